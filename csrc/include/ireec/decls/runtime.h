@@ -1,0 +1,148 @@
+// Declarations IREE has but this runtime build does not export; ireec implements them in csrc/ with these exact signatures: the iree_runtime_* layer and the HAL driver registry.
+//
+// Plain C declarations (no macros with arguments, no inline bodies) so that the
+// same text is both C and the cffi cdef. Layouts and signatures are those of
+// IREE at commit 0f64f41a0ae3; tests/test_abi_facts.py checks them.
+#ifndef IREEC_DECLS_RUNTIME_H_
+#define IREEC_DECLS_RUNTIME_H_
+
+#include "ireec/decls/hal.h"
+#include "ireec/decls/vm.h"
+
+typedef uint32_t iree_runtime_call_flags_t;
+
+typedef struct iree_hal_driver_factory_t iree_hal_driver_factory_t;
+typedef struct iree_hal_driver_info_t iree_hal_driver_info_t;
+typedef struct iree_hal_driver_registry_t iree_hal_driver_registry_t;
+typedef struct iree_runtime_call_t iree_runtime_call_t;
+typedef struct iree_runtime_instance_options_t iree_runtime_instance_options_t;
+typedef struct iree_runtime_instance_t iree_runtime_instance_t;
+typedef struct iree_runtime_session_options_t iree_runtime_session_options_t;
+typedef struct iree_runtime_session_t iree_runtime_session_t;
+typedef struct iree_vm_function_call_t iree_vm_function_call_t;
+
+struct iree_vm_function_call_t {
+  iree_vm_function_t function;
+  iree_byte_span_t arguments;
+  iree_byte_span_t results;
+};
+
+iree_status_t iree_hal_create_device(
+    iree_hal_driver_registry_t* registry,
+    iree_string_view_t device_uri,
+    iree_allocator_t host_allocator,
+    iree_hal_device_t**out_device);
+iree_status_t iree_hal_driver_registry_allocate(
+    iree_allocator_t host_allocator,
+    iree_hal_driver_registry_t**out_registry);
+iree_hal_driver_registry_t* iree_hal_driver_registry_default(void);
+iree_status_t iree_hal_driver_registry_enumerate(
+    iree_hal_driver_registry_t* registry,
+    iree_allocator_t host_allocator,
+    iree_host_size_t* out_driver_info_count,
+    iree_hal_driver_info_t**out_driver_infos);
+void iree_hal_driver_registry_free(iree_hal_driver_registry_t* registry);
+iree_status_t iree_hal_driver_registry_register_factory(
+    iree_hal_driver_registry_t* registry,
+    const iree_hal_driver_factory_t* factory);
+iree_status_t iree_hal_driver_registry_try_create(
+    iree_hal_driver_registry_t* registry,
+    iree_string_view_t driver_name,
+    iree_allocator_t host_allocator,
+    iree_hal_driver_t**out_driver);
+iree_status_t iree_hal_driver_registry_unregister_factory(
+    iree_hal_driver_registry_t* registry,
+    const iree_hal_driver_factory_t* factory);
+void iree_runtime_call_deinitialize(iree_runtime_call_t* call);
+iree_status_t iree_runtime_call_initialize(
+    iree_runtime_session_t* session,
+    iree_vm_function_t function,
+    iree_runtime_call_t* out_call);
+iree_status_t iree_runtime_call_initialize_by_name(
+    iree_runtime_session_t* session,
+    iree_string_view_t full_name,
+    iree_runtime_call_t* out_call);
+iree_vm_list_t* iree_runtime_call_inputs(const iree_runtime_call_t* call);
+iree_status_t iree_runtime_call_inputs_push_back_buffer_view(
+    iree_runtime_call_t* call,
+    iree_hal_buffer_view_t* buffer_view);
+iree_status_t iree_runtime_call_invoke(
+    iree_runtime_call_t* call,
+    iree_runtime_call_flags_t flags);
+iree_vm_list_t* iree_runtime_call_outputs(const iree_runtime_call_t* call);
+iree_status_t iree_runtime_call_outputs_pop_front_buffer_view(
+    iree_runtime_call_t* call,
+    iree_hal_buffer_view_t**out_buffer_view);
+void iree_runtime_call_reset(iree_runtime_call_t* call);
+iree_status_t iree_runtime_instance_create(
+    const iree_runtime_instance_options_t* options,
+    iree_allocator_t host_allocator,
+    iree_runtime_instance_t**out_instance);
+iree_hal_driver_registry_t* iree_runtime_instance_driver_registry(
+    const iree_runtime_instance_t* instance);
+iree_allocator_t iree_runtime_instance_host_allocator(
+    const iree_runtime_instance_t* instance);
+void iree_runtime_instance_options_initialize(
+    iree_runtime_instance_options_t* out_options);
+void iree_runtime_instance_options_use_all_available_drivers(
+    iree_runtime_instance_options_t* options);
+void iree_runtime_instance_release(iree_runtime_instance_t* instance);
+void iree_runtime_instance_retain(iree_runtime_instance_t* instance);
+iree_status_t iree_runtime_instance_try_create_default_device(
+    iree_runtime_instance_t* instance,
+    iree_string_view_t driver_name,
+    iree_hal_device_t**out_device);
+iree_vm_instance_t* iree_runtime_instance_vm_instance(
+    const iree_runtime_instance_t* instance);
+iree_status_t iree_runtime_session_append_bytecode_module_from_file(
+    iree_runtime_session_t* session,
+    const char* file_path);
+iree_status_t iree_runtime_session_append_bytecode_module_from_memory(
+    iree_runtime_session_t* session,
+    iree_const_byte_span_t flatbuffer_data,
+    iree_allocator_t flatbuffer_allocator);
+iree_status_t iree_runtime_session_append_bytecode_module_from_stdin(
+    iree_runtime_session_t* session);
+iree_status_t iree_runtime_session_append_module(
+    iree_runtime_session_t* session,
+    iree_vm_module_t* module);
+iree_status_t iree_runtime_session_call(
+    iree_runtime_session_t* session,
+    const iree_vm_function_t* function,
+    iree_vm_list_t* input_list,
+    iree_vm_list_t* output_list);
+iree_status_t iree_runtime_session_call_by_name(
+    iree_runtime_session_t* session,
+    iree_string_view_t full_name,
+    iree_vm_list_t* input_list,
+    iree_vm_list_t* output_list);
+iree_status_t iree_runtime_session_call_direct(
+    iree_runtime_session_t* session,
+    const iree_vm_function_call_t call);
+iree_vm_context_t* iree_runtime_session_context(
+    const iree_runtime_session_t* session);
+iree_status_t iree_runtime_session_create_with_device(
+    iree_runtime_instance_t* instance,
+    const iree_runtime_session_options_t* options,
+    iree_hal_device_t* device,
+    iree_allocator_t host_allocator,
+    iree_runtime_session_t**out_session);
+iree_hal_device_t* iree_runtime_session_device(
+    const iree_runtime_session_t* session);
+iree_hal_allocator_t* iree_runtime_session_device_allocator(
+    const iree_runtime_session_t* session);
+iree_allocator_t iree_runtime_session_host_allocator(
+    const iree_runtime_session_t* session);
+iree_runtime_instance_t* iree_runtime_session_instance(
+    const iree_runtime_session_t* session);
+iree_status_t iree_runtime_session_lookup_function(
+    const iree_runtime_session_t* session,
+    iree_string_view_t full_name,
+    iree_vm_function_t* out_function);
+void iree_runtime_session_options_initialize(
+    iree_runtime_session_options_t* out_options);
+void iree_runtime_session_release(iree_runtime_session_t* session);
+void iree_runtime_session_retain(iree_runtime_session_t* session);
+iree_status_t iree_runtime_session_trim(iree_runtime_session_t* session);
+
+#endif  // IREEC_DECLS_RUNTIME_H_
