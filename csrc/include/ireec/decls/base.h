@@ -15,9 +15,9 @@
 #define IREE_HOST_SIZE_MAX 0xffffffffffffffffull
 #define IREE_DEVICE_SIZE_MAX 0xffffffffffffffffull
 #define IREE_STRING_VIEW_NPOS 0xffffffffffffffffull
-#define IREE_DURATION_INFINITE 0x7fffffffffffffffull
+#define IREE_DURATION_INFINITE 0x7fffffffffffffffll
 #define IREE_DURATION_ZERO 0
-#define IREE_TIME_INFINITE_FUTURE 0x7fffffffffffffffull
+#define IREE_TIME_INFINITE_FUTURE 0x7fffffffffffffffll
 #define IREE_TIME_INFINITE_PAST (-9223372036854775807 - 1)
 #define IREE_MAX_PATH 2047
 #define IREE_STATUS_MODE 2
@@ -111,6 +111,34 @@ struct iree_byte_span_t {
 struct iree_timeout_t {
   iree_timeout_type_t type;
   iree_time_t nanos;
+};
+
+// Value types callers place on their own stack (layouts from the facts).
+
+struct iree_bitfield_string_mapping_t {
+  uint32_t bits;
+  iree_string_view_t string;
+};
+
+struct iree_bitfield_string_temp_t {
+  char buffer[128];
+};
+
+struct iree_string_builder_t {
+  iree_allocator_t allocator;
+  char* buffer;
+  iree_host_size_t size;
+  iree_host_size_t capacity;
+};
+
+struct iree_string_pair_builder_t {
+  iree_allocator_t allocator;
+  iree_string_pair_t* pairs;
+  iree_host_size_t pairs_size;
+  iree_host_size_t pairs_capacity;
+  char**temp_strings;
+  iree_host_size_t temp_strings_size;
+  iree_host_size_t temp_strings_capacity;
 };
 
 uint32_t iree_absolute_deadline_to_timeout_ms(iree_time_t deadline_ns);

@@ -23,6 +23,11 @@ enum iree_hal_executable_caching_mode_bits_t {
   IREE_HAL_EXECUTABLE_CACHING_MODE_DISABLE_VERIFICATION = 0x40,
 };
 
+typedef enum iree_hal_hip_command_buffer_mode_e {
+  IREE_HAL_HIP_COMMAND_BUFFER_MODE_GRAPH = 0,
+  IREE_HAL_HIP_COMMAND_BUFFER_MODE_STREAM = 1,
+} iree_hal_hip_command_buffer_mode_t;
+
 enum iree_task_scheduling_mode_bits_t {
   IREE_TASK_SCHEDULING_MODE_RESERVED = 0x0,
 };
@@ -57,6 +62,82 @@ struct iree_task_executor_options_t {
   iree_duration_t worker_spin_ns;
   iree_host_size_t worker_stack_size;
   iree_host_size_t worker_local_memory_size;
+};
+
+// Value types callers place on their own stack (layouts from the facts).
+
+typedef uint32_t iree_task_scope_flags_t;
+typedef uint64_t iree_task_topology_group_mask_t;
+
+typedef struct iree_hal_hip_memory_pool_params_t iree_hal_hip_memory_pool_params_t;
+typedef struct iree_hal_hip_memory_pooling_params_t iree_hal_hip_memory_pooling_params_t;
+typedef struct iree_task_topology_caches_t iree_task_topology_caches_t;
+typedef struct iree_task_topology_group_t iree_task_topology_group_t;
+typedef struct iree_thread_affinity_t iree_thread_affinity_t;
+
+struct iree_hal_hip_memory_pool_params_t {
+  uint64_t minimum_capacity;
+  uint64_t release_threshold;
+};
+
+struct iree_hal_hip_memory_pooling_params_t {
+  iree_hal_hip_memory_pool_params_t device_local;
+  iree_hal_hip_memory_pool_params_t other;
+};
+
+struct iree_hal_hip_device_params_t {
+  iree_host_size_t queue_count;
+  iree_host_size_t arena_block_size;
+  iree_host_size_t event_pool_capacity;
+  iree_hal_hip_command_buffer_mode_t command_buffer_mode;
+  int32_t stream_tracing;
+  bool async_allocations;
+  iree_device_size_t file_transfer_buffer_size;
+  iree_device_size_t file_transfer_chunk_size;
+  iree_hal_hip_memory_pooling_params_t memory_pools;
+  bool allow_inline_execution;
+  bool async_caching;
+  uint64_t external_stream;
+};
+
+struct iree_hal_hip_driver_options_t {
+  int32_t default_device_index;
+  iree_string_view_t* hip_lib_search_paths;
+  iree_host_size_t hip_lib_search_path_count;
+};
+
+struct iree_hal_task_device_params_t {
+  iree_host_size_t arena_block_size;
+  iree_task_scope_flags_t queue_scope_flags;
+};
+
+struct iree_task_topology_caches_t {
+  uint32_t l1_data;
+  uint32_t l2_data;
+  uint32_t l3_data;
+};
+
+struct iree_thread_affinity_t {
+  uint32_t group_any : 1;
+  uint32_t group : 8;
+  uint32_t reserved : 23;
+  uint32_t id_assigned : 1;
+  uint32_t id : 30;
+  uint32_t smt : 1;
+};
+
+struct iree_task_topology_group_t {
+  uint8_t group_index;
+  char name[31];
+  uint32_t processor_index;
+  iree_task_topology_caches_t caches;
+  iree_thread_affinity_t ideal_thread_affinity;
+  iree_task_topology_group_mask_t constructive_sharing_mask;
+};
+
+struct iree_task_topology_t {
+  iree_host_size_t group_count;
+  iree_task_topology_group_t groups[64];
 };
 
 iree_status_t iree_hal_embedded_elf_loader_create(

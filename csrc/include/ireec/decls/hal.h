@@ -18,6 +18,24 @@
 #define IREE_HAL_HEAP_BUFFER_ALIGNMENT 64
 #define IREE_HAL_COMMAND_BUFFER_MAX_UPDATE_SIZE 65536
 
+enum iree_hal_access_scope_bits_t {
+  IREE_HAL_ACCESS_SCOPE_INDIRECT_COMMAND_READ = 0x1,
+  IREE_HAL_ACCESS_SCOPE_CONSTANT_READ = 0x2,
+  IREE_HAL_ACCESS_SCOPE_DISPATCH_READ = 0x4,
+  IREE_HAL_ACCESS_SCOPE_DISPATCH_WRITE = 0x8,
+  IREE_HAL_ACCESS_SCOPE_TRANSFER_READ = 0x10,
+  IREE_HAL_ACCESS_SCOPE_TRANSFER_WRITE = 0x20,
+  IREE_HAL_ACCESS_SCOPE_HOST_READ = 0x40,
+  IREE_HAL_ACCESS_SCOPE_HOST_WRITE = 0x80,
+  IREE_HAL_ACCESS_SCOPE_MEMORY_READ = 0x100,
+  IREE_HAL_ACCESS_SCOPE_MEMORY_WRITE = 0x200,
+};
+
+enum iree_hal_alloca_flag_bits_t {
+  IREE_HAL_ALLOCA_FLAG_NONE = 0x0,
+  IREE_HAL_ALLOCA_FLAG_INDETERMINATE_LIFETIME = 0x1,
+};
+
 enum iree_hal_allocator_pool_bits_t {
   IREE_HAL_ALLOCATOR_POOL_DEFAULT = 0x0,
 };
@@ -37,6 +55,12 @@ typedef enum iree_hal_buffer_overlap_e {
   IREE_HAL_BUFFER_OVERLAP_PARTIAL = 1,
   IREE_HAL_BUFFER_OVERLAP_COMPLETE = 2,
 } iree_hal_buffer_overlap_t;
+
+enum iree_hal_buffer_placement_flag_bits_t {
+  IREE_HAL_BUFFER_PLACEMENT_FLAG_NONE = 0x0,
+  IREE_HAL_BUFFER_PLACEMENT_FLAG_ASYNCHRONOUS = 0x1,
+  IREE_HAL_BUFFER_PLACEMENT_FLAG_INDETERMINATE_LIFETIME = 0x2,
+};
 
 enum iree_hal_buffer_usage_bits_t {
   IREE_HAL_BUFFER_USAGE_NONE = 0x0,
@@ -65,6 +89,49 @@ enum iree_hal_buffer_usage_bits_t {
   IREE_HAL_BUFFER_USAGE_MAPPING_ACCESS_SEQUENTIAL_WRITE = 0x10000000,
 };
 
+enum iree_hal_channel_flag_bits_t {
+  IREE_HAL_CHANNEL_FLAG_NONE = 0x0,
+};
+
+enum iree_hal_collective_element_type_e {
+  IREE_HAL_COLLECTIVE_ELEMENT_TYPE_SINT_8 = 0,
+  IREE_HAL_COLLECTIVE_ELEMENT_TYPE_UINT_8 = 1,
+  IREE_HAL_COLLECTIVE_ELEMENT_TYPE_SINT_16 = 2,
+  IREE_HAL_COLLECTIVE_ELEMENT_TYPE_UINT_16 = 3,
+  IREE_HAL_COLLECTIVE_ELEMENT_TYPE_SINT_32 = 4,
+  IREE_HAL_COLLECTIVE_ELEMENT_TYPE_UINT_32 = 5,
+  IREE_HAL_COLLECTIVE_ELEMENT_TYPE_SINT_64 = 6,
+  IREE_HAL_COLLECTIVE_ELEMENT_TYPE_UINT_64 = 7,
+  IREE_HAL_COLLECTIVE_ELEMENT_TYPE_FLOAT_16 = 8,
+  IREE_HAL_COLLECTIVE_ELEMENT_TYPE_FLOAT_32 = 9,
+  IREE_HAL_COLLECTIVE_ELEMENT_TYPE_FLOAT_64 = 10,
+  IREE_HAL_COLLECTIVE_ELEMENT_TYPE_BFLOAT_16 = 11,
+  IREE_HAL_COLLECTIVE_ELEMENT_TYPE_MAX_VALUE = 11,
+};
+
+enum iree_hal_collective_kind_e {
+  IREE_HAL_COLLECTIVE_KIND_ALL_GATHER = 0,
+  IREE_HAL_COLLECTIVE_KIND_ALL_REDUCE = 1,
+  IREE_HAL_COLLECTIVE_KIND_ALL_TO_ALL = 2,
+  IREE_HAL_COLLECTIVE_KIND_BROADCAST = 3,
+  IREE_HAL_COLLECTIVE_KIND_REDUCE = 4,
+  IREE_HAL_COLLECTIVE_KIND_REDUCE_SCATTER = 5,
+  IREE_HAL_COLLECTIVE_KIND_SEND = 6,
+  IREE_HAL_COLLECTIVE_KIND_RECV = 7,
+  IREE_HAL_COLLECTIVE_KIND_MAX_VALUE = 8,
+  IREE_HAL_COLLECTIVE_KIND_SEND_RECV = 8,
+};
+
+enum iree_hal_collective_reduction_e {
+  IREE_HAL_COLLECTIVE_REDUCTION_NONE = 0,
+  IREE_HAL_COLLECTIVE_REDUCTION_SUM = 1,
+  IREE_HAL_COLLECTIVE_REDUCTION_PRODUCT = 2,
+  IREE_HAL_COLLECTIVE_REDUCTION_MINIMUM = 3,
+  IREE_HAL_COLLECTIVE_REDUCTION_MAXIMUM = 4,
+  IREE_HAL_COLLECTIVE_REDUCTION_AVERAGE = 5,
+  IREE_HAL_COLLECTIVE_REDUCTION_MAX_VALUE = 5,
+};
+
 enum iree_hal_command_buffer_mode_bits_t {
   IREE_HAL_COMMAND_BUFFER_MODE_DEFAULT = 0x0,
   IREE_HAL_COMMAND_BUFFER_MODE_ONE_SHOT = 0x1,
@@ -79,6 +146,106 @@ enum iree_hal_command_category_bits_t {
   IREE_HAL_COMMAND_CATEGORY_ANY = 0x3,
 };
 
+enum iree_hal_copy_flag_bits_t {
+  IREE_HAL_COPY_FLAG_NONE = 0x0,
+};
+
+enum iree_hal_dealloca_flag_bits_t {
+  IREE_HAL_DEALLOCA_FLAG_NONE = 0x0,
+  IREE_HAL_DEALLOCA_FLAG_PREFER_ORIGIN = 0x1,
+};
+
+enum iree_hal_device_feature_bits_t {
+  IREE_HAL_DEVICE_FEATURE_NONE = 0x0,
+  IREE_HAL_DEVICE_FEATURE_SUPPORTS_DEBUGGING = 0x1,
+  IREE_HAL_DEVICE_FEATURE_SUPPORTS_COVERAGE = 0x2,
+  IREE_HAL_DEVICE_FEATURE_SUPPORTS_PROFILING = 0x4,
+};
+
+enum iree_hal_device_profiling_mode_bits_t {
+  IREE_HAL_DEVICE_PROFILING_MODE_NONE = 0x0,
+  IREE_HAL_DEVICE_PROFILING_MODE_QUEUE_OPERATIONS = 0x1,
+  IREE_HAL_DEVICE_PROFILING_MODE_DISPATCH_COUNTERS = 0x2,
+  IREE_HAL_DEVICE_PROFILING_MODE_EXECUTABLE_COUNTERS = 0x4,
+};
+
+enum iree_hal_dispatch_flag_bits_t {
+  IREE_HAL_DISPATCH_FLAG_NONE = 0x0,
+  IREE_HAL_DISPATCH_FLAG_DYNAMIC_INDIRECT_PARAMETERS = 0x1,
+  IREE_HAL_DISPATCH_FLAG_STATIC_INDIRECT_PARAMETERS = 0x2,
+  IREE_HAL_DISPATCH_FLAG_CUSTOM_DIRECT_ARGUMENTS = 0x4,
+  IREE_HAL_DISPATCH_FLAG_DYNAMIC_INDIRECT_ARGUMENTS = 0x8,
+  IREE_HAL_DISPATCH_FLAG_STATIC_INDIRECT_ARGUMENTS = 0x10,
+};
+
+enum iree_hal_element_types_t {
+  IREE_HAL_ELEMENT_TYPE_NONE = 0,
+  IREE_HAL_ELEMENT_TYPE_OPAQUE_8 = 8,
+  IREE_HAL_ELEMENT_TYPE_OPAQUE_16 = 16,
+  IREE_HAL_ELEMENT_TYPE_OPAQUE_32 = 32,
+  IREE_HAL_ELEMENT_TYPE_OPAQUE_64 = 64,
+  IREE_HAL_ELEMENT_TYPE_INT_4 = 268435460,
+  IREE_HAL_ELEMENT_TYPE_INT_8 = 268435464,
+  IREE_HAL_ELEMENT_TYPE_INT_16 = 268435472,
+  IREE_HAL_ELEMENT_TYPE_INT_32 = 268435488,
+  IREE_HAL_ELEMENT_TYPE_INT_64 = 268435520,
+  IREE_HAL_ELEMENT_TYPE_SINT_4 = 285212676,
+  IREE_HAL_ELEMENT_TYPE_SINT_8 = 285212680,
+  IREE_HAL_ELEMENT_TYPE_SINT_16 = 285212688,
+  IREE_HAL_ELEMENT_TYPE_SINT_32 = 285212704,
+  IREE_HAL_ELEMENT_TYPE_SINT_64 = 285212736,
+  IREE_HAL_ELEMENT_TYPE_UINT_4 = 301989892,
+  IREE_HAL_ELEMENT_TYPE_UINT_8 = 301989896,
+  IREE_HAL_ELEMENT_TYPE_UINT_16 = 301989904,
+  IREE_HAL_ELEMENT_TYPE_UINT_32 = 301989920,
+  IREE_HAL_ELEMENT_TYPE_UINT_64 = 301989952,
+  IREE_HAL_ELEMENT_TYPE_BOOL_8 = 318767112,
+  IREE_HAL_ELEMENT_TYPE_FLOAT_16 = 553648144,
+  IREE_HAL_ELEMENT_TYPE_FLOAT_32 = 553648160,
+  IREE_HAL_ELEMENT_TYPE_FLOAT_64 = 553648192,
+  IREE_HAL_ELEMENT_TYPE_BFLOAT_16 = 570425360,
+  IREE_HAL_ELEMENT_TYPE_COMPLEX_FLOAT_64 = 587202624,
+  IREE_HAL_ELEMENT_TYPE_COMPLEX_FLOAT_128 = 587202688,
+  IREE_HAL_ELEMENT_TYPE_FLOAT_8_E5M2 = 603979784,
+  IREE_HAL_ELEMENT_TYPE_FLOAT_8_E4M3_FN = 620757000,
+  IREE_HAL_ELEMENT_TYPE_FLOAT_8_E5M2_FNUZ = 637534216,
+  IREE_HAL_ELEMENT_TYPE_FLOAT_8_E4M3_FNUZ = 654311432,
+  IREE_HAL_ELEMENT_TYPE_FLOAT_8_E8M0_FNU = 671088648,
+};
+
+enum iree_hal_encoding_types_t {
+  IREE_HAL_ENCODING_TYPE_OPAQUE = 0,
+  IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR = 1,
+};
+
+enum iree_hal_event_flag_bits_t {
+  IREE_HAL_EVENT_FLAG_NONE = 0x0,
+};
+
+enum iree_hal_executable_export_flag_bits_e {
+  IREE_HAL_EXECUTABLE_EXPORT_FLAG_NONE = 0x0,
+  IREE_HAL_EXECUTABLE_EXPORT_FLAG_SEQUENTIAL = 0x1,
+  IREE_HAL_EXECUTABLE_EXPORT_FLAG_WORKGROUP_SIZE_DYNAMIC = 0x2,
+};
+
+enum iree_hal_executable_export_parameter_flag_bits_e {
+  IREE_HAL_EXECUTABLE_EXPORT_PARAMETER_FLAG_NONE = 0x0,
+};
+
+enum iree_hal_executable_export_parameter_type_e {
+  IREE_HAL_EXECUTABLE_EXPORT_PARAMETER_TYPE_CONSTANT = 0,
+  IREE_HAL_EXECUTABLE_EXPORT_PARAMETER_TYPE_BINDING = 1,
+  IREE_HAL_EXECUTABLE_EXPORT_PARAMETER_TYPE_BUFFER_PTR = 2,
+};
+
+enum iree_hal_execute_flag_bits_t {
+  IREE_HAL_EXECUTE_FLAG_NONE = 0x0,
+};
+
+enum iree_hal_execution_barrier_flag_bits_t {
+  IREE_HAL_EXECUTION_BARRIER_FLAG_NONE = 0x0,
+};
+
 enum iree_hal_execution_stage_bits_t {
   IREE_HAL_EXECUTION_STAGE_COMMAND_ISSUE = 0x1,
   IREE_HAL_EXECUTION_STAGE_COMMAND_PROCESS = 0x2,
@@ -86,6 +253,10 @@ enum iree_hal_execution_stage_bits_t {
   IREE_HAL_EXECUTION_STAGE_TRANSFER = 0x8,
   IREE_HAL_EXECUTION_STAGE_COMMAND_RETIRE = 0x10,
   IREE_HAL_EXECUTION_STAGE_HOST = 0x20,
+};
+
+enum iree_hal_external_buffer_flag_bits_t {
+  IREE_HAL_EXTERNAL_BUFFER_FLAG_NONE = 0x0,
 };
 
 typedef enum iree_hal_external_buffer_type_e {
@@ -96,12 +267,35 @@ typedef enum iree_hal_external_buffer_type_e {
   IREE_HAL_EXTERNAL_BUFFER_TYPE_OPAQUE_WIN32 = 4,
 } iree_hal_external_buffer_type_t;
 
+enum iree_hal_external_file_flag_bits_t {
+  IREE_HAL_EXTERNAL_FILE_FLAG_NONE = 0x0,
+};
+
+enum iree_hal_external_timepoint_flag_bits_t {
+  IREE_HAL_EXTERNAL_TIMEPOINT_FLAG_NONE = 0x0,
+};
+
 typedef enum iree_hal_external_timepoint_type_e {
   IREE_HAL_EXTERNAL_TIMEPOINT_TYPE_NONE = 0,
   IREE_HAL_EXTERNAL_TIMEPOINT_TYPE_WAIT_PRIMITIVE = 1,
   IREE_HAL_EXTERNAL_TIMEPOINT_TYPE_CUDA_EVENT = 2,
   IREE_HAL_EXTERNAL_TIMEPOINT_TYPE_HIP_EVENT = 3,
 } iree_hal_external_timepoint_type_t;
+
+enum iree_hal_file_mode_bits_t {
+  IREE_HAL_FILE_MODE_OPEN = 0x1,
+};
+
+enum iree_hal_fill_flag_bits_t {
+  IREE_HAL_FILL_FLAG_NONE = 0x0,
+};
+
+enum iree_hal_host_call_flag_bits_e {
+  IREE_HAL_HOST_CALL_FLAG_NONE = 0x0,
+  IREE_HAL_HOST_CALL_FLAG_NON_BLOCKING = 0x1,
+  IREE_HAL_HOST_CALL_FLAG_WAIT_ACTIVE = 0x2,
+  IREE_HAL_HOST_CALL_FLAG_RELAXED = 0x4,
+};
 
 enum iree_hal_mapping_mode_bits_t {
   IREE_HAL_MAPPING_MODE_SCOPED = 0x1,
@@ -126,6 +320,10 @@ enum iree_hal_memory_advice_bits_t {
   IREE_HAL_MEMORY_ADVICE_DONT_NEED = 0x2,
 };
 
+enum iree_hal_memory_advise_flag_bits_t {
+  IREE_HAL_MEMORY_ADVISE_FLAG_NONE = 0x0,
+};
+
 enum iree_hal_memory_protection_bits_t {
   IREE_HAL_MEMORY_PROTECTION_NONE = 0x0,
   IREE_HAL_MEMORY_PROTECTION_READ = 0x1,
@@ -146,6 +344,27 @@ enum iree_hal_memory_type_bits_t {
   IREE_HAL_MEMORY_TYPE_OPTIMAL_FOR_HOST = 0x47,
 };
 
+enum iree_hal_numerical_type_bits_t {
+  IREE_HAL_NUMERICAL_TYPE_UNKNOWN = 0x0,
+  IREE_HAL_NUMERICAL_TYPE_INTEGER = 0x10,
+  IREE_HAL_NUMERICAL_TYPE_INTEGER_SIGNED = 0x11,
+  IREE_HAL_NUMERICAL_TYPE_INTEGER_UNSIGNED = 0x12,
+  IREE_HAL_NUMERICAL_TYPE_BOOLEAN = 0x13,
+  IREE_HAL_NUMERICAL_TYPE_FLOAT = 0x20,
+  IREE_HAL_NUMERICAL_TYPE_FLOAT_IEEE = 0x21,
+  IREE_HAL_NUMERICAL_TYPE_FLOAT_BRAIN = 0x22,
+  IREE_HAL_NUMERICAL_TYPE_FLOAT_COMPLEX = 0x23,
+  IREE_HAL_NUMERICAL_TYPE_FLOAT_8_E5M2 = 0x24,
+  IREE_HAL_NUMERICAL_TYPE_FLOAT_8_E4M3FN = 0x25,
+  IREE_HAL_NUMERICAL_TYPE_FLOAT_8_E5M2_FNUZ = 0x26,
+  IREE_HAL_NUMERICAL_TYPE_FLOAT_8_E4M3_FNUZ = 0x27,
+  IREE_HAL_NUMERICAL_TYPE_FLOAT_8_E8M0_FNU = 0x28,
+};
+
+enum iree_hal_read_flag_bits_t {
+  IREE_HAL_READ_FLAG_NONE = 0x0,
+};
+
 enum iree_hal_semaphore_compatibility_bits_t {
   IREE_HAL_SEMAPHORE_COMPATIBILITY_NONE = 0x0,
   IREE_HAL_SEMAPHORE_COMPATIBILITY_HOST_WAIT = 0x1,
@@ -157,10 +376,42 @@ enum iree_hal_semaphore_compatibility_bits_t {
   IREE_HAL_SEMAPHORE_COMPATIBILITY_ALL = 0xf,
 };
 
+enum iree_hal_semaphore_flag_bits_t {
+  IREE_HAL_SEMAPHORE_FLAG_NONE = 0x0,
+  IREE_HAL_SEMAPHORE_FLAG_DEVICE_LOCAL = 0x1,
+  IREE_HAL_SEMAPHORE_FLAG_HOST_INTERRUPT = 0x4,
+  IREE_HAL_SEMAPHORE_FLAG_EXPORTABLE = 0x8,
+  IREE_HAL_SEMAPHORE_FLAG_EXPORTABLE_TIMEPOINTS = 0x8,
+  IREE_HAL_SEMAPHORE_FLAG_DEFAULT = 0xc,
+};
+
+enum iree_hal_transfer_buffer_flag_bits_t {
+  IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT = 0x0,
+};
+
+typedef enum iree_hal_transfer_command_type_t {
+  IREE_HAL_TRANSFER_COMMAND_TYPE_FILL = 0,
+  IREE_HAL_TRANSFER_COMMAND_TYPE_UPDATE = 1,
+  IREE_HAL_TRANSFER_COMMAND_TYPE_COPY = 2,
+} iree_hal_transfer_command_type_t;
+
+enum iree_hal_update_flag_bits_t {
+  IREE_HAL_UPDATE_FLAG_NONE = 0x0,
+};
+
+enum iree_hal_wait_flag_bits_e {
+  IREE_HAL_WAIT_FLAG_DEFAULT = 0x0,
+  IREE_HAL_WAIT_FLAG_ACTIVE = 0x1,
+};
+
 typedef enum iree_hal_wait_mode_e {
   IREE_HAL_WAIT_MODE_ALL = 0,
   IREE_HAL_WAIT_MODE_ANY = 1,
 } iree_hal_wait_mode_t;
+
+enum iree_hal_write_flag_bits_t {
+  IREE_HAL_WRITE_FLAG_NONE = 0x0,
+};
 
 enum iree_wait_primitive_type_bits_t {
   IREE_WAIT_PRIMITIVE_TYPE_NONE = 0x0,
@@ -206,6 +457,7 @@ typedef uint64_t iree_hal_memory_advice_t;
 typedef uint64_t iree_hal_memory_advise_flags_t;
 typedef uint64_t iree_hal_memory_protection_t;
 typedef uint32_t iree_hal_memory_type_t;
+typedef uint8_t iree_hal_numerical_type_t;
 typedef uint64_t iree_hal_queue_affinity_t;
 typedef uint64_t iree_hal_read_flags_t;
 typedef uint32_t iree_hal_semaphore_compatibility_t;
@@ -351,6 +603,130 @@ struct iree_hal_external_timepoint_t {
     void* cuda_event;
     void* hip_event;
   } handle;
+};
+
+// Value types callers place on their own stack (layouts from the facts).
+
+typedef uint32_t iree_hal_access_scope_t;
+typedef uint64_t iree_hal_device_profiling_mode_t;
+
+typedef struct iree_hal_buffer_mapping_impl_t iree_hal_buffer_mapping_impl_t;
+
+struct iree_hal_allocator_memory_heap_t {
+  iree_hal_memory_type_t type;
+  iree_hal_buffer_usage_t allowed_usage;
+  iree_device_size_t max_allocation_size;
+  iree_device_size_t min_alignment;
+};
+
+struct iree_hal_allocator_statistics_t {
+  iree_device_size_t host_bytes_peak;
+  iree_device_size_t host_bytes_allocated;
+  iree_device_size_t host_bytes_freed;
+  iree_device_size_t device_bytes_peak;
+  iree_device_size_t device_bytes_allocated;
+  iree_device_size_t device_bytes_freed;
+};
+
+struct iree_hal_external_buffer_t {
+  iree_hal_external_buffer_type_t type;
+  iree_hal_external_buffer_flags_t flags;
+  iree_device_size_t size;
+  union {
+    struct {
+      void* ptr;
+    } host_allocation;
+    struct {
+      uint64_t ptr;
+    } device_allocation;
+    struct {
+      int fd;
+    } opaque_fd;
+    struct {
+      void* handle;
+    } opaque_win32;
+  } handle;
+};
+
+struct iree_hal_buffer_mapping_impl_t {
+  iree_device_size_t byte_offset;
+  iree_hal_memory_access_t allowed_access;
+  uint32_t is_persistent : 1;
+  uint32_t reserved_flags : 31;
+  uint64_t reserved[1];
+};
+
+struct iree_hal_buffer_mapping_t {
+  iree_byte_span_t contents;
+  struct iree_hal_buffer_t* buffer;
+  iree_hal_buffer_mapping_impl_t impl;
+};
+
+struct iree_hal_buffer_barrier_t {
+  iree_hal_access_scope_t source_scope;
+  iree_hal_access_scope_t target_scope;
+  iree_hal_buffer_ref_t buffer_ref;
+};
+
+struct iree_hal_buffer_binding_t {
+  iree_hal_buffer_t* buffer;
+  iree_device_size_t offset;
+  iree_device_size_t length;
+};
+
+struct iree_hal_label_location_t {
+  iree_string_view_t file;
+  int line;
+};
+
+struct iree_hal_memory_barrier_t {
+  iree_hal_access_scope_t source_scope;
+  iree_hal_access_scope_t target_scope;
+};
+
+struct iree_hal_transfer_command_t {
+  iree_hal_transfer_command_type_t type;
+  union {
+    struct {
+      iree_hal_buffer_t* target_buffer;
+      iree_device_size_t target_offset;
+      iree_device_size_t length;
+      const void* pattern;
+      iree_host_size_t pattern_length;
+    } fill;
+    struct {
+      const void* source_buffer;
+      iree_host_size_t source_offset;
+      iree_hal_buffer_t* target_buffer;
+      iree_device_size_t target_offset;
+      iree_device_size_t length;
+    } update;
+    struct {
+      iree_hal_buffer_t* source_buffer;
+      iree_device_size_t source_offset;
+      iree_hal_buffer_t* target_buffer;
+      iree_device_size_t target_offset;
+      iree_device_size_t length;
+    } copy;
+  };
+};
+
+struct iree_hal_device_info_t {
+  iree_hal_device_id_t device_id;
+  iree_string_view_t path;
+  iree_string_view_t name;
+};
+
+struct iree_hal_device_list_t {
+  iree_allocator_t host_allocator;
+  iree_host_size_t capacity;
+  iree_host_size_t count;
+  iree_hal_device_t* devices[];
+};
+
+struct iree_hal_device_profiling_options_t {
+  iree_hal_device_profiling_mode_t mode;
+  const char* file_path;
 };
 
 iree_status_t iree_hal_allocator_allocate_buffer(

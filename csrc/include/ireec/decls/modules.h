@@ -9,6 +9,11 @@
 #include "ireec/decls/hal.h"
 #include "ireec/decls/vm.h"
 
+enum iree_hal_module_flag_bits_t {
+  IREE_HAL_MODULE_FLAG_NONE = 0x0,
+  IREE_HAL_MODULE_FLAG_SYNCHRONOUS = 0x1,
+};
+
 typedef uint32_t iree_hal_module_flags_t;
 
 typedef struct iree_hal_channel_t iree_hal_channel_t;
@@ -48,6 +53,13 @@ struct iree_hal_module_buffer_view_trace_callback_t {
 struct iree_hal_module_debug_sink_t {
   iree_hal_module_debug_sink_release_callback_t release;
   iree_hal_module_buffer_view_trace_callback_t buffer_view_trace;
+};
+
+// Value types callers place on their own stack (layouts from the facts).
+
+struct iree_hal_device_queue_affinity_pair_t {
+  iree_hal_device_t* device;
+  iree_hal_queue_affinity_t queue_affinity;
 };
 
 iree_status_t iree_hal_allocator_check_deref(
@@ -201,6 +213,17 @@ iree_status_t iree_vm_list_set_fence_retain(
     iree_vm_list_t* list,
     iree_host_size_t i,
     iree_hal_fence_t* value);
+extern iree_vm_ref_type_t iree_hal_allocator_registration;
+extern iree_vm_ref_type_t iree_hal_buffer_registration;
+extern iree_vm_ref_type_t iree_hal_buffer_view_registration;
+extern iree_vm_ref_type_t iree_hal_channel_registration;
+extern iree_vm_ref_type_t iree_hal_command_buffer_registration;
+extern iree_vm_ref_type_t iree_hal_device_registration;
+extern iree_vm_ref_type_t iree_hal_event_registration;
+extern iree_vm_ref_type_t iree_hal_executable_registration;
+extern iree_vm_ref_type_t iree_hal_fence_registration;
+extern iree_vm_ref_type_t iree_hal_file_registration;
+extern iree_vm_ref_type_t iree_hal_semaphore_registration;
 iree_vm_ref_type_t iree_hal_allocator_type(void);
 bool iree_hal_allocator_isa(const iree_vm_ref_t ref);
 iree_hal_allocator_t* iree_hal_allocator_deref(const iree_vm_ref_t ref);

@@ -1,4 +1,4 @@
-// Declarations IREE has but this runtime build does not export; ireec implements them in csrc/ with these exact signatures: the iree_runtime_* layer and the HAL driver registry.
+// Declarations IREE has but this runtime build does not export; ireec implements them in csrc/ with these exact signatures: the iree_runtime_* layer, the HAL driver registry and the driver modules that register into it.
 //
 // Plain C declarations (no macros with arguments, no inline bodies) so that the
 // same text is both C and the cffi cdef. Layouts and signatures are those of
@@ -21,10 +21,54 @@ typedef struct iree_runtime_session_options_t iree_runtime_session_options_t;
 typedef struct iree_runtime_session_t iree_runtime_session_t;
 typedef struct iree_vm_function_call_t iree_vm_function_call_t;
 
+struct iree_hal_driver_info_t {
+  iree_string_view_t driver_name;
+  iree_string_view_t full_name;
+};
+
+struct iree_hal_driver_factory_t {
+  void* self;
+  iree_status_t (*enumerate)(
+      void* self,
+      iree_host_size_t* out_driver_info_count,
+      const iree_hal_driver_info_t** out_driver_infos);
+  iree_status_t (*try_create)(
+      void* self,
+      iree_string_view_t driver_name,
+      iree_allocator_t host_allocator,
+      iree_hal_driver_t** out_driver);
+};
+
 struct iree_vm_function_call_t {
   iree_vm_function_t function;
   iree_byte_span_t arguments;
   iree_byte_span_t results;
+};
+
+enum iree_runtime_call_flag_bits_t {
+  IREE_RUNTIME_CALL_FLAG_RESERVED = 0x0,
+};
+
+enum iree_runtime_session_builtins_bits_t {
+  IREE_RUNTIME_SESSION_BUILTIN_ALL = 0xffffffffffffffffull,
+};
+
+typedef uint64_t iree_runtime_session_builtins_t;
+
+struct iree_runtime_instance_options_t {
+  iree_hal_driver_registry_t* driver_registry;
+};
+
+struct iree_runtime_session_options_t {
+  iree_vm_context_flags_t context_flags;
+  iree_runtime_session_builtins_t builtin_modules;
+};
+
+struct iree_runtime_call_t {
+  iree_runtime_session_t* session;
+  iree_vm_function_t function;
+  iree_vm_list_t* inputs;
+  iree_vm_list_t* outputs;
 };
 
 iree_status_t iree_hal_create_device(
@@ -53,6 +97,14 @@ iree_status_t iree_hal_driver_registry_try_create(
 iree_status_t iree_hal_driver_registry_unregister_factory(
     iree_hal_driver_registry_t* registry,
     const iree_hal_driver_factory_t* factory);
+iree_status_t iree_hal_hip_driver_module_register(
+    iree_hal_driver_registry_t* registry);
+iree_status_t iree_hal_local_sync_driver_module_register(
+    iree_hal_driver_registry_t* registry);
+iree_status_t iree_hal_local_task_driver_module_register(
+    iree_hal_driver_registry_t* registry);
+iree_status_t iree_hal_register_all_available_drivers(
+    iree_hal_driver_registry_t* registry);
 void iree_runtime_call_deinitialize(iree_runtime_call_t* call);
 iree_status_t iree_runtime_call_initialize(
     iree_runtime_session_t* session,
@@ -144,5 +196,21 @@ void iree_runtime_session_options_initialize(
 void iree_runtime_session_release(iree_runtime_session_t* session);
 void iree_runtime_session_retain(iree_runtime_session_t* session);
 iree_status_t iree_runtime_session_trim(iree_runtime_session_t* session);
+
+// ---------------------------------------------------------------------------
+// ireec extensions: not part of IREE's API (hence the ireec_ prefix).
+// ---------------------------------------------------------------------------
+
+// iree_runtime_session_create_with_device for programs compiled for several
+// devices: the session's HAL module is given all |device_count| |devices|, in
+// that order (each retained by the session). iree_runtime_session_device
+// returns devices[0].
+iree_status_t ireec_runtime_session_create_with_devices(
+    iree_runtime_instance_t* instance,
+    const iree_runtime_session_options_t* options,
+    iree_host_size_t device_count,
+    iree_hal_device_t* const* devices,
+    iree_allocator_t host_allocator,
+    iree_runtime_session_t** out_session);
 
 #endif  // IREEC_DECLS_RUNTIME_H_

@@ -30,6 +30,12 @@ enum iree_vm_buffer_access_bits_t {
   IREE_VM_BUFFER_ACCESS_ORIGIN_HOST = 0x8,
 };
 
+enum iree_vm_context_flag_bits_t {
+  IREE_VM_CONTEXT_FLAG_NONE = 0x0,
+  IREE_VM_CONTEXT_FLAG_TRACE_EXECUTION = 0x1,
+  IREE_VM_CONTEXT_FLAG_CONCURRENT = 0x2,
+};
+
 typedef enum iree_vm_function_linkage_e {
   IREE_VM_FUNCTION_LINKAGE_INTERNAL = 0,
   IREE_VM_FUNCTION_LINKAGE_IMPORT = 1,
@@ -37,6 +43,28 @@ typedef enum iree_vm_function_linkage_e {
   IREE_VM_FUNCTION_LINKAGE_IMPORT_OPTIONAL = 3,
   IREE_VM_FUNCTION_LINKAGE_EXPORT_OPTIONAL = 4,
 } iree_vm_function_linkage_t;
+
+enum iree_vm_invocation_flag_bits_t {
+  IREE_VM_INVOCATION_FLAG_NONE = 0x0,
+  IREE_VM_INVOCATION_FLAG_TRACE_EXECUTION = 0x1,
+  IREE_VM_INVOCATION_FLAG_TRACE_INLINE = 0x2,
+};
+
+enum iree_vm_module_dependency_flag_bits_t {
+  IREE_VM_MODULE_DEPENDENCY_FLAG_NONE = 0x0,
+  IREE_VM_MODULE_DEPENDENCY_FLAG_REQUIRED = 0x1,
+  IREE_VM_MODULE_DEPENDENCY_FLAG_OPTIONAL = 0x2,
+};
+
+enum iree_vm_native_function_flag_bits_t {
+  IREE_VM_NATIVE_FUNCTION_CALL_BEGIN = 0x1,
+  IREE_VM_NATIVE_FUNCTION_CALL_RESUME = 0x2,
+};
+
+enum iree_vm_native_import_flag_bits_e {
+  IREE_VM_NATIVE_IMPORT_REQUIRED = 0x1,
+  IREE_VM_NATIVE_IMPORT_OPTIONAL = 0x2,
+};
 
 enum iree_vm_ref_type_bits_t {
   IREE_VM_REF_TYPE_NULL = 0x0,
@@ -50,6 +78,18 @@ typedef enum iree_vm_signal_e {
   IREE_VM_SIGNAL_FORK = 3,
 } iree_vm_signal_t;
 
+enum iree_vm_source_location_format_flag_bits_e {
+  IREE_VM_SOURCE_LOCATION_FORMAT_FLAG_NONE = 0x0,
+  IREE_VM_SOURCE_LOCATION_FORMAT_FLAG_SINGLE_LINE = 0x1,
+};
+
+typedef enum iree_vm_stack_frame_type_e {
+  IREE_VM_STACK_FRAME_EXTERNAL = 0,
+  IREE_VM_STACK_FRAME_NATIVE = 1,
+  IREE_VM_STACK_FRAME_BYTECODE = 2,
+  IREE_VM_STACK_FRAME_WAIT = 3,
+} iree_vm_stack_frame_type_t;
+
 typedef enum iree_vm_value_type_e {
   IREE_VM_VALUE_TYPE_NONE = 0,
   IREE_VM_VALUE_TYPE_I8 = 1,
@@ -61,6 +101,12 @@ typedef enum iree_vm_value_type_e {
   IREE_VM_VALUE_TYPE_MAX = 6,
   IREE_VM_VALUE_TYPE_COUNT = 7,
 } iree_vm_value_type_t;
+
+enum iree_vm_wait_type_e {
+  IREE_VM_WAIT_UNTIL = 0,
+  IREE_VM_WAIT_ANY = 1,
+  IREE_VM_WAIT_ALL = 2,
+};
 
 typedef uint32_t iree_vm_buffer_access_t;
 typedef uint32_t iree_vm_context_flags_t;
@@ -143,6 +189,36 @@ struct iree_vm_variant_t {
     iree_vm_ref_t ref;
     uint8_t value_storage[8];
   };
+};
+
+// Value types callers place on their own stack (layouts from the facts).
+
+typedef uint32_t iree_vm_module_dependency_flags_t;
+
+typedef void (*iree_vm_ref_destroy_t)(void*);
+
+struct iree_vm_module_dependency_t {
+  iree_string_view_t name;
+  uint32_t minimum_version;
+  iree_vm_module_dependency_flags_t flags;
+};
+
+struct iree_vm_register_list_t {
+  uint16_t size;
+  uint16_t registers[];
+};
+
+struct iree_vm_source_location_t {
+  void* self;
+  uint64_t data[2];
+  iree_status_t (*format)(void*, uint64_t*, iree_vm_source_location_format_flags_t, iree_string_builder_t*);
+};
+
+struct iree_vm_ref_type_descriptor_t {
+  iree_vm_ref_destroy_t destroy;
+  iree_string_view_t type_name;
+  uintptr_t offsetof_counter : 3;
+  uintptr_t reserved : 61;
 };
 
 iree_status_t iree_vm_buffer_check_deref(
@@ -480,6 +556,8 @@ iree_status_t iree_vm_source_location_format(
     iree_vm_source_location_t* source_location,
     iree_vm_source_location_format_flags_t flags,
     iree_string_builder_t* builder);
+extern iree_vm_ref_type_t iree_vm_buffer_registration;
+extern iree_vm_ref_type_t iree_vm_list_registration;
 iree_vm_type_def_t iree_vm_make_undefined_type_def(void);
 iree_vm_type_def_t iree_vm_make_value_type_def(iree_vm_value_type_t value_type);
 iree_vm_type_def_t iree_vm_make_ref_type_def(iree_vm_ref_type_t ref_type);

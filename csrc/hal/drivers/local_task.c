@@ -1,0 +1,159 @@
+// The local-task driver module: CPU execution on IREE's multithreaded task
+// system, configured the way IREE configures it when no flags are given.
+//
+// IREE builds local-task from its command-line flags. ireec has no flags, so
+// the values below are the defaults of those flags:
+// - one executor, for the NUMA node of the thread creating the driver;
+// - one worker per physical core of that node (at most 64, any performance
+//   level, scattered across cache domains);
+// - 128 KiB worker stacks, no spinning, per-worker local memory sized by the
+//   executor from the CPU's L2 cache;
+// - executable loaders: embedded ELF (no plugins) and isolated VMVX;
+// - device memory from the host heap.
+
+#include "iree/hal/drivers/init.h"
+#include "iree/hal/drivers/local_task/task_driver.h"
+#include "iree/hal/local/loaders/embedded_elf_loader.h"
+#include "iree/hal/local/loaders/vmvx_module_loader.h"
+#include "iree/task/api.h"
+
+#include "driver_support.h"
+
+// IREE's --task_worker_stack_size default: enough for generated code, which
+// keeps large temporaries in workgroup local memory rather than on the stack.
+#define IREE_HAL_LOCAL_TASK_WORKER_STACK_SIZE (128 * 1024)
+
+// IREE's --task_topology_max_group_count default, also the executor's limit.
+#define IREE_HAL_LOCAL_TASK_MAX_WORKER_COUNT 64
+
+//===----------------------------------------------------------------------===//
+// Shared driver construction (also used by the local-sync module)
+//===----------------------------------------------------------------------===//
+
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
+iree_hal_local_task_driver_create_from_topology(
+    iree_string_view_t identifier, const iree_task_topology_t* topology,
+    iree_allocator_t host_allocator, iree_hal_driver_t** out_driver) {
+  *out_driver = NULL;
+
+  iree_task_executor_options_t options;
+  iree_task_executor_options_initialize(&options);
+  options.worker_spin_ns = 0;
+  options.worker_stack_size = IREE_HAL_LOCAL_TASK_WORKER_STACK_SIZE;
+  // Zero asks the executor to size local memory from the CPU's caches.
+  options.worker_local_memory_size = 0;
+
+  iree_task_executor_t* executor = NULL;
+  iree_hal_executable_loader_t* loaders[2] = {NULL, NULL};
+  iree_host_size_t loader_count = 0;
+  iree_hal_allocator_t* device_allocator = NULL;
+
+  iree_status_t status =
+      iree_task_executor_create(options, topology, host_allocator, &executor);
+
+  // Embedded ELF first: it is what the llvm-cpu backend produces and so the
+  // loader most executables are meant for. No plugin manager: executables
+  // that import plugin functions are not supported here, and the loader
+  // accepts NULL for that case. VMVX is the portable reference fallback;
+  // the isolated form gives each executable its own VM context.
+  if (iree_status_is_ok(status)) {
+    status = iree_hal_embedded_elf_loader_create(
+        /*plugin_manager=*/NULL, host_allocator, &loaders[loader_count]);
+    if (iree_status_is_ok(status)) ++loader_count;
+  }
+  if (iree_status_is_ok(status)) {
+    status = iree_hal_vmvx_module_loader_create_isolated(
+        /*user_module_count=*/0, /*user_modules=*/NULL, host_allocator,
+        &loaders[loader_count]);
+    if (iree_status_is_ok(status)) ++loader_count;
+  }
+
+  // Buffers are plain host memory; "local" is the identifier IREE gives the
+  // heap allocator of its local drivers.
+  if (iree_status_is_ok(status)) {
+    status = iree_hal_allocator_create_heap(iree_make_cstring_view("local"),
+                                            host_allocator, host_allocator,
+                                            &device_allocator);
+  }
+
+  if (iree_status_is_ok(status)) {
+    iree_hal_task_device_params_t params;
+    iree_hal_task_device_params_initialize(&params);
+    status = iree_hal_task_driver_create(
+        identifier, &params, /*queue_count=*/1, &executor, loader_count, loaders, device_allocator,
+        host_allocator, out_driver);
+  }
+
+  // The driver (and every device it creates) retains what it uses, so the
+  // references taken above are dropped on success and failure alike.
+  iree_hal_allocator_release(device_allocator);
+  for (iree_host_size_t i = 0; i < loader_count; ++i) {
+    iree_hal_executable_loader_release(loaders[i]);
+  }
+  if (executor) iree_task_executor_release(executor);
+  return status;
+}
+
+//===----------------------------------------------------------------------===//
+// Factory
+//===----------------------------------------------------------------------===//
+
+static const iree_hal_driver_info_t iree_hal_local_task_driver_infos[1] = {
+    {
+        .driver_name = IREE_SVL("local-task"),
+        .full_name = IREE_SVL("Local CPU execution on the IREE multithreaded "
+                              "task system"),
+    },
+};
+
+static iree_status_t iree_hal_local_task_driver_factory_enumerate(
+    void* self, iree_host_size_t* out_driver_info_count,
+    const iree_hal_driver_info_t** out_driver_infos) {
+  *out_driver_info_count = IREE_ARRAYSIZE(iree_hal_local_task_driver_infos);
+  *out_driver_infos = iree_hal_local_task_driver_infos;
+  return iree_ok_status();
+}
+
+static iree_status_t iree_hal_local_task_driver_factory_try_create(
+    void* self, iree_string_view_t driver_name, iree_allocator_t host_allocator,
+    iree_hal_driver_t** out_driver) {
+  if (!iree_string_view_equal(driver_name,
+                              iree_hal_local_task_driver_infos[0].driver_name)) {
+    return iree_make_status(IREE_STATUS_UNAVAILABLE,
+                            "the local-task factory does not provide driver "
+                            "'%.*s'",
+                            (int)driver_name.size, driver_name.data);
+  }
+
+  iree_task_topology_t topology;
+  IREE_RETURN_IF_ERROR(iree_task_topology_initialize_from_physical_cores(
+      iree_task_topology_query_current_node(),
+      IREE_TASK_TOPOLOGY_PERFORMANCE_LEVEL_ANY,
+      IREE_TASK_TOPOLOGY_DISTRIBUTION_SCATTER,
+      IREE_HAL_LOCAL_TASK_MAX_WORKER_COUNT, &topology));
+
+  // A node can come back without any cores we may use (a cgroup or affinity
+  // mask excluding all of them, say). IREE would then create no executor and
+  // the driver could not run anything; one unpinned worker still can.
+  if (topology.group_count == 0) {
+    iree_task_topology_deinitialize(&topology);
+    iree_task_topology_initialize_from_group_count(1, &topology);
+  }
+
+  iree_status_t status = iree_hal_local_task_driver_create_from_topology(
+      driver_name, &topology, host_allocator, out_driver);
+  // The executor copied what it needed from the topology.
+  iree_task_topology_deinitialize(&topology);
+  return status;
+}
+
+IREE_API_EXPORT iree_status_t
+iree_hal_local_task_driver_module_register(iree_hal_driver_registry_t* registry) {
+  // Static so the registry can borrow it for as long as it stays registered.
+  static const iree_hal_driver_factory_t factory = {
+      .self = NULL,
+      .enumerate = iree_hal_local_task_driver_factory_enumerate,
+      .try_create = iree_hal_local_task_driver_factory_try_create,
+  };
+  return iree_hal_driver_registry_register_factory(registry, &factory);
+}

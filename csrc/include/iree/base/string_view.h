@@ -1,0 +1,19 @@
+// String view macros.
+#ifndef IREE_BASE_STRING_VIEW_H_
+#define IREE_BASE_STRING_VIEW_H_
+
+#include "iree/base/alignment.h"
+#include "ireec/decls/base.h"
+
+// A macro (not a function) because IREE callers pass struct rvalues and rely
+// on a NULL-data view counting as empty.
+#define iree_string_view_is_empty(sv) (((sv).data == NULL) || ((sv).size == 0))
+
+// A brace initializer, usable in static tables, for a string literal's view.
+#define iree_string_view_literal(str) \
+  { .data = (str), .size = IREE_ARRAYSIZE(str) - 1 }
+
+#define IREE_SV(cstr) iree_make_cstring_view(cstr)
+#define IREE_SVL(cstr) iree_string_view_literal(cstr)
+
+#endif  // IREE_BASE_STRING_VIEW_H_

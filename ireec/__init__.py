@@ -1,0 +1,66 @@
+"""ireec: the IREE C runtime from Python, through cffi.
+
+Two faces over the same objects:
+
+* the raw layer, `ireec.ffi` and `ireec.lib`: IREE's C API under IREE's own
+  names (`lib.iree_runtime_instance_create`, `lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32`,
+  ...), so C samples port line by line;
+* `ireec.check_status` and the exception hierarchy rooted at `IreeError`, which
+  turn a failed `iree_status_t` into a typed exception carrying IREE's message.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ._library import RUNTIME_LIBRARY_PATH, RUNTIME_LIBRARY_SHA256, ffi, lib
+from .errors import (
+    AbortedError,
+    AlreadyExistsError,
+    CancelledError,
+    DataLossError,
+    DeadlineExceededError,
+    DeferredError,
+    FailedPreconditionError,
+    IncompatibleError,
+    InternalError,
+    InvalidArgumentError,
+    IreeError,
+    NotFoundError,
+    OutOfRangeError,
+    PermissionDeniedError,
+    ResourceExhaustedError,
+    UnauthenticatedError,
+    UnavailableError,
+    UnimplementedError,
+    UnknownError,
+    check_status,
+    error_from_status,
+    status_to_string,
+)
+
+__version__ = "0.1.0"
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def get_include() -> str:
+    """The directory holding `iree/runtime/api.h` and the other C headers."""
+    return str(_PACKAGE_DIR / "include")
+
+
+def get_library_dir() -> str:
+    """The directory holding libireec_runtime.so."""
+    return str(_PACKAGE_DIR / "lib")
+
+
+__all__ = [
+    "ffi", "lib", "check_status", "error_from_status", "status_to_string",
+    "get_include", "get_library_dir", "RUNTIME_LIBRARY_PATH",
+    "RUNTIME_LIBRARY_SHA256", "IreeError", "AbortedError", "AlreadyExistsError",
+    "CancelledError", "DataLossError", "DeadlineExceededError", "DeferredError",
+    "FailedPreconditionError", "IncompatibleError", "InternalError",
+    "InvalidArgumentError", "NotFoundError", "OutOfRangeError",
+    "PermissionDeniedError", "ResourceExhaustedError", "UnauthenticatedError",
+    "UnavailableError", "UnimplementedError", "UnknownError",
+]

@@ -1,0 +1,79 @@
+"""Build: CMake builds csrc/ into libireec_runtime.so, then cffi builds the
+API-mode extension ireec._ireec_cffi linked against it.
+
+The IREE runtime library is found through the installed shortfin distribution
+(a build requirement), never by a fixed path.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+RUNTIME_LIBRARY_NAME = "libireec_runtime.so"
+
+
+def _load_module(name: str, path: Path):
+    # Loaded by path: the ireec package itself is not importable before it is
+    # built (its __init__ loads the extension this build produces).
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+class BuildWithCMake(build_ext):
+    def run(self):
+        cmake_build_dir = Path(self.build_temp).resolve() / "cmake"
+        self._build_csrc(cmake_build_dir)
+        for ext in self.extensions:
+            ext.library_dirs.append(str(cmake_build_dir))
+        super().run()
+        self._install_csrc_outputs(cmake_build_dir)
+
+    def _build_csrc(self, build_dir: Path) -> None:
+        location = _load_module("_ireec_runtime_location",
+                                ROOT / "ireec" / "_runtime_location.py")
+        runtime = location.find_runtime_library()
+        cmake = shutil.which("cmake")
+        if cmake is None:
+            raise RuntimeError("building ireec needs cmake (pip install cmake)")
+        build_dir.mkdir(parents=True, exist_ok=True)
+        configure = [cmake, "-S", str(ROOT), "-B", str(build_dir),
+                     "-DCMAKE_BUILD_TYPE=Release",
+                     f"-DIREEC_RUNTIME_LIBRARY={runtime}"]
+        if shutil.which("ninja"):
+            configure.append("-GNinja")
+        subprocess.check_call(configure)
+        jobs = str(os.cpu_count() or 2)
+        subprocess.check_call([cmake, "--build", str(build_dir), "-j", jobs])
+
+    def _install_csrc_outputs(self, build_dir: Path) -> None:
+        # The shared library goes in ireec/lib/ (the extension's rpath) and the
+        # headers in ireec/include/ (for `python -m ireec config --cflags`).
+        targets = [Path(self.build_lib) / "ireec"]
+        if self.inplace:
+            targets = [ROOT / "ireec"]
+        for package_dir in targets:
+            lib_dir = package_dir / "lib"
+            lib_dir.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(build_dir / RUNTIME_LIBRARY_NAME, lib_dir)
+            include_dir = package_dir / "include"
+            if include_dir.exists():
+                shutil.rmtree(include_dir)
+            shutil.copytree(ROOT / "csrc" / "include", include_dir)
+
+
+setup(
+    cffi_modules=["ireec/_build_ffi.py:build_ffi"],
+    cmdclass={"build_ext": BuildWithCMake},
+)

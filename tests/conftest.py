@@ -1,0 +1,82 @@
+"""Shared fixtures: compiling MLIR at test time, and the IREE ABI facts."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+TESTS_DIR = Path(__file__).resolve().parent
+REPO_ROOT = TESTS_DIR.parent
+PROGRAMS_DIR = TESTS_DIR / "programs"
+EXAMPLES_DIR = REPO_ROOT / "examples"
+
+# The compiler flags for this runtime's local CPU device.
+LOCAL_CPU_FLAGS = (
+    "--iree-hal-target-device=local",
+    "--iree-hal-local-target-device-backends=llvm-cpu",
+    "--iree-llvmcpu-target-cpu=host",
+)
+
+# Facts about IREE's ABI at the commit we bind, kept beside the project.
+ABI_FACTS_ENV = "IREEC_ABI_FACTS"
+ABI_FACTS_DEFAULT = REPO_ROOT.parent / "shared" / "iree-abi" / "iree-abi-0f64f41a.json"
+
+
+def find_iree_compile() -> str:
+    # The compiler installed beside this interpreter (iree-base-compiler).
+    beside = Path(sys.executable).parent / "iree-compile"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("iree-compile")
+    if not found:
+        pytest.fail("iree-compile not found: install iree-base-compiler==3.9.0")
+    return found
+
+
+@pytest.fixture(scope="session")
+def compile_mlir(tmp_path_factory):
+    """compile_mlir(path_or_text, *extra_flags) -> Path of a .vmfb, cached."""
+    out_dir = tmp_path_factory.mktemp("vmfb")
+    compiler = find_iree_compile()
+    cache: dict[str, Path] = {}
+
+    def compile_(source: str | Path, *flags: str, target_flags=LOCAL_CPU_FLAGS) -> Path:
+        text = Path(source).read_text() if isinstance(source, Path) else source
+        all_flags = (*target_flags, *flags)
+        key = hashlib.sha256((text + "\0" + "\0".join(all_flags)).encode()).hexdigest()[:16]
+        if key not in cache:
+            src = out_dir / f"{key}.mlir"
+            src.write_text(text)
+            out = out_dir / f"{key}.vmfb"
+            result = subprocess.run([compiler, *all_flags, str(src), "-o", str(out)],
+                                    capture_output=True, text=True)
+            if result.returncode != 0:
+                pytest.fail(f"iree-compile failed:\n{result.stderr}")
+            cache[key] = out
+        return cache[key]
+
+    return compile_
+
+
+@pytest.fixture(scope="session")
+def program(compile_mlir):
+    """program("simple_mul") -> .vmfb compiled from tests/programs/NAME.mlir."""
+    def get(name: str, *flags: str) -> Path:
+        return compile_mlir(PROGRAMS_DIR / f"{name}.mlir", *flags)
+    return get
+
+
+@pytest.fixture(scope="session")
+def abi_facts():
+    path = Path(os.environ.get(ABI_FACTS_ENV, ABI_FACTS_DEFAULT))
+    if not path.is_file():
+        pytest.skip(f"IREE ABI facts not present at {path} "
+                    f"(set {ABI_FACTS_ENV}): declarations not checked")
+    return json.loads(path.read_text())

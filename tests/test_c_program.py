@@ -1,0 +1,167 @@
+"""A C program in the template sample's shape, compiled against ireec's
+headers with the system C compiler and the flags `python -m ireec config`
+prints, then run."""
+
+from __future__ import annotations
+
+import shlex
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import EXAMPLES_DIR, TESTS_DIR
+
+
+def run_ireec(*args, **kwargs):
+    # From the tests folder: `-m` puts the working directory first on sys.path,
+    # and the source tree's ireec/ (unbuilt) must not shadow the installed one.
+    return subprocess.run([sys.executable, "-m", "ireec", *args], cwd=TESTS_DIR,
+                          capture_output=True, text=True, **kwargs)
+
+PROGRAM = r"""
+#include <stdio.h>
+#include <iree/runtime/api.h>
+
+static iree_status_t run_mul(iree_runtime_session_t* session) {
+  iree_runtime_call_t call;
+  IREE_RETURN_IF_ERROR(iree_runtime_call_initialize_by_name(
+      session, iree_make_cstring_view("jit_mul.main"), &call));
+  iree_hal_device_t* device = iree_runtime_session_device(session);
+  iree_hal_allocator_t* device_allocator =
+      iree_runtime_session_device_allocator(session);
+  iree_allocator_t host_allocator = iree_runtime_session_host_allocator(session);
+  iree_status_t status = iree_ok_status();
+  static const iree_hal_dim_t shape[1] = {3};
+  static const float lhs_data[3] = {2.0f, 3.0f, 4.0f};
+  static const float rhs_data[3] = {0.5f, -1.0f, 8.0f};
+  const float* inputs[2] = {lhs_data, rhs_data};
+  for (int i = 0; i < 2 && iree_status_is_ok(status); ++i) {
+    iree_hal_buffer_view_t* view = NULL;
+    status = iree_hal_buffer_view_allocate_buffer_copy(
+        device, device_allocator, IREE_ARRAYSIZE(shape), shape,
+        IREE_HAL_ELEMENT_TYPE_FLOAT_32, IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
+        (iree_hal_buffer_params_t){
+            .type = IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL,
+            .access = IREE_HAL_MEMORY_ACCESS_ALL,
+            .usage = IREE_HAL_BUFFER_USAGE_DEFAULT,
+        },
+        iree_make_const_byte_span(inputs[i], sizeof(lhs_data)), &view);
+    if (iree_status_is_ok(status)) {
+      IREE_IGNORE_ERROR(iree_hal_buffer_view_fprint(stdout, view, 4096,
+                                                    host_allocator));
+      fprintf(stdout, "\n");
+      status = iree_runtime_call_inputs_push_back_buffer_view(&call, view);
+    }
+    iree_hal_buffer_view_release(view);
+  }
+  if (iree_status_is_ok(status)) status = iree_runtime_call_invoke(&call, 0);
+  iree_hal_buffer_view_t* result = NULL;
+  if (iree_status_is_ok(status)) {
+    status = iree_runtime_call_outputs_pop_front_buffer_view(&call, &result);
+  }
+  if (iree_status_is_ok(status)) {
+    status = iree_hal_buffer_view_fprint(stdout, result, 4096, host_allocator);
+  }
+  iree_hal_buffer_view_release(result);
+  iree_runtime_call_deinitialize(&call);
+  return status;
+}
+
+int main(int argc, char** argv) {
+  if (argc < 3) return 1;
+  iree_runtime_instance_options_t instance_options;
+  iree_runtime_instance_options_initialize(&instance_options);
+  iree_runtime_instance_options_use_all_available_drivers(&instance_options);
+  iree_runtime_instance_t* instance = NULL;
+  iree_status_t status = iree_runtime_instance_create(
+      &instance_options, iree_allocator_system(), &instance);
+  iree_hal_device_t* device = NULL;
+  if (iree_status_is_ok(status)) {
+    status = iree_hal_create_device(
+        iree_runtime_instance_driver_registry(instance),
+        iree_make_cstring_view(argv[1]),
+        iree_runtime_instance_host_allocator(instance), &device);
+  }
+  iree_runtime_session_t* session = NULL;
+  if (iree_status_is_ok(status)) {
+    iree_runtime_session_options_t session_options;
+    iree_runtime_session_options_initialize(&session_options);
+    status = iree_runtime_session_create_with_device(
+        instance, &session_options, device,
+        iree_runtime_instance_host_allocator(instance), &session);
+  }
+  if (iree_status_is_ok(status)) {
+    status = iree_runtime_session_append_bytecode_module_from_file(session, argv[2]);
+  }
+  if (iree_status_is_ok(status)) status = run_mul(session);
+  iree_runtime_session_release(session);
+  iree_hal_device_release(device);
+  iree_runtime_instance_release(instance);
+  int ret = (int)iree_status_code(status);
+  if (!iree_status_is_ok(status)) {
+    iree_status_fprint(stderr, status);
+    iree_status_ignore(status);
+  }
+  return ret;
+}
+"""
+
+
+def ireec_config(*flags):
+    out = run_ireec("config", *flags, check=True).stdout
+    return shlex.split(out)
+
+
+@pytest.fixture(scope="module")
+def c_program(tmp_path_factory):
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        pytest.fail("no C compiler on PATH")
+    work = tmp_path_factory.mktemp("c_program")
+    source = work / "hello.c"
+    source.write_text(PROGRAM)
+    exe = work / "hello"
+    result = subprocess.run(
+        [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter",
+         *ireec_config("--cflags"), str(source), "-o", str(exe), *ireec_config("--libs")],
+        capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return exe
+
+
+@pytest.mark.parametrize("device_uri", ["local-task", "local-sync"])
+def test_c_program_runs(c_program, compile_mlir, device_uri):
+    vmfb = compile_mlir(EXAMPLES_DIR / "jit_mul.mlir")
+    result = subprocess.run([str(c_program), device_uri, str(vmfb)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "3xf32=2 3 4\n3xf32=0.5 -1 8\n3xf32=1 -3 32"
+
+
+def test_c_program_reports_status(c_program, compile_mlir):
+    vmfb = compile_mlir(EXAMPLES_DIR / "jit_mul.mlir")
+    result = subprocess.run([str(c_program), "vulkan", str(vmfb)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 5
+    assert "NOT_FOUND" in result.stderr
+
+
+def test_config_flags_name_real_paths():
+    from pathlib import Path
+
+    include = ireec_config("--include")
+    assert len(include) == 1
+    assert (Path(include[0]) / "iree" / "runtime" / "api.h").is_file()
+    libs = ireec_config("--libs")
+    lib_dirs = [Path(flag[2:]) for flag in libs if flag.startswith("-L")]
+    assert any((d / "libireec_runtime.so").is_file() for d in lib_dirs)
+    import ireec
+    assert include[0] == ireec.get_include()
+
+
+def test_config_needs_a_flag():
+    result = run_ireec("config")
+    assert result.returncode == 2
+    assert "--cflags" in result.stderr
