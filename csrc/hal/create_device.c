@@ -35,7 +35,7 @@ IREE_API_EXPORT iree_status_t iree_hal_create_device(
     return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                             "no driver registry given to create device '%.*s' "
                             "from",
-                            (int)device_uri.size,
+                            device_uri.data ? (int)device_uri.size : 0,
                             device_uri.data ? device_uri.data : "");
   }
   if (!device_uri.data || device_uri.size == 0) {

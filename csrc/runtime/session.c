@@ -353,8 +353,12 @@ IREE_API_EXPORT iree_status_t iree_runtime_session_call_direct(
       IREE_VM_INVOCATION_FLAG_NONE,
       iree_vm_context_state_resolver(session->context),
       session->host_allocator, &stack));
-  iree_status_t status = ireec_runtime_module_begin_call(
-      call.function.module, stack, call);
+  iree_vm_module_t* module = call.function.module;
+  iree_status_t status =
+      module->begin_call
+          ? module->begin_call(module->self, stack, call)
+          : iree_make_status(IREE_STATUS_UNIMPLEMENTED,
+                             "the module cannot be called directly");
   iree_vm_stack_deinitialize(stack);
   return status;
 }

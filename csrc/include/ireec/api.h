@@ -12,6 +12,7 @@
 #include "iree/hal/drivers/hip/api.h"
 #include "iree/hal/local/loaders/embedded_elf_loader.h"
 #include "iree/hal/local/loaders/vmvx_module_loader.h"
+#include "iree/io/file_contents.h"
 #include "iree/task/api.h"
 
 #endif  // IREEC_API_H_

@@ -25,7 +25,6 @@ typedef struct iree_hal_module_debug_sink_release_callback_t iree_hal_module_deb
 typedef struct iree_hal_module_debug_sink_t iree_hal_module_debug_sink_t;
 typedef struct iree_hal_module_device_allocator_select_callback_t iree_hal_module_device_allocator_select_callback_t;
 typedef struct iree_hal_module_device_policy_t iree_hal_module_device_policy_t;
-typedef struct iree_vm_module_state_t iree_vm_module_state_t;
 
 typedef struct iree_status_handle_t* (*iree_hal_module_buffer_view_trace_callback_fn_t)(void*, iree_string_view_t, unsigned long, iree_hal_buffer_view_t**, iree_allocator_t);
 typedef void (*iree_hal_module_debug_sink_release_callback_fn_t)(void*);
@@ -262,5 +261,8 @@ iree_hal_file_t* iree_hal_file_deref(const iree_vm_ref_t ref);
 iree_vm_ref_type_t iree_hal_semaphore_type(void);
 bool iree_hal_semaphore_isa(const iree_vm_ref_t ref);
 iree_hal_semaphore_t* iree_hal_semaphore_deref(const iree_vm_ref_t ref);
+
+// Where hal.buffer_view.trace and friends print.
+iree_hal_module_debug_sink_t iree_hal_module_debug_sink_stdio(FILE* file);
 
 #endif  // IREEC_DECLS_MODULES_H_

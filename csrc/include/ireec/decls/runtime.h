@@ -19,7 +19,6 @@ typedef struct iree_runtime_instance_options_t iree_runtime_instance_options_t;
 typedef struct iree_runtime_instance_t iree_runtime_instance_t;
 typedef struct iree_runtime_session_options_t iree_runtime_session_options_t;
 typedef struct iree_runtime_session_t iree_runtime_session_t;
-typedef struct iree_vm_function_call_t iree_vm_function_call_t;
 
 struct iree_hal_driver_info_t {
   iree_string_view_t driver_name;
@@ -37,12 +36,6 @@ struct iree_hal_driver_factory_t {
       iree_string_view_t driver_name,
       iree_allocator_t host_allocator,
       iree_hal_driver_t** out_driver);
-};
-
-struct iree_vm_function_call_t {
-  iree_vm_function_t function;
-  iree_byte_span_t arguments;
-  iree_byte_span_t results;
 };
 
 enum iree_runtime_call_flag_bits_t {

@@ -221,6 +221,47 @@ struct iree_vm_ref_type_descriptor_t {
   uintptr_t reserved : 61;
 };
 
+// A module's entry points (what native modules implement and what
+// iree_runtime_session_call_direct enters), and the state a VM stack uses.
+typedef int32_t iree_atomic_ref_count_t;
+
+typedef struct iree_vm_stack_t iree_vm_stack_t;
+typedef struct iree_vm_module_state_t iree_vm_module_state_t;
+typedef struct iree_vm_state_resolver_t iree_vm_state_resolver_t;
+typedef struct iree_vm_function_call_t iree_vm_function_call_t;
+
+struct iree_vm_function_call_t {
+  iree_vm_function_t function;
+  iree_byte_span_t arguments;
+  iree_byte_span_t results;
+};
+
+struct iree_vm_module_t {
+  void* self;
+  iree_atomic_ref_count_t ref_count;
+  void (*destroy)(void*);
+  iree_string_view_t (*name)(void*);
+  iree_vm_module_signature_t (*signature)(void*);
+  iree_status_t (*enumerate_dependencies)(void*, iree_vm_module_dependency_callback_t, void*);
+  iree_status_t (*get_module_attr)(void*, iree_host_size_t, iree_string_pair_t*);
+  iree_status_t (*lookup_function)(void*, iree_vm_function_linkage_t, iree_string_view_t, const iree_vm_function_signature_t*, iree_vm_function_t*);
+  iree_status_t (*get_function)(void*, iree_vm_function_linkage_t, iree_host_size_t, iree_vm_function_t*, iree_string_view_t*, iree_vm_function_signature_t*);
+  iree_status_t (*get_function_attr)(void*, iree_vm_function_linkage_t, iree_host_size_t, iree_host_size_t, iree_string_pair_t*);
+  iree_status_t (*resolve_source_location)(void*, iree_vm_function_t, iree_vm_source_offset_t, iree_vm_source_location_t*);
+  iree_status_t (*alloc_state)(void*, iree_allocator_t, iree_vm_module_state_t**);
+  void (*free_state)(void*, iree_vm_module_state_t*);
+  iree_status_t (*fork_state)(void*, iree_vm_module_state_t*, iree_allocator_t, iree_vm_module_state_t**);
+  iree_status_t (*resolve_import)(void*, iree_vm_module_state_t*, iree_host_size_t, const iree_vm_function_t*, const iree_vm_function_signature_t*);
+  iree_status_t (*notify)(void*, iree_vm_module_state_t*, iree_vm_signal_t);
+  iree_status_t (*begin_call)(void*, iree_vm_stack_t*, iree_vm_function_call_t);
+  iree_status_t (*resume_call)(void*, iree_vm_stack_t*, iree_byte_span_t);
+};
+
+struct iree_vm_state_resolver_t {
+  void* self;
+  iree_status_t (*query_module_state)(void*, iree_vm_module_t*, iree_vm_module_state_t**);
+};
+
 iree_status_t iree_vm_buffer_check_deref(
     const iree_vm_ref_t ref,
     iree_vm_buffer_t**out_ptr);
@@ -585,5 +626,24 @@ iree_vm_list_t* iree_vm_list_deref(const iree_vm_ref_t ref);
 iree_vm_ref_type_t iree_vm_buffer_type(void);
 bool iree_vm_buffer_isa(const iree_vm_ref_t ref);
 iree_vm_buffer_t* iree_vm_buffer_deref(const iree_vm_ref_t ref);
+
+// Stacks and direct calls, for entering a module without iree_vm_invoke.
+iree_status_t iree_vm_stack_initialize(
+    iree_byte_span_t storage,
+    iree_vm_invocation_flags_t flags,
+    iree_vm_state_resolver_t state_resolver,
+    iree_allocator_t allocator,
+    iree_vm_stack_t** out_stack);
+void iree_vm_stack_deinitialize(iree_vm_stack_t* stack);
+iree_vm_state_resolver_t iree_vm_context_state_resolver(
+    const iree_vm_context_t* context);
+iree_status_t iree_vm_context_resolve_module_state(
+    const iree_vm_context_t* context,
+    iree_vm_module_t* module,
+    iree_vm_module_state_t** out_module_state);
+iree_status_t iree_vm_function_call_get_cconv_fragments(
+    const iree_vm_function_signature_t* signature,
+    iree_string_view_t* out_arguments,
+    iree_string_view_t* out_results);
 
 #endif  // IREEC_DECLS_VM_H_

@@ -1,0 +1,70 @@
+"""Deterministic lifetimes for wrappers of IREE objects.
+
+Each wrapper owns exactly one reference to one C object. `close()` (or leaving
+a `with` block) releases it at once; otherwise garbage collection does, through
+`ffi.gc`. Wrappers also hold the Python objects their C object depends on
+(`keep_alive`), so a parent wrapper cannot be collected while a child needs it;
+IREE's own reference counts keep the C parents alive (closing an instance
+while its sessions live is safe).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar
+
+from ._library import ffi
+
+
+class ClosedError(ValueError):
+    """An object was used after close()."""
+
+
+class Handle:
+    """Owns one reference to an IREE C object; hands the pointer back as
+    `.handle` so raw (`ireec.lib`) and Pythonic code mix freely."""
+
+    # The C function that drops one reference, e.g. lib.iree_hal_device_release.
+    _release_fn: ClassVar[Callable[[Any], None]]
+    # The C function that adds one, for wrapping borrowed pointers.
+    _retain_fn: ClassVar[Callable[[Any], None] | None] = None
+
+    __slots__ = ("_ptr", "_keep_alive", "__weakref__")
+
+    def __init__(self, ptr, *, retain: bool = False, keep_alive: tuple = ()):
+        """Takes ownership of one reference to `ptr` (adding one if `retain`)."""
+        if ptr == ffi.NULL:
+            raise ValueError(f"{type(self).__name__} needs a non-NULL pointer")
+        if retain:
+            type(self)._retain_fn(ptr)
+        self._ptr = ffi.gc(ptr, type(self)._release_fn)
+        self._keep_alive = keep_alive
+
+    @property
+    def handle(self):
+        """The C pointer (borrowed: valid while this object is open)."""
+        ptr = self._ptr
+        if ptr is None:
+            raise ClosedError(f"{type(self).__name__} is closed")
+        return ptr
+
+    @property
+    def closed(self) -> bool:
+        return self._ptr is None
+
+    def close(self) -> None:
+        """Releases the reference now. Closing twice is harmless."""
+        ptr, self._ptr = self._ptr, None
+        if ptr is not None:
+            ffi.release(ptr)  # runs the ffi.gc destructor immediately
+        self._keep_alive = ()
+
+    def __enter__(self):
+        self.handle  # refuse to enter a closed object
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self._ptr is None else f"{int(ffi.cast('uintptr_t', self._ptr)):#x}"
+        return f"<ireec.{type(self).__name__} {state}>"
