@@ -6,7 +6,10 @@ Two faces over the same objects:
   names (`lib.iree_runtime_instance_create`, `lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32`,
   ...), so C samples port line by line;
 * `ireec.check_status` and the exception hierarchy rooted at `IreeError`, which
-  turn a failed `iree_status_t` into a typed exception carrying IREE's message.
+  turn a failed `iree_status_t` into a typed exception carrying IREE's message;
+* a thin Pythonic layer (`Instance`, `Device`, `Session`, `BufferView`, ...):
+  each object wraps one C handle, hands it back as `.handle`, and releases it
+  on `close()`, at the end of a `with` block, or when collected.
 """
 
 from __future__ import annotations
@@ -39,6 +42,11 @@ from .errors import (
     status_to_string,
 )
 
+from ._handles import ClosedError
+from .instance import Device, DeviceInfo, DriverInfo, Instance, query_drivers
+
+# The Pythonic layer (each module wraps one area; see its docstring).
+
 __version__ = "0.1.0"
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -55,6 +63,7 @@ def get_library_dir() -> str:
 
 
 __all__ = [
+    "Instance", "Device", "DeviceInfo", "DriverInfo", "query_drivers", "ClosedError",
     "ffi", "lib", "check_status", "error_from_status", "status_to_string",
     "get_include", "get_library_dir", "RUNTIME_LIBRARY_PATH",
     "RUNTIME_LIBRARY_SHA256", "IreeError", "AbortedError", "AlreadyExistsError",
