@@ -18,7 +18,8 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-RUNTIME_LIBRARY_NAME = "libireec_runtime.so"
+# CMake outputs shipped in ireec/lib/: the library and the C benchmark baseline.
+CSRC_OUTPUTS = ("libireec_runtime.so", "ireec_bench_invoke")
 
 
 def _load_module(name: str, path: Path):
@@ -66,7 +67,8 @@ class BuildWithCMake(build_ext):
         for package_dir in targets:
             lib_dir = package_dir / "lib"
             lib_dir.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(build_dir / RUNTIME_LIBRARY_NAME, lib_dir)
+            for name in CSRC_OUTPUTS:
+                shutil.copy2(build_dir / name, lib_dir)
             include_dir = package_dir / "include"
             if include_dir.exists():
                 shutil.rmtree(include_dir)
