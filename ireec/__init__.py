@@ -46,6 +46,11 @@ from ._handles import ClosedError
 from .instance import Device, DeviceInfo, DriverInfo, Instance, query_drivers
 
 # The Pythonic layer (each module wraps one area; see its docstring).
+from .fence import Fence, Semaphore
+from .function import Function, PreparedCall
+from .session import Session
+from .buffer_view import BufferView, empty_aligned
+from .dtypes import dtype_from_element_type, element_type_from_dtype, element_type_name
 
 __version__ = "0.1.0"
 
@@ -64,6 +69,9 @@ def get_library_dir() -> str:
 
 __all__ = [
     "Instance", "Device", "DeviceInfo", "DriverInfo", "query_drivers", "ClosedError",
+    "Session", "Function", "PreparedCall", "Fence", "Semaphore",
+    "BufferView", "empty_aligned", "dtype_from_element_type", "element_type_from_dtype",
+    "element_type_name",
     "ffi", "lib", "check_status", "error_from_status", "status_to_string",
     "get_include", "get_library_dir", "RUNTIME_LIBRARY_PATH",
     "RUNTIME_LIBRARY_SHA256", "IreeError", "AbortedError", "AlreadyExistsError",

@@ -1,4 +1,12 @@
-"""Command line: `python -m ireec config --cflags | --libs | --include`."""
+"""Command line.
+
+    python -m ireec config --cflags | --libs | --include
+    python -m ireec run-module --module=prog.vmfb --input=4xf32=1,2,3,4 ...
+    python -m ireec dump-devices [DRIVER]
+
+`run-module` is IREE's iree-run-module (also installed as `ireec-run-module`);
+`python -m ireec run-module --help` lists its flags.
+"""
 
 from __future__ import annotations
 
@@ -27,9 +35,35 @@ def _config(args: argparse.Namespace) -> int:
     return 0
 
 
+# Commands with their own parsers (IREE-style flags), handed the rest of the
+# command line as it is.
+_TOOLS = {
+    "run-module": ("ireec.cli.run_module",
+                   "run a function of a compiled module, as iree-run-module does"),
+    "dump-devices": ("ireec.cli.dump_devices",
+                     "the HAL drivers, their devices, and what each is"),
+}
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in _TOOLS:
+        import importlib
+
+        prog = f"python -m ireec {argv[0]}"
+        try:
+            tool = importlib.import_module(_TOOLS[argv[0]][0])
+        except (ImportError, RuntimeError) as e:
+            # No runtime to run on (shortfin missing, a refused library): the
+            # tools' one-line error, exit status UNAVAILABLE.
+            print(f"{prog}: error: {' '.join(str(e).split())}", file=sys.stderr)
+            return 14
+        return tool.main(argv[1:], prog=prog)
     parser = argparse.ArgumentParser(prog="python -m ireec")
     commands = parser.add_subparsers(dest="command", required=True)
+    for name, (_, help_text) in _TOOLS.items():
+        # Listed for --help; never parsed here (see above).
+        commands.add_parser(name, help=help_text, add_help=False)
     config = commands.add_parser(
         "config", help="compiler and linker flags for C programs using ireec")
     config.add_argument("--cflags", action="store_true",

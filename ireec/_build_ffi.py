@@ -37,6 +37,15 @@ int fputs(const char* s, FILE* stream);
 int fprintf(FILE* stream, const char* format, ...);
 """
 
+# Python functions IREE calls back. cffi generates each `extern "Python"` as a
+# C function, defined in the extension module itself (not by IREE, not by
+# libireec_runtime), that takes the GIL from whatever thread IREE calls it on
+# and runs the Python function bound to it with @ffi.def_extern.
+CDEF_PYTHON_CALLBACKS = """
+extern "Python" void ireec_release_host_allocation(void* user_data, iree_hal_buffer_t* buffer);
+"""
+PYTHON_CALLBACKS = tuple(re.findall(r"(\w+)\(", CDEF_PYTHON_CALLBACKS))
+
 # Where the cdef must differ from the C text: (record, the fields this hides
 # from Python, text in the decls, text in the cdef). API mode still lays these
 # records out with the C compiler, so the layout is unchanged.
@@ -74,6 +83,7 @@ def cdef_text() -> str:
             text = text.replace(c_text, cdef)
         parts.append(f"/* {name} */\n{text}")
     parts.append(CDEF_MACROS_AND_LIBC)
+    parts.append(CDEF_PYTHON_CALLBACKS)
     return "\n".join(parts)
 
 

@@ -17,7 +17,7 @@ import pytest
 
 import ireec
 from ireec import ffi, lib
-from ireec._build_ffi import CDEF_HIDDEN_FIELDS
+from ireec._build_ffi import CDEF_HIDDEN_FIELDS, PYTHON_CALLBACKS
 
 # Declared for Python's sake but provided by C macros or libc, not by IREE's
 # functions; they have no entry in the facts.
@@ -31,7 +31,8 @@ IREEC_PREFIX = "ireec_"
 def _declared_names():
     functions, constants, variables = [], [], []
     for name in dir(lib):
-        if name in LIBC_NAMES or name in MACRO_FUNCTIONS:
+        # extern "Python" callbacks are defined by the extension module itself.
+        if name in LIBC_NAMES or name in MACRO_FUNCTIONS or name in PYTHON_CALLBACKS:
             continue
         value = getattr(lib, name)
         if callable(value):

@@ -491,6 +491,7 @@ typedef struct iree_hal_external_buffer_t iree_hal_external_buffer_t;
 typedef struct iree_hal_external_timepoint_t iree_hal_external_timepoint_t;
 typedef struct iree_hal_fence_t iree_hal_fence_t;
 typedef struct iree_hal_file_t iree_hal_file_t;
+typedef struct iree_hal_heap_allocator_statistics_t iree_hal_heap_allocator_statistics_t;
 typedef struct iree_hal_label_color_t iree_hal_label_color_t;
 typedef struct iree_hal_label_location_t iree_hal_label_location_t;
 typedef struct iree_hal_memory_barrier_t iree_hal_memory_barrier_t;
@@ -1485,6 +1486,23 @@ iree_status_t iree_hal_format_shape(
     iree_host_size_t buffer_capacity,
     char* buffer,
     iree_host_size_t* out_buffer_length);
+iree_status_t iree_hal_heap_buffer_create(
+    iree_hal_heap_allocator_statistics_t* statistics,
+    const iree_hal_buffer_params_t* params,
+    iree_device_size_t allocation_size,
+    iree_allocator_t data_allocator,
+    iree_allocator_t host_allocator,
+    iree_hal_buffer_t**out_buffer);
+iree_status_t iree_hal_heap_buffer_wrap(
+    iree_hal_buffer_placement_t placement,
+    iree_hal_memory_type_t memory_type,
+    iree_hal_memory_access_t allowed_access,
+    iree_hal_buffer_usage_t allowed_usage,
+    iree_device_size_t allocation_size,
+    iree_byte_span_t data,
+    iree_hal_buffer_release_callback_t release_callback,
+    iree_allocator_t host_allocator,
+    iree_hal_buffer_t**out_buffer);
 iree_string_view_t iree_hal_memory_access_format(
     iree_hal_memory_access_t value,
     iree_bitfield_string_temp_t* out_temp);

@@ -1,0 +1,203 @@
+"""Side-by-side benchmarks: ireec against IREE's official Python binding and
+against a C loop on the same runtime library.
+
+    python bench/run.py [--rounds N] [--quick]
+
+Everything runs in one process (the C loop in a child, timed by itself),
+interleaved round by round so that machine noise hits every contender alike;
+the table reports medians over the rounds and the ratios the targets are
+stated in. The official binding (`iree-base-runtime==3.9.0`, module
+`iree.runtime`) is a benchmark-only dependency: `pip install '.[bench]'`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from programs import ADD_ONE_64MIB, MATMUL_512, SIMPLE_MUL, compile_program  # noqa: E402
+
+import ireec  # noqa: E402
+
+MiB = 1 << 20
+
+
+def per_call_us(fn, calls: int) -> float:
+    fn()  # warm: first-call costs are not what the table is about
+    start = time.perf_counter_ns()
+    for _ in range(calls):
+        fn()
+    return (time.perf_counter_ns() - start) / calls / 1e3
+
+
+class Progress:
+    """A one-line status on stderr, rewritten in place (plain lines if not a tty)."""
+
+    def __init__(self, total: int):
+        self.total, self.done, self.start = total, 0, time.monotonic()
+        self.tty = sys.stderr.isatty()
+
+    def step(self, label: str) -> None:
+        self.done += 1
+        elapsed = time.monotonic() - self.start
+        eta = elapsed / self.done * (self.total - self.done)
+        bar = "#" * (20 * self.done // self.total)
+        line = f"[{bar:<20}] {self.done}/{self.total} {label}  eta {eta:4.0f}s"
+        print(("\r" + line) if self.tty else line, end="" if self.tty else "\n",
+              file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.tty:
+            print(file=sys.stderr)
+
+
+def official_call(vmfb: Path, function: str):
+    import iree.runtime as rt
+
+    config = rt.Config("local-task")
+    context = rt.SystemContext(config=config)
+    context.add_vm_module(rt.VmModule.mmap(config.vm_instance, str(vmfb)))
+    module_name, fn_name = function.split(".")
+    return context.modules[module_name][fn_name]
+
+
+def c_loop_us(vmfb: Path, function: str, elements: int, calls: int) -> float:
+    lib_dir = Path(ireec.get_library_dir())
+    env = dict(os.environ)
+    env["LD_LIBRARY_PATH"] = os.pathsep.join(
+        [str(lib_dir), str(ireec.RUNTIME_LIBRARY_PATH.parent), env.get("LD_LIBRARY_PATH", "")])
+    out = subprocess.run(
+        [str(lib_dir / "ireec_bench_invoke"), "local-task", str(vmfb), function,
+         str(elements), str(calls), "1"],
+        env=env, capture_output=True, text=True, check=True).stdout
+    return float(out.split()[-1])
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--quick", action="store_true", help="fewer calls per round")
+    args = parser.parse_args(argv)
+    scale = 0.1 if args.quick else 1.0
+    calls_small = max(200, int(5000 * scale))
+    calls_matmul = max(5, int(100 * scale))
+
+    cache = Path(tempfile.gettempdir()) / "ireec-bench"
+    simple_mul = compile_program(SIMPLE_MUL, cache)
+    matmul = compile_program(MATMUL_512, cache)
+    add_one = compile_program(ADD_ONE_64MIB, cache)
+
+    instance = ireec.Instance()
+    device = instance.create_device("local-task")
+    session = ireec.Session(instance, device)
+    for vmfb in (simple_mul, matmul, add_one):
+        session.load_module(vmfb)
+
+    a4 = np.array([1.0, 1.1, 1.2, 1.3], np.float32)
+    b4 = np.array([10.0, 100.0, 1000.0, 10000.0], np.float32)
+    m1 = np.random.default_rng(0).standard_normal((512, 512), dtype=np.float32)
+    m2 = np.random.default_rng(1).standard_normal((512, 512), dtype=np.float32)
+    theirs_mul = official_call(simple_mul, "module.simple_mul")
+    theirs_matmul = official_call(matmul, "module.matmul")
+
+    prepared = session.function("module.simple_mul").prepare()
+    bv_a = ireec.BufferView.from_numpy(device, a4)
+    bv_b = ireec.BufferView.from_numpy(device, b4)
+
+    big_in = np.zeros(16 * MiB // 4, np.float32)
+    (big_out,) = session.call("module.add_one", big_in)
+    big_host = np.ones(16 * MiB // 4, np.float32)
+
+    upload_sizes = [1 << 10, 64 << 10, 1 * MiB, 16 * MiB, 64 * MiB]
+    upload_arrays = {}
+    for size in upload_sizes:
+        arr = np.empty(size // 4 + 16, np.float32)
+        # Aligned views, so zero-copy import is possible at every size.
+        offset = (-arr.ctypes.data % 64) // 4
+        upload_arrays[size] = arr[offset:offset + size // 4]
+
+    cases = {
+        "full call simple_mul 4xf32: ireec session.call":
+            (lambda: session.call("module.simple_mul", a4, b4)[0].to_numpy(), calls_small),
+        "full call simple_mul 4xf32: iree.runtime":
+            (lambda: theirs_mul(a4, b4).to_host(), calls_small),
+        "full call matmul 512x512 f32: ireec session.call":
+            (lambda: session.call("module.matmul", m1, m2)[0].to_numpy(), calls_matmul),
+        "full call matmul 512x512 f32: iree.runtime":
+            (lambda: theirs_matmul(m1, m2).to_host(), calls_matmul),
+        "prepared call simple_mul (inputs reused): ireec":
+            (lambda: prepared(bv_a, bv_b), calls_small),
+        "readback 64 MiB: ireec to_numpy()":
+            (lambda: big_out.to_numpy(), 5),
+        "readback 64 MiB: numpy copy":
+            (lambda: big_host.copy(), 5),
+    }
+    for size, arr in upload_arrays.items():
+        label = f"{size // 1024} KiB" if size < MiB else f"{size // MiB} MiB"
+        cases[f"upload {label}: copy"] = (
+            lambda arr=arr: ireec.BufferView.from_numpy(device, arr).close(), 20)
+        cases[f"upload {label}: zero-copy import"] = (
+            lambda arr=arr: ireec.BufferView.from_numpy(device, arr, zero_copy=True).close(), 20)
+    c_label = "prepared call simple_mul (inputs reused): C loop, same library"
+
+    samples: dict[str, list[float]] = {name: [] for name in cases}
+    samples[c_label] = []
+    progress = Progress(args.rounds * (len(cases) + 1))
+    for round_index in range(args.rounds):
+        # Alternate the order every round so no contender always goes first.
+        names = list(cases) if round_index % 2 == 0 else list(reversed(cases))
+        for name in names:
+            fn, calls = cases[name]
+            samples[name].append(per_call_us(fn, calls))
+            progress.step(name)
+        samples[c_label].append(c_loop_us(simple_mul, "module.simple_mul", 4, calls_small))
+        progress.step(c_label)
+    progress.close()
+
+    median = {name: statistics.median(values) for name, values in samples.items()}
+    print_table(median, args.rounds)
+    return 0
+
+
+def ratio(median, ours, baseline):
+    return median[ours] / median[baseline]
+
+
+def print_table(median, rounds) -> None:
+    import platform
+
+    print(f"\nmedians of {rounds} interleaved rounds; {platform.processor() or platform.machine()}, "
+          f"{os.cpu_count()} cores, Python {platform.python_version()}, local-task\n")
+    print("| case | µs per call |")
+    print("| --- | ---: |")
+    for name, value in median.items():
+        print(f"| {name} | {value:,.1f} |")
+    print()
+    mul = ratio(median, "full call simple_mul 4xf32: ireec session.call",
+                "full call simple_mul 4xf32: iree.runtime")
+    matmul = ratio(median, "full call matmul 512x512 f32: ireec session.call",
+                   "full call matmul 512x512 f32: iree.runtime")
+    prepared = ratio(median, "prepared call simple_mul (inputs reused): ireec",
+                     "prepared call simple_mul (inputs reused): C loop, same library")
+    readback = (median["readback 64 MiB: numpy copy"] / median["readback 64 MiB: ireec to_numpy()"])
+    imports = [v for k, v in median.items() if k.endswith("zero-copy import")]
+    print("| ratio | value | target |")
+    print("| --- | ---: | --- |")
+    print(f"| full call simple_mul, ireec / iree.runtime | {mul:.2f} | ≤ 0.80 |")
+    print(f"| full call matmul 512, ireec / iree.runtime | {matmul:.2f} | |")
+    print(f"| prepared call, ireec / C loop | {prepared:.2f} | ≤ 1.15 |")
+    print(f"| 64 MiB readback bandwidth, ireec / numpy copy | {readback:.2f} | ≥ 0.80 |")
+    print(f"| zero-copy import, largest / smallest size | {max(imports) / min(imports):.2f} | flat (≈ 1) |")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,266 @@
+"""Python values to and from VM lists, following a function's calling convention.
+
+A VM function's calling convention (`iree_vm_function_signature`) is a string
+such as `0rIf_r`: version `0`, then one character per argument, `_`, one per
+result, with `i`/`I` for i32/i64, `f`/`F` for f32/f64, `r` for a ref (a
+buffer view, a fence, a list) and `v` for none. It is the only type
+information every compiled function carries, so arguments are converted by
+it:
+
+* `i`, `I`: a Python int, anything with `__index__` (numpy integers), or a
+  0-d integer/bool array. Integers are signless in the VM, so both signed and
+  unsigned values of the width are accepted (3_000_000_000 becomes the i32
+  bit pattern -1_294_967_296); anything wider raises OverflowError.
+* `f`, `F`: a Python int or float, a numpy number, or a 0-d numeric array.
+* `r`: a numpy array or numpy scalar (copied into a new buffer view on the
+  call's device, with the array's own dtype), an `ireec.BufferView`, an
+  `ireec.Fence`, or None (a null ref). A bare Python int or float is refused:
+  it carries no element type.
+
+Results come back as Python ints/floats (i32 and i64 signed), BufferViews,
+Fences, lists (for VM lists), or None for a null ref.
+"""
+
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+
+from ._handles import Handle
+from ._library import ffi, lib
+from ._strings import from_string_view
+from .buffer_view import BufferView
+from .errors import check_status
+from .fence import Fence
+
+_VARIANT_SIZE = ffi.sizeof("iree_vm_variant_t")
+_EMPTY_VARIANT = bytes(_VARIANT_SIZE)
+
+SCALAR_KINDS = {"i": "i32", "I": "i64", "f": "f32", "F": "f64"}
+KIND_NAMES = {**SCALAR_KINDS, "r": "ref"}
+
+
+def parse_cconv(cconv: str) -> tuple[str, str] | None:
+    """(argument kinds, result kinds) of a calling convention, or None when it
+    is one this module cannot marshal (variadic spans, an unknown version)."""
+    if not cconv.startswith("0") or "_" not in cconv:
+        return None
+    args, _, results = cconv[1:].partition("_")
+    args = "" if args == "v" else args
+    results = "" if results == "v" else results
+    if set(args + results) - set(KIND_NAMES):
+        return None
+    return args, results
+
+
+class VmList(Handle):
+    """An `iree_vm_list_t` of variants, owned (iree_vm_list_create)."""
+
+    _release_fn = lib.iree_vm_list_release
+    _retain_fn = lib.iree_vm_list_retain
+    __slots__ = ()
+
+    @classmethod
+    def create(cls, capacity: int) -> "VmList":
+        out = ffi.new("iree_vm_list_t**")
+        check_status(lib.iree_vm_list_create(
+            lib.iree_vm_make_undefined_type_def(), capacity,
+            lib.iree_allocator_system(), out))
+        return cls(out[0])
+
+
+class _RefTypes:
+    """The registered VM ref types, read once: they exist only after HAL
+    types are registered (which creating an Instance does, process-wide)."""
+
+    buffer_view = fence = list = None
+
+    @classmethod
+    def load(cls) -> type["_RefTypes"]:
+        if cls.buffer_view is None:
+            cls.fence = int(lib.iree_hal_fence_type())
+            cls.list = int(lib.iree_vm_list_type())
+            cls.buffer_view = int(lib.iree_hal_buffer_view_type())
+        return cls
+
+
+def _describe(value) -> str:
+    if isinstance(value, np.ndarray):
+        return f"numpy array of shape {value.shape} and dtype {value.dtype}"
+    return type(value).__name__
+
+
+def _scalar_from_0d(value, kind: str, where: str):
+    """A 0-d array (or numpy scalar) as the Python scalar a value arg takes."""
+    if value.ndim != 0:
+        raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} scalar; got a "
+                        f"{_describe(value)} (only 0-d arrays convert to scalars)")
+    allowed = "biu" if kind in "iI" else "biuf"
+    if value.dtype.kind not in allowed:
+        raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} scalar; got a "
+                        f"0-d array of dtype {value.dtype}")
+    return value.item()
+
+
+def _as_int(value, kind: str, where: str) -> int:
+    if isinstance(value, (np.ndarray, np.generic)):
+        value = _scalar_from_0d(np.asarray(value), kind, where)
+    if isinstance(value, (float, complex)):
+        raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} (an int); got "
+                        f"{type(value).__name__} {value!r}")
+    try:
+        value = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} (an int); got "
+                        f"{_describe(value)}") from None
+    bits = 32 if kind == "i" else 64
+    if not -(1 << (bits - 1)) <= value < (1 << bits):
+        raise OverflowError(f"{where}: {value} does not fit in {SCALAR_KINDS[kind]}")
+    # Signless: an unsigned value is passed as its bit pattern.
+    return value - (1 << bits) if value >= (1 << (bits - 1)) else value
+
+
+def _as_float(value, kind: str, where: str) -> float:
+    if isinstance(value, (np.ndarray, np.generic)):
+        value = _scalar_from_0d(np.asarray(value), kind, where)
+    if isinstance(value, (int, float)):
+        return float(value)
+    raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} (a float); got {_describe(value)}")
+
+
+class Packer:
+    """Pushes arguments onto a VM list and reads results back.
+
+    Holds one cffi scratch value, ref and variant, reused on every call
+    (callers serialize use, as a Session's lock does).
+    """
+
+    __slots__ = ("name", "arg_kinds", "_value", "_ref", "_variant")
+
+    def __init__(self, name: str, arg_kinds: str):
+        self.name = name
+        self.arg_kinds = arg_kinds
+        self._value = ffi.new("iree_vm_value_t*")
+        self._ref = ffi.new("iree_vm_ref_t*")
+        self._variant = ffi.new("iree_vm_variant_t*")
+
+    def where(self, index: int) -> str:
+        return f"argument {index} of {self.name}"
+
+    def push_args(self, vm_list, args, device) -> None:
+        """Pushes every argument, converted by its calling-convention kind;
+        numpy arrays are copied to `device`."""
+        for index, (kind, arg) in enumerate(zip(self.arg_kinds, args)):
+            if kind == "r":
+                self.push_ref(vm_list, arg, device, self.where(index))
+            else:
+                self.push_scalar(vm_list, kind, arg, self.where(index))
+
+    def push_scalar(self, vm_list, kind: str, arg, where: str) -> None:
+        value = self._value
+        if kind == "i":
+            value.type = lib.IREE_VM_VALUE_TYPE_I32
+            value.i32 = _as_int(arg, kind, where)
+        elif kind == "I":
+            value.type = lib.IREE_VM_VALUE_TYPE_I64
+            value.i64 = _as_int(arg, kind, where)
+        elif kind == "f":
+            value.type = lib.IREE_VM_VALUE_TYPE_F32
+            value.f32 = _as_float(arg, kind, where)
+        else:
+            value.type = lib.IREE_VM_VALUE_TYPE_F64
+            value.f64 = _as_float(arg, kind, where)
+        check_status(lib.iree_vm_list_push_value(vm_list, value))
+
+    def push_ref(self, vm_list, arg, device, where: str) -> None:
+        """Pushes `arg` as a ref (the list takes its own reference)."""
+        types = _RefTypes.load()
+        if isinstance(arg, BufferView):
+            self._push_retained(vm_list, arg.handle, types.buffer_view)
+        elif isinstance(arg, (np.ndarray, np.generic)):
+            try:
+                view = BufferView.from_numpy(device, np.asarray(arg))
+            except Exception as error:
+                error.add_note(f"while copying {where} to the device")
+                raise
+            try:
+                self._push_retained(vm_list, view.handle, types.buffer_view)
+            finally:
+                # The list holds the reference the call needs.
+                view.close()
+        elif isinstance(arg, Fence):
+            self._push_retained(vm_list, arg.handle, types.fence)
+        elif arg is None:
+            self.push_null(vm_list, 0)
+        elif isinstance(arg, (bool, int, float)):
+            raise TypeError(
+                f"{where} takes a tensor (a buffer view); got {type(arg).__name__} "
+                f"{arg!r}, which has no element type: pass a numpy array or "
+                f"scalar (e.g. numpy.float32({arg!r}))")
+        else:
+            raise TypeError(
+                f"{where} takes a tensor (a buffer view): pass a numpy array, "
+                f"an ireec.BufferView or an ireec.Fence; got {_describe(arg)}")
+
+    def push_null(self, vm_list, ref_type: int) -> None:
+        """Pushes a null ref of `ref_type` (e.g. 'no wait fence')."""
+        self._ref.ptr = ffi.NULL
+        self._ref.type = ref_type
+        check_status(lib.iree_vm_list_push_ref_retain(vm_list, self._ref))
+
+    def _push_retained(self, vm_list, ptr, ref_type: int) -> None:
+        # What iree_vm_ref_wrap_assign does, without the call: a borrowed ref
+        # to |ptr|, which push_ref_retain then retains for the list.
+        ref = self._ref
+        ref.ptr = ptr
+        ref.type = ref_type
+        try:
+            check_status(lib.iree_vm_list_push_ref_retain(vm_list, ref))
+        finally:
+            ref.ptr = ffi.NULL
+
+    def pop_results(self, vm_list, device) -> list:
+        """Every element of `vm_list` as a Python value (new references)."""
+        return [self._element(vm_list, i, device)
+                for i in range(lib.iree_vm_list_size(vm_list))]
+
+    def _element(self, vm_list, i: int, device):
+        variant = self._variant
+        # Assigning into a variant that still holds a ref releases that ref,
+        # and the scratch only ever borrows: empty it first.
+        ffi.memmove(variant, _EMPTY_VARIANT, _VARIANT_SIZE)
+        # Borrowed: the wrappers made below add their own references.
+        check_status(lib.iree_vm_list_get_variant_assign(vm_list, i, variant))
+        if variant.type.ref_type_bits:
+            ref = variant.ref
+            if ref.ptr == ffi.NULL:
+                return None
+            types = _RefTypes.load()
+            if ref.type == types.buffer_view:
+                return BufferView(ffi.cast("iree_hal_buffer_view_t*", ref.ptr),
+                                  device=device, retain=True)
+            if ref.type == types.fence:
+                return Fence(ffi.cast("iree_hal_fence_t*", ref.ptr), retain=True)
+            if ref.type == types.list:
+                inner = ffi.cast("iree_vm_list_t*", ref.ptr)
+                # The scratch variant is reused while reading the inner list.
+                return [self._element(inner, j, device)
+                        for j in range(lib.iree_vm_list_size(inner))]
+            type_name = from_string_view(lib.iree_vm_ref_type_name(ref.type))
+            raise TypeError(f"result {i} of {self.name} is a '{type_name}' ref, "
+                            f"which ireec does not convert")
+        value_type = variant.type.value_type_bits
+        if value_type == lib.IREE_VM_VALUE_TYPE_I32:
+            return int(variant.i32)
+        if value_type == lib.IREE_VM_VALUE_TYPE_I64:
+            return int(variant.i64)
+        if value_type == lib.IREE_VM_VALUE_TYPE_F32:
+            return float(variant.f32)
+        if value_type == lib.IREE_VM_VALUE_TYPE_F64:
+            return float(variant.f64)
+        if value_type == lib.IREE_VM_VALUE_TYPE_I8:
+            return int(variant.i8)
+        if value_type == lib.IREE_VM_VALUE_TYPE_I16:
+            return int(variant.i16)
+        return None

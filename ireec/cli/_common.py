@@ -1,0 +1,179 @@
+"""What the command-line tools share: IREE-style flags, errors as one line and
+an exit code, and IREE's string builders read back as Python text."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from typing import Callable, NoReturn, Sequence
+
+from .._library import ffi, lib
+from ..errors import IreeError, check_status
+
+# Exit codes. A failed IREE status exits with its status code (1..17), so the
+# code says what went wrong; a mismatch against --expected_output exits with
+# EXIT_FAILURE, as iree-run-module does; Ctrl-C with the shell's 128 + SIGINT.
+EXIT_SUCCESS = 0
+EXIT_MISMATCH = 1
+EXIT_INTERRUPTED = 130
+
+
+class CliError(Exception):
+    """A failure the tool explains in one line, with the IREE status code it
+    exits with (INVALID_ARGUMENT unless said otherwise)."""
+
+    def __init__(self, message: str, code: int | None = None):
+        super().__init__(message)
+        self.code = lib.IREE_STATUS_INVALID_ARGUMENT if code is None else int(code)
+
+    def __str__(self) -> str:
+        code_name = ffi.string(lib.iree_status_code_string(self.code)).decode()
+        return f"{code_name}; {self.args[0]}"
+
+
+def one_line(text: str) -> str:
+    """`text` with its line breaks (IREE nests statuses on indented lines)
+    folded into "; ", so an error is a single line on stderr."""
+    line = ""
+    for part in text.strip().splitlines():
+        part = part.strip()
+        if not part:
+            continue
+        # A line ending in ":" introduces the next one; anything else ends a
+        # clause, as IREE's own "; " between annotations does.
+        line += part if not line else (" " if line.endswith((":", ";")) else "; ") + part
+    return line
+
+
+def status_code_of(error: BaseException) -> int:
+    """The IREE status code a failure exits with."""
+    if isinstance(error, IreeError):
+        return int(error.code) if 0 < error.code < 256 else lib.IREE_STATUS_UNKNOWN
+    if isinstance(error, CliError):
+        return error.code
+    if isinstance(error, FileNotFoundError):
+        return lib.IREE_STATUS_NOT_FOUND
+    if isinstance(error, PermissionError):
+        return lib.IREE_STATUS_PERMISSION_DENIED
+    if isinstance(error, (TypeError, ValueError)):
+        return lib.IREE_STATUS_INVALID_ARGUMENT
+    if isinstance(error, OSError):
+        return lib.IREE_STATUS_UNAVAILABLE
+    return lib.IREE_STATUS_INTERNAL
+
+
+def run_tool(prog: str, body: Callable[[], int], verbose: bool) -> int:
+    """Runs `body`, turning every failure into one line on stderr (the full
+    traceback with --verbose) and an exit code."""
+    try:
+        return body()
+    except KeyboardInterrupt:
+        sys.stdout.flush()
+        print(f"{prog}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (`| head`): nothing left to say to anyone.
+        return EXIT_SUCCESS
+    except Exception as error:  # noqa: BLE001 - every failure becomes one line
+        sys.stdout.flush()
+        if verbose:
+            traceback.print_exc()
+        else:
+            text = str(error) or type(error).__name__
+            if not isinstance(error, (IreeError, CliError, OSError)):
+                text = f"{type(error).__name__}: {text}"
+            print(f"{prog}: error: {one_line(text)}", file=sys.stderr)
+        return status_code_of(error)
+
+
+# ---------------------------------------------------------------------------
+# IREE-style flags: `--name=value`, repeatable lists, booleans that are set by
+# `--name` or `--name=true|1` and cleared by any other value, and
+# `--flagfile=PATH` reading one flag per line.
+# ---------------------------------------------------------------------------
+
+def iree_bool(value: str) -> bool:
+    """IREE's reading of a boolean flag's value."""
+    return value.strip() in ("", "true", "1")
+
+
+class FlagParser(argparse.ArgumentParser):
+    """argparse that reports a bad command line the way the tools report any
+    error: one line on stderr, exit code INVALID_ARGUMENT."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: error: {one_line(message)} (see --help)", file=sys.stderr)
+        sys.exit(lib.IREE_STATUS_INVALID_ARGUMENT)
+
+    def add_bool_flag(self, name: str, help: str) -> None:
+        self.add_argument(name, nargs="?", const=True, default=False,
+                          type=iree_bool, metavar="true|false", help=help)
+
+
+def expand_flagfiles(argv: Sequence[str], seen: tuple[str, ...] = ()) -> list[str]:
+    """Replaces each `--flagfile=PATH` with the flags in PATH, one per line
+    (blank lines and lines starting with '#' skipped), where it stands, so
+    later flags still override them."""
+    expanded: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        name, sep, path = arg.partition("=")
+        if name != "--flagfile":
+            expanded.append(arg)
+            continue
+        if not sep:  # argparse's spelling, `--flagfile PATH`
+            path = next(args, "")
+        if not path:
+            raise CliError("--flagfile= requires a file path")
+        if path in seen:
+            raise CliError(f"--flagfile={path} includes itself")
+        try:
+            with open(path, encoding="utf-8") as f:
+                lines = [line.strip() for line in f]
+        except OSError as e:
+            raise CliError(f"reading --flagfile={path}: {e.strerror}",
+                           status_code_of(e)) from e
+        flags = [line for line in lines if line and not line.startswith("#")]
+        expanded += expand_flagfiles(flags, (*seen, path))
+    return expanded
+
+
+# ---------------------------------------------------------------------------
+# IREE's own text
+# ---------------------------------------------------------------------------
+
+def builder_text(fill: Callable[[object], object]) -> str:
+    """Runs `fill(builder)` (a function returning an iree_status_t that writes
+    into an iree_string_builder_t) and returns what it wrote."""
+    builder = ffi.new("iree_string_builder_t*")
+    lib.iree_string_builder_initialize(lib.iree_allocator_system(), builder)
+    try:
+        check_status(fill(builder))
+        size = lib.iree_string_builder_size(builder)
+        if size == 0:
+            return ""
+        return ffi.unpack(lib.iree_string_builder_buffer(builder), size).decode(
+            "utf-8", "replace")
+    finally:
+        lib.iree_string_builder_deinitialize(builder)
+
+
+def bitfield_text(format_fn, value: int) -> str:
+    """IREE's text for a bitfield value (iree_hal_memory_type_format, ...),
+    e.g. "TRANSFER|DISPATCH_STORAGE|MAPPING_SCOPED"."""
+    temp = ffi.new("iree_bitfield_string_temp_t*")
+    view = format_fn(value, temp)
+    text = ffi.unpack(view.data, view.size).decode() if view.size else "NONE"
+    if text != "(error)" or value <= 0xFF:
+        return text
+    # IREE's formatter gives up when the names outgrow its fixed buffer:
+    # format each byte of bits on its own (IREE groups related flags by
+    # byte, so its combined names, like TRANSFER, survive).
+    parts = [bitfield_text(format_fn, value & (0xFF << shift))
+             for shift in range(0, value.bit_length(), 8) if value & (0xFF << shift)]
+    return "|".join(parts)

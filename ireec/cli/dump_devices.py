@@ -1,0 +1,149 @@
+"""`python -m ireec dump-devices [DRIVER]`: every HAL driver, the devices it
+can create, and what each is.
+
+The layout is iree-run-module's `--dump_devices`: a header per driver, then
+per device the `--device=` URI that creates it and its name, then what the
+driver says about it (iree_hal_driver_dump_device_info). ireec adds the
+driver's full name under its header, the device's memory heaps (what
+iree_hal_allocator_query_memory_heaps reports once the device is created),
+and, for a driver that cannot create devices here, the one-line reason
+instead of silence. `--list_drivers` and `--list_devices` print the short
+forms iree-run-module prints.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import IO, Sequence
+
+from .._library import ffi, lib
+from ..errors import IreeError, check_status
+from ..instance import DeviceInfo, Instance
+from ._common import FlagParser, bitfield_text, builder_text, one_line, run_tool
+
+_HEADER = "# " + "=" * 76 + "\n"
+_SEPARATOR = "# ===" + "-" * 70 + "===\n"
+
+
+def device_uri(info: DeviceInfo) -> str:
+    """The URI iree-run-module prints for a device: `driver://path`."""
+    return f"{info.driver}://{info.path}"
+
+
+def list_drivers(instance: Instance, out: IO[str]) -> None:
+    out.write(_HEADER + "# Available HAL drivers\n" + _HEADER)
+    out.write("# Use --list_devices={driver name} to enumerate available devices.\n\n")
+    for driver in instance.query_drivers():
+        out.write(f"{driver.name:>16}: {driver.full_name}\n")
+
+
+def _devices_or_reason(instance: Instance, driver: str,
+                       fail: bool) -> tuple[list[DeviceInfo], str | None]:
+    try:
+        return instance.query_devices(driver), None
+    except IreeError as e:
+        if fail:
+            raise
+        return [], one_line(e.message)
+
+
+def list_devices(instance: Instance, driver: str | None, out: IO[str]) -> None:
+    """One `driver://path` line per device; with `driver`, a driver that cannot
+    be created is an error, as in iree-run-module."""
+    drivers = [driver] if driver else [d.name for d in instance.query_drivers()]
+    for name in drivers:
+        devices, _ = _devices_or_reason(instance, name, fail=bool(driver))
+        for info in devices:
+            out.write(device_uri(info) + "\n")
+
+
+def _driver_dump(instance: Instance, info: DeviceInfo) -> str:
+    """What the driver says about one device (iree_hal_driver_dump_device_info)."""
+    driver = ffi.new("iree_hal_driver_t**")
+    name = ffi.new("char[]", info.driver.encode())
+    check_status(lib.iree_hal_driver_registry_try_create(
+        instance.driver_registry, lib.iree_make_cstring_view(name), instance.host_allocator,
+        driver))
+    try:
+        return builder_text(lambda builder: lib.iree_hal_driver_dump_device_info(
+            driver[0], info.device_id, builder))
+    finally:
+        lib.iree_hal_driver_release(driver[0])
+
+
+def _size_text(size: int) -> str:
+    # IREE_DEVICE_SIZE_MAX: the heap sets no limit of its own.
+    return "unlimited" if size == ffi.cast("iree_device_size_t", -1) else f"{size} B"
+
+
+def _memory_heaps(instance: Instance, info: DeviceInfo) -> str:
+    """The device's memory heaps, one per line, or why they are unknown."""
+    try:
+        device = instance.create_device(device_uri(info))
+    except IreeError as e:
+        return f"# not created: {one_line(e.message)}\n"
+    with device:
+        count = ffi.new("iree_host_size_t*")
+        status = lib.iree_hal_allocator_query_memory_heaps(device.allocator, 0, ffi.NULL,
+                                                           count)
+        # Asked with no room, the allocator answers OUT_OF_RANGE and the count.
+        if lib.iree_status_code(status) == lib.IREE_STATUS_OUT_OF_RANGE:
+            lib.iree_status_ignore(status)
+        else:
+            check_status(status)
+        heaps = ffi.new("iree_hal_allocator_memory_heap_t[]", max(1, count[0]))
+        check_status(lib.iree_hal_allocator_query_memory_heaps(
+            device.allocator, count[0], heaps, count))
+        lines = [f"memory heaps of {device.id}:\n"]
+        for i in range(count[0]):
+            heap = heaps[i]
+            lines.append(
+                f"  [{i}] type {bitfield_text(lib.iree_hal_memory_type_format, heap.type)}\n"
+                f"      usage {bitfield_text(lib.iree_hal_buffer_usage_format, heap.allowed_usage)}\n"
+                f"      max allocation {_size_text(heap.max_allocation_size)}, "
+                f"min alignment {heap.min_alignment} B\n")
+        return "".join(lines)
+
+
+def dump_devices(instance: Instance, driver: str | None, out: IO[str]) -> None:
+    """iree-run-module's --dump_devices layout, with what ireec adds (see the
+    module docstring). With `driver`, a driver that cannot be created is an
+    error."""
+    drivers = instance.query_drivers()
+    if driver:
+        known = {d.name: d for d in drivers}
+        drivers = [known[driver]] if driver in known else []
+        if not drivers:
+            # Let the registry say it, with the drivers that exist.
+            instance.query_devices(driver)
+    for i, info in enumerate(drivers):
+        if i:
+            out.write("\n")
+        out.write(_HEADER + f"# Enumerated devices for driver '{info.name}'\n"
+                  f"#   {info.full_name}\n" + _HEADER + "\n")
+        devices, reason = _devices_or_reason(instance, info.name, fail=bool(driver))
+        if reason is not None:
+            out.write(f"# unavailable: {reason}\n")
+        for device in devices:
+            out.write(_SEPARATOR + f"# --device={device_uri(device)}\n"
+                      f"#   {device.name}\n" + _SEPARATOR)
+            out.write(_driver_dump(instance, device))
+            out.write(_memory_heaps(instance, device))
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "python -m ireec dump-devices") -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = FlagParser(prog=prog, description=(
+        "The HAL drivers this runtime provides, the devices each can create (with "
+        "the --device= URI that creates it) and what each device is."))
+    parser.add_argument("driver", nargs="?", help="only this driver (an error if it "
+                        "cannot be created)")
+    parser.add_argument("--verbose", action="store_true",
+                        help="on failure, print the full traceback")
+    args = parser.parse_args(argv)
+
+    def body() -> int:
+        dump_devices(Instance(), args.driver, sys.stdout)
+        return 0
+
+    return run_tool(prog, body, args.verbose)

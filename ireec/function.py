@@ -1,0 +1,252 @@
+"""Functions of a session's modules, and prepared calls to them."""
+
+from __future__ import annotations
+
+from ._library import ffi, lib
+from ._strings import from_string_view, string_view
+from ._values import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
+from .errors import check_status
+from .fence import Fence, Semaphore
+
+# The iree.abi.model of functions compiled with
+# --iree-execution-model=async-external: after their inputs they take a wait
+# fence and a signal fence.
+COARSE_FENCES = "coarse-fences"
+
+
+class Function:
+    """A function in a Session's context, looked up once.
+
+    Wraps the `iree_vm_function_t` from iree_runtime_session_lookup_function
+    (`.handle`, an `iree_vm_function_t*`). It borrows its module from the
+    session, so it is usable while the session is open; afterwards every
+    call raises `ClosedError`.
+
+    Attributes:
+      name: the full name, "module.function".
+      signature: the calling convention, e.g. "0rr_r" (iree_vm_function_signature).
+      attributes: the function's reflection attributes (iree_vm_function_get_attr),
+        e.g. {"iree.abi.declaration": "...", "iree.abi.model": "coarse-fences"}.
+      model: attributes["iree.abi.model"], or None.
+    """
+
+    __slots__ = ("session", "name", "signature", "attributes", "model",
+                 "_function", "_arg_kinds", "_result_kinds", "_default_call")
+
+    def __init__(self, session, name: str):
+        """iree_runtime_session_lookup_function(session, name)."""
+        self.session = session
+        self.name = name
+        function = ffi.new("iree_vm_function_t*")
+        view, owner = string_view(name)
+        check_status(lib.iree_runtime_session_lookup_function(session.handle, view, function))
+        self._function = function
+        self.signature = from_string_view(
+            lib.iree_vm_function_signature(function).calling_convention)
+        self.attributes = _read_attributes(function)
+        self.model = self.attributes.get("iree.abi.model")
+        parsed = parse_cconv(self.signature)
+        self._arg_kinds, self._result_kinds = parsed if parsed else (None, None)
+        if self.uses_fences and not (self._arg_kinds or "").endswith("rr"):
+            raise TypeError(f"{name} declares iree.abi.model={self.model!r} but its "
+                            f"calling convention {self.signature!r} does not end "
+                            f"with the two fence refs")
+        self._default_call = None
+
+    @property
+    def handle(self):
+        """The `iree_vm_function_t*` (valid while the session is open)."""
+        self.session.handle  # raises ClosedError once the session is closed
+        return self._function
+
+    @property
+    def uses_fences(self) -> bool:
+        """True for coarse-fences functions (compiled async-external)."""
+        return self.model == COARSE_FENCES
+
+    @property
+    def arg_kinds(self) -> str:
+        """The calling-convention kinds of the arguments a caller passes
+        (without the fences of a coarse-fences function)."""
+        kinds = self._require_cconv()
+        return kinds[:-2] if self.uses_fences else kinds
+
+    @property
+    def result_kinds(self) -> str:
+        self._require_cconv()
+        return self._result_kinds
+
+    def _require_cconv(self) -> str:
+        if self._arg_kinds is None:
+            raise NotImplementedError(
+                f"{self.name} has calling convention {self.signature!r}, which "
+                f"ireec cannot marshal (variadic or unknown); call it through "
+                f"ireec.lib with VM lists")
+        return self._arg_kinds
+
+    def prepare(self, device=None) -> "PreparedCall":
+        """A call to this function reusing its VM lists and cffi objects,
+        for calling many times; numpy arguments go to `device` (default: the
+        session's first device)."""
+        return PreparedCall(self, device)
+
+    def __call__(self, *args, device=None) -> list:
+        """Calls the function and returns its results in order; see
+        `PreparedCall.__call__`."""
+        return self._prepared()(*args, device=device)
+
+    def call_async(self, *args, wait: Fence | None = None, device=None):
+        """(results, signal_fence); see `PreparedCall.call_async`."""
+        return self._prepared().call_async(*args, wait=wait, device=device)
+
+    def _prepared(self) -> "PreparedCall":
+        # Shared by one-off calls; the session lock serializes its use.
+        call = self._default_call
+        if call is None:
+            call = self._default_call = PreparedCall(self, None)
+        return call
+
+    def __repr__(self) -> str:
+        return f"<ireec.Function {self.name} {self.signature}>"
+
+
+def _read_attributes(function) -> dict[str, str]:
+    """Every reflection attribute: iree_vm_function_get_attr(i) until it
+    reports OUT_OF_RANGE."""
+    attributes = {}
+    pair = ffi.new("iree_string_pair_t*")
+    index = 0
+    while True:
+        status = lib.iree_vm_function_get_attr(function[0], index, pair)
+        if lib.iree_status_code(status) == lib.IREE_STATUS_OUT_OF_RANGE:
+            lib.iree_status_free(status)
+            return attributes
+        check_status(status)
+        attributes[from_string_view(pair.key)] = from_string_view(pair.value)
+        index += 1
+
+
+class PreparedCall:
+    """A reusable call to one Function: its input and output VM lists and
+    cffi scratch objects are made once; each call only converts the new
+    arguments and invokes (iree_runtime_session_call).
+
+    Calls hold the session's lock from packing the arguments to reading the
+    results, so one prepared call (like one session) can be used from several
+    threads, one call at a time. The lists are emptied after every call, so
+    a prepared call never keeps arguments or results alive.
+    """
+
+    __slots__ = ("function", "device", "_packer", "_inputs", "_outputs")
+
+    def __init__(self, function: Function, device=None):
+        self.function = function
+        self.device = device
+        kinds = function._require_cconv()
+        self._packer = Packer(function.name, kinds)
+        self._inputs = VmList.create(len(kinds))
+        self._outputs = VmList.create(max(1, len(function.result_kinds)))
+
+    def __call__(self, *args, device=None) -> list:
+        """Calls the function with `args` (iree_runtime_session_call) and
+        returns its results in order.
+
+        A coarse-fences function gets a new signal fence (and no wait fence),
+        and this waits for it before returning (interruptible with Ctrl-C).
+        Numpy arguments are copied to `device` (default: this call's device,
+        else the session's first device).
+        """
+        results, signal = self._invoke(args, None, device)
+        if signal is not None:
+            signal.wait()
+        return results
+
+    def call_async(self, *args, wait: Fence | None = None, device=None):
+        """Starts the call (iree_runtime_session_call) and returns
+        `(results, signal_fence)` without waiting for the results.
+
+        For a coarse-fences function, `wait` (a Fence, or None for no wait)
+        is what the program waits on before it starts, and the returned
+        fence is reached when the results are ready: wait on it before
+        reading them. Passing one call's results and signal fence to the
+        next chains them on the device, to be waited on once at the end.
+        A function compiled for the synchronous model runs to completion
+        here (after waiting for `wait` on the host), and the fence returned
+        is empty, hence already reached.
+
+        On CPU (local-task, local-sync) sessions a pending `wait` fence is
+        first waited for here, on the host: those devices allocate a call's
+        results by waiting for the wait fence inside the call, in one C wait
+        that cannot be interrupted and would hold the session's lock, so
+        waiting beforehand (in interruptible slices, without the lock) is the
+        same ordering without those costs. Other devices wait on the device.
+        If `wait` has failed, this raises its failure.
+        """
+        if wait is not None and not isinstance(wait, Fence):
+            raise TypeError(f"wait must be an ireec.Fence or None, not {type(wait).__name__}")
+        function = self.function
+        if wait is not None and (not function.uses_fences
+                                 or function.session._queue_waits_on_host):
+            wait.wait()
+        if not function.uses_fences:
+            results, _ = self._invoke(args, None, device)
+            return results, Fence.create(0)
+        return self._invoke(args, wait, device)
+
+    def _invoke(self, args, wait: Fence | None, device):
+        function = self.function
+        expected = function.arg_kinds
+        if len(args) != len(expected):
+            kinds = ", ".join(KIND_NAMES[k] for k in expected) or "none"
+            raise TypeError(f"{function.name} takes {len(expected)} argument"
+                            f"{'' if len(expected) == 1 else 's'} ({kinds}), "
+                            f"got {len(args)}")
+        session = function.session
+        with session._lock:
+            session_ptr = session.handle
+            if device is None:
+                device = self.device if self.device is not None else session.device
+            inputs = self._inputs.handle
+            outputs = self._outputs.handle
+            packer = self._packer
+            signal = None
+            try:
+                packer.push_args(inputs, args, device)
+                if function.uses_fences:
+                    signal = self._push_fences(inputs, wait, session.device)
+                check_status(lib.iree_runtime_session_call(
+                    session_ptr, function._function, inputs, outputs))
+                results = packer.pop_results(outputs, session.device)
+            finally:
+                lib.iree_vm_list_clear(inputs)
+                lib.iree_vm_list_clear(outputs)
+        return results, signal
+
+    def _push_fences(self, inputs, wait: Fence | None, device) -> Fence:
+        """Pushes the wait fence (a null ref for none) and a new signal fence:
+        a fresh semaphore's 0 -> 1 transition, as IREE's tools do. A fresh
+        semaphore per call keeps concurrent calls' timelines independent."""
+        packer = self._packer
+        fence_type = _RefTypes.load().fence
+        if wait is None:
+            packer.push_null(inputs, fence_type)
+        else:
+            packer.push_ref(inputs, wait, None, "the wait fence")
+        semaphore = Semaphore.create(device)
+        signal = Fence.at(semaphore, 1)
+        packer.push_ref(inputs, signal, None, "the signal fence")
+        return signal
+
+    def close(self) -> None:
+        """Releases the VM lists now (otherwise done when collected)."""
+        self._inputs.close()
+        self._outputs.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<ireec.PreparedCall {self.function.name}>"

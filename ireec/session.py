@@ -1,0 +1,211 @@
+"""Sessions: a VM context with the HAL module bound to one or more devices,
+and the bytecode modules loaded into it."""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Sequence
+
+from ._handles import ClosedError, Handle
+from ._library import ffi, lib
+from ._strings import from_string_view
+from .errors import check_status
+from .fence import Fence
+from .function import Function
+from .instance import Device, Instance
+
+# Where module bytes given from memory must start to be used in place: the
+# alignment IREE lays out a module's read-only data segments with (relative to
+# the module start) and that its heap buffers guarantee.
+MODULE_ALIGNMENT = 64
+
+# Devices whose queue_alloca waits for its wait fence on the calling thread
+# (IREE's local-task device has no queue-ordered allocation): see
+# PreparedCall.call_async.
+_HOST_WAITING_DEVICE_IDS = frozenset({"local-task", "local-sync"})
+
+
+def _release_session(module_memory: list, ptr) -> None:
+    # The session (and its context and modules) goes first; only then may the
+    # module bytes lent to it be freed. Keeping them referenced from this
+    # destructor makes that order hold for close() and for collection alike.
+    lib.iree_runtime_session_release(ptr)
+    module_memory.clear()
+
+
+class Session(Handle):
+    """An `iree_runtime_session_t`: one VM context holding the HAL module
+    (bound to the session's devices) and the modules loaded into it.
+
+    Thread-compatible, and guarded: every method takes the session's lock,
+    so threads sharing a session are serialized (waits on fences happen
+    outside it). Closing the Instance or the Device objects it was made from
+    is safe: the session holds its own references.
+
+    Module bytes given from memory (`load_module(bytes)`) are used in place
+    when they are read-only and 64-byte aligned (no copy; the session keeps
+    the Python object referenced, and its buffer exported, until the session
+    is released), and copied into session-owned aligned memory otherwise.
+    """
+
+    _release_fn = lib.iree_runtime_session_release
+    _retain_fn = lib.iree_runtime_session_retain
+    __slots__ = ("instance", "_devices", "_lock", "_functions", "_module_memory",
+                 "_queue_waits_on_host")
+
+    def __init__(self, instance: Instance, device: Device | None = None, *,
+                 devices: Sequence[Device] | None = None):
+        """ireec_runtime_session_create_with_devices: a session whose HAL
+        module gets `devices` in order (or the one `device`), as a program
+        compiled with one --iree-hal-target-device per device expects."""
+        if not isinstance(instance, Instance):
+            raise TypeError(f"instance must be an ireec.Instance, not {type(instance).__name__}")
+        if (device is None) == (devices is None):
+            raise TypeError("give a Session either device= or devices=[...], not both or neither")
+        devices = [device] if devices is None else list(devices)
+        if not devices:
+            raise ValueError("a Session needs at least one device")
+        for i, d in enumerate(devices):
+            if not isinstance(d, Device):
+                raise TypeError(f"devices[{i}] must be an ireec.Device, not {type(d).__name__}")
+        handles = ffi.new("iree_hal_device_t*[]", [d.handle for d in devices])
+        options = ffi.new("iree_runtime_session_options_t*")
+        lib.iree_runtime_session_options_initialize(options)
+        out = ffi.new("iree_runtime_session_t**")
+        check_status(lib.ireec_runtime_session_create_with_devices(
+            instance.handle, options, len(devices), handles,
+            instance.host_allocator, out))
+        self._module_memory: list = []
+        self._ptr = ffi.gc(out[0], lambda ptr, memory=self._module_memory:
+                           _release_session(memory, ptr))
+        self._keep_alive = ()
+        self.instance = instance
+        # Wrappers of our own (new references): they stay valid when the
+        # caller closes theirs, and results made by this session (whose
+        # BufferViews refer to them) outlive closing the session.
+        self._devices = tuple(Device(d.handle, instance=d.instance, retain=True)
+                              for d in devices)
+        self._lock = threading.RLock()
+        self._functions: dict[str, Function] = {}
+        self._queue_waits_on_host = any(d.id in _HOST_WAITING_DEVICE_IDS
+                                        for d in self._devices)
+
+    @property
+    def devices(self) -> tuple[Device, ...]:
+        """The session's devices, in the order the HAL module got them."""
+        self.handle
+        return self._devices
+
+    @property
+    def device(self) -> Device:
+        """The first device (iree_runtime_session_device): where numpy
+        arguments go unless a call names another."""
+        return self.devices[0]
+
+    @property
+    def context(self):
+        """iree_runtime_session_context (borrowed)."""
+        return lib.iree_runtime_session_context(self.handle)
+
+    @property
+    def modules(self) -> list[str]:
+        """Names of the context's modules in order, the HAL module first
+        (iree_vm_context_module_at, iree_vm_module_name)."""
+        with self._lock:
+            context = self.context
+            return [from_string_view(lib.iree_vm_module_name(
+                        lib.iree_vm_context_module_at(context, i)))
+                    for i in range(lib.iree_vm_context_module_count(context))]
+
+    def load_module(self, source) -> None:
+        """Appends a bytecode module (.vmfb) to the session.
+
+        `source` is a path (str or os.PathLike:
+        iree_runtime_session_append_bytecode_module_from_file, which reads it
+        into memory the module owns) or a bytes-like object
+        (iree_runtime_session_append_bytecode_module_from_memory with
+        iree_allocator_null(): the bytes stay owned here, see the class
+        docstring).
+        """
+        if isinstance(source, (str, os.PathLike)):
+            path = ffi.new("char[]", os.fsencode(source))
+            with self._lock:
+                check_status(lib.iree_runtime_session_append_bytecode_module_from_file(
+                    self.handle, path))
+                self._functions.clear()
+            return
+        try:
+            view = memoryview(source)
+        except TypeError:
+            raise TypeError("load_module takes a path (str or os.PathLike) or a "
+                            f"bytes-like object, not {type(source).__name__}") from None
+        data, owner = _module_bytes(view)
+        with self._lock:
+            check_status(lib.iree_runtime_session_append_bytecode_module_from_memory(
+                self.handle, lib.iree_make_const_byte_span(data, view.nbytes),
+                lib.iree_allocator_null()))
+            # The module now reads these bytes for as long as it lives.
+            self._module_memory.append(owner)
+            self._functions.clear()
+
+    def function(self, name: str) -> Function:
+        """The Function `name` ("module.function"), looked up once
+        (iree_runtime_session_lookup_function) and cached."""
+        if not isinstance(name, str):
+            raise TypeError(f"function name must be a str, not {type(name).__name__}")
+        with self._lock:
+            self.handle
+            function = self._functions.get(name)
+            if function is None:
+                function = self._functions[name] = Function(self, name)
+            return function
+
+    def call(self, name: str, *args, device: Device | None = None) -> list:
+        """Calls `name` with `args` and returns its results in order
+        (iree_runtime_session_call; see PreparedCall.__call__)."""
+        return self.function(name)(*args, device=device)
+
+    def call_async(self, name: str, *args, wait: Fence | None = None,
+                   device: Device | None = None):
+        """Starts `name` and returns (results, signal_fence) without waiting
+        (see PreparedCall.call_async)."""
+        return self.function(name).call_async(*args, wait=wait, device=device)
+
+    def trim(self) -> None:
+        """iree_runtime_session_trim: drops what the modules can rebuild."""
+        with self._lock:
+            check_status(lib.iree_runtime_session_trim(self.handle))
+
+    def close(self) -> None:
+        """Releases the session now (its functions then raise ClosedError).
+        Results already returned stay valid."""
+        with self._lock:
+            self._functions.clear()
+            super().close()
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<ireec.Session closed>"
+        return f"<ireec.Session devices={[d.id for d in self._devices]} modules={self.modules}>"
+
+
+def _module_bytes(view: memoryview):
+    """(pointer to the module bytes, the object keeping them alive)."""
+    if view.nbytes == 0:
+        raise ValueError("load_module got no bytes")
+    if view.readonly and view.c_contiguous:
+        exported = ffi.from_buffer(view)
+        if int(ffi.cast("uintptr_t", exported)) % MODULE_ALIGNMENT == 0:
+            # Read-only, so nothing can change the bytes under the module;
+            # holding the export also stops the exporter resizing or closing
+            # them (a bytearray resize or mmap.close raises BufferError).
+            return exported, (view.obj, exported)
+    # Writable (so it could change under the module), strided or misaligned:
+    # a private aligned copy that nothing else can reach.
+    storage = bytearray(view.nbytes + MODULE_ALIGNMENT - 1)
+    base = ffi.from_buffer(storage)
+    offset = -int(ffi.cast("uintptr_t", base)) % MODULE_ALIGNMENT
+    ffi.memmove(base + offset, view.cast("B") if view.c_contiguous else view.tobytes(),
+                view.nbytes)
+    return base + offset, (storage, base)
