@@ -7,14 +7,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+# Each program names its module: modules sharing one name shadow each other.
 SIMPLE_MUL = """
+module @mul {
 func.func @simple_mul(%lhs: tensor<4xf32>, %rhs: tensor<4xf32>) -> tensor<4xf32> {
   %0 = arith.mulf %lhs, %rhs : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+}
 """
 
 MATMUL_512 = """
+module @mm {
 func.func @matmul(%lhs: tensor<512x512xf32>, %rhs: tensor<512x512xf32>) -> tensor<512x512xf32> {
   %zero = arith.constant 0.0 : f32
   %init = tensor.empty() : tensor<512x512xf32>
@@ -23,14 +27,17 @@ func.func @matmul(%lhs: tensor<512x512xf32>, %rhs: tensor<512x512xf32>) -> tenso
                      outs(%acc : tensor<512x512xf32>) -> tensor<512x512xf32>
   return %0 : tensor<512x512xf32>
 }
+}
 """
 
 # One result of 64 MiB (16 Mi f32), for readback: a copy of the input + 1.
 ADD_ONE_64MIB = """
+module @big {
 func.func @add_one(%x: tensor<16777216xf32>) -> tensor<16777216xf32> {
   %one = arith.constant dense<1.0> : tensor<16777216xf32>
   %0 = arith.addf %x, %one : tensor<16777216xf32>
   return %0 : tensor<16777216xf32>
+}
 }
 """
 

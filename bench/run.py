@@ -106,16 +106,16 @@ def main(argv=None) -> int:
     b4 = np.array([10.0, 100.0, 1000.0, 10000.0], np.float32)
     m1 = np.random.default_rng(0).standard_normal((512, 512), dtype=np.float32)
     m2 = np.random.default_rng(1).standard_normal((512, 512), dtype=np.float32)
-    theirs_mul = official_call(simple_mul, "module.simple_mul")
-    theirs_matmul = official_call(matmul, "module.matmul")
+    theirs_mul = official_call(simple_mul, "mul.simple_mul")
+    theirs_matmul = official_call(matmul, "mm.matmul")
 
-    prepared = session.function("module.simple_mul").prepare()
+    prepared = session.function("mul.simple_mul").prepare()
     bv_a = ireec.BufferView.from_numpy(device, a4)
     bv_b = ireec.BufferView.from_numpy(device, b4)
 
-    big_in = np.zeros(16 * MiB // 4, np.float32)
-    (big_out,) = session.call("module.add_one", big_in)
-    big_host = np.ones(16 * MiB // 4, np.float32)
+    big_in = np.zeros(64 * MiB // 4, np.float32)
+    (big_out,) = session.call("big.add_one", big_in)
+    big_host = np.ones(64 * MiB // 4, np.float32)
 
     upload_sizes = [1 << 10, 64 << 10, 1 * MiB, 16 * MiB, 64 * MiB]
     upload_arrays = {}
@@ -127,11 +127,11 @@ def main(argv=None) -> int:
 
     cases = {
         "full call simple_mul 4xf32: ireec session.call":
-            (lambda: session.call("module.simple_mul", a4, b4)[0].to_numpy(), calls_small),
+            (lambda: session.call("mul.simple_mul", a4, b4)[0].to_numpy(), calls_small),
         "full call simple_mul 4xf32: iree.runtime":
             (lambda: theirs_mul(a4, b4).to_host(), calls_small),
         "full call matmul 512x512 f32: ireec session.call":
-            (lambda: session.call("module.matmul", m1, m2)[0].to_numpy(), calls_matmul),
+            (lambda: session.call("mm.matmul", m1, m2)[0].to_numpy(), calls_matmul),
         "full call matmul 512x512 f32: iree.runtime":
             (lambda: theirs_matmul(m1, m2).to_host(), calls_matmul),
         "prepared call simple_mul (inputs reused): ireec":
@@ -159,7 +159,7 @@ def main(argv=None) -> int:
             fn, calls = cases[name]
             samples[name].append(per_call_us(fn, calls))
             progress.step(name)
-        samples[c_label].append(c_loop_us(simple_mul, "module.simple_mul", 4, calls_small))
+        samples[c_label].append(c_loop_us(simple_mul, "mul.simple_mul", 4, calls_small))
         progress.step(c_label)
     progress.close()
 

@@ -7,7 +7,7 @@ import os
 import threading
 from typing import Sequence
 
-from ._handles import ClosedError, Handle
+from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view
 from .errors import check_status
@@ -38,10 +38,10 @@ class Session(Handle):
     """An `iree_runtime_session_t`: one VM context holding the HAL module
     (bound to the session's devices) and the modules loaded into it.
 
-    Thread-compatible, and guarded: every method takes the session's lock,
-    so threads sharing a session are serialized (waits on fences happen
-    outside it). Closing the Instance or the Device objects it was made from
-    is safe: the session holds its own references.
+    Thread-compatible, and guarded: loading, lookups and calls take the
+    session's lock, so threads sharing a session are serialized (waits on
+    fences happen outside it). Closing the Instance or the Device objects it
+    was made from is safe: the session holds its own references.
 
     Module bytes given from memory (`load_module(bytes)`) are used in place
     when they are read-only and 64-byte aligned (no copy; the session keeps
@@ -99,8 +99,8 @@ class Session(Handle):
 
     @property
     def device(self) -> Device:
-        """The first device (iree_runtime_session_device): where numpy
-        arguments go unless a call names another."""
+        """The first device (the one iree_runtime_session_device returns):
+        where numpy arguments go unless a call names another."""
         return self.devices[0]
 
     @property

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import gc
 import mmap
-import os
 import threading
 import weakref
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -281,7 +279,7 @@ def test_prepared_call_after_an_error_still_works(session, program):
 # --- modules ---------------------------------------------------------------------
 
 
-def test_load_module_sources(instance, device, program, tmp_path):
+def test_load_module_sources(instance, device, program):
     vmfb = program("simple_mul")
     data = vmfb.read_bytes()
     with open(vmfb, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
