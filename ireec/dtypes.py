@@ -17,23 +17,27 @@ Every element type numpy can hold maps both ways:
 | ml_dtypes.float8_e8m0fnu | FLOAT_8_E8M0_FNU | f8E8M0FNU |
 
 Reading back, IREE's signed integers (SINT_N) also become numpy's intN.
-`ml_dtypes` is optional: it is imported when ireec is, if installed, and only
-the bf16 and fp8 types need it. Everything else (IREE's packed 4-bit integers,
+`ml_dtypes` is optional and only the bf16 and fp8 types need it. It is
+imported lazily (importing it costs about a second): an array of an ml_dtypes
+type implies it is already imported, and reading back a bf16/fp8 buffer
+imports it then. Everything else (IREE's packed 4-bit integers,
 opaque types; numpy's object, string, datetime, structured and long double
 dtypes) raises a TypeError naming the type.
 """
 
 from __future__ import annotations
 
+import sys
+import threading
+
 import numpy as np
 
 from ._library import ffi, lib
 from .errors import check_status
 
-try:
-    import ml_dtypes
-except ImportError:  # optional: only bf16 and the fp8 types need it
-    ml_dtypes = None
+ml_dtypes = None  # the module, once _load_ml_dtypes found it
+_ml_dtypes_lock = threading.Lock()
+_ml_dtypes_loaded = False
 
 _NUMPY_TYPES = {
     np.dtype(np.bool_): lib.IREE_HAL_ELEMENT_TYPE_BOOL_8,
@@ -61,10 +65,6 @@ _ML_DTYPES_NAMES = {
     lib.IREE_HAL_ELEMENT_TYPE_FLOAT_8_E4M3_FNUZ: "float8_e4m3fnuz",
     lib.IREE_HAL_ELEMENT_TYPE_FLOAT_8_E8M0_FNU: "float8_e8m0fnu",
 }
-if ml_dtypes is not None:
-    for _element_type, _name in _ML_DTYPES_NAMES.items():
-        if hasattr(ml_dtypes, _name):  # older ml_dtypes lack some fp8 types
-            _NUMPY_TYPES[np.dtype(getattr(ml_dtypes, _name))] = _element_type
 
 _ELEMENT_TYPES = {element_type: dtype for dtype, element_type in _NUMPY_TYPES.items()}
 # Signed integers read back as numpy's signed integers too.
@@ -74,6 +74,34 @@ _ELEMENT_TYPES.update({
     lib.IREE_HAL_ELEMENT_TYPE_SINT_32: np.dtype(np.int32),
     lib.IREE_HAL_ELEMENT_TYPE_SINT_64: np.dtype(np.int64),
 })
+
+
+
+def _load_ml_dtypes(import_if_missing: bool) -> None:
+    """Adds ml_dtypes' types to the tables, once ml_dtypes is (or, if asked,
+    can be) imported."""
+    global ml_dtypes, _ml_dtypes_loaded
+    if _ml_dtypes_loaded:
+        return
+    module = sys.modules.get("ml_dtypes")
+    if module is None and import_if_missing:
+        try:
+            import ml_dtypes as module
+        except ImportError:
+            module = None
+    if module is None:
+        return
+    with _ml_dtypes_lock:
+        if _ml_dtypes_loaded:
+            return
+        for element_type, name in _ML_DTYPES_NAMES.items():
+            if hasattr(module, name):  # older ml_dtypes lack some fp8 types
+                dtype = np.dtype(getattr(module, name))
+                _NUMPY_TYPES[dtype] = element_type
+                _ELEMENT_TYPES[element_type] = dtype
+        ml_dtypes = module
+        _ml_dtypes_loaded = True
+
 
 _PACKED_4_BIT = {lib.IREE_HAL_ELEMENT_TYPE_INT_4, lib.IREE_HAL_ELEMENT_TYPE_SINT_4,
                  lib.IREE_HAL_ELEMENT_TYPE_UINT_4}
@@ -100,6 +128,10 @@ def element_type_from_dtype(dtype) -> int:
         raise TypeError(f"{dtype!r} is not a numpy dtype") from e
     native = dtype.newbyteorder("=") if dtype.byteorder not in ("=", "|") else dtype
     element_type = _NUMPY_TYPES.get(native)
+    if element_type is None:
+        # A dtype from ml_dtypes means ml_dtypes is already imported.
+        _load_ml_dtypes(import_if_missing=False)
+        element_type = _NUMPY_TYPES.get(native)
     if element_type is not None:
         return element_type
     if getattr(ml_dtypes, "int4", None) is not None and native in (
@@ -114,6 +146,9 @@ def element_type_from_dtype(dtype) -> int:
 def dtype_from_element_type(element_type: int) -> np.dtype:
     """The numpy dtype for an IREE element type."""
     dtype = _ELEMENT_TYPES.get(element_type)
+    if dtype is None and element_type in _ML_DTYPES_NAMES:
+        _load_ml_dtypes(import_if_missing=True)
+        dtype = _ELEMENT_TYPES.get(element_type)
     if dtype is not None:
         return dtype
     name = element_type_name(element_type)

@@ -272,3 +272,25 @@ def test_compiled_programs_accept_our_element_types(compile_mlir, function, inpu
         for view in views:
             view.close()
         device.close()
+
+
+def test_ml_dtypes_is_imported_only_when_needed():
+    # Importing ml_dtypes costs about a second; ireec defers it until a bf16 or
+    # fp8 buffer has to become a numpy array.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys, numpy as np, ireec\n"
+        "assert 'ml_dtypes' not in sys.modules, 'imported by ireec'\n"
+        "d = ireec.Instance().create_device('local-task')\n"
+        "bv = ireec.BufferView.from_numpy(d, np.arange(3, dtype=np.float32))\n"
+        "assert 'ml_dtypes' not in sys.modules, 'imported for f32'\n"
+        "et = ireec.lib.IREE_HAL_ELEMENT_TYPE_BFLOAT_16\n"
+        "print(ireec.dtype_from_element_type(et), 'ml_dtypes' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=Path(__file__).parent)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["bfloat16", "True"]
