@@ -1,11 +1,11 @@
-"""The benchmark programs, compiled with the iree-compile beside Python."""
+"""The benchmark programs, compiled for the local CPU devices."""
 
 from __future__ import annotations
 
 import hashlib
-import subprocess
-import sys
 from pathlib import Path
+
+from ireec.compile import compile_mlir
 
 # Each program names its module: modules sharing one name shadow each other.
 SIMPLE_MUL = """
@@ -41,20 +41,10 @@ func.func @add_one(%x: tensor<16777216xf32>) -> tensor<16777216xf32> {
 }
 """
 
-FLAGS = (
-    "--iree-hal-target-device=local",
-    "--iree-hal-local-target-device-backends=llvm-cpu",
-    "--iree-llvmcpu-target-cpu=host",
-)
-
-
 def compile_program(source: str, cache_dir: Path) -> Path:
     key = hashlib.sha256(source.encode()).hexdigest()[:16]
     out = cache_dir / f"{key}.vmfb"
     if not out.exists():
         cache_dir.mkdir(parents=True, exist_ok=True)
-        src = cache_dir / f"{key}.mlir"
-        src.write_text(source)
-        compiler = Path(sys.executable).parent / "iree-compile"
-        subprocess.run([str(compiler), *FLAGS, str(src), "-o", str(out)], check=True)
+        compile_mlir(source, out)
     return out

@@ -13,8 +13,6 @@ with the flags in COMPILE_FLAGS.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -23,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 import ireec
+from ireec.compile import compile_mlir
 
 PROGRAM = """
 module @pipeline {
@@ -44,19 +43,6 @@ COMPILE_FLAGS = [
     # Each function then takes a wait fence and a signal fence after its inputs.
     "--iree-execution-model=async-external",
 ]
-
-
-def compile_program(source: str, flags: list[str], out_dir: Path) -> Path:
-    beside = Path(sys.executable).parent / "iree-compile"
-    compiler = str(beside) if beside.exists() else shutil.which("iree-compile")
-    if compiler is None:
-        sys.exit("iree-compile not found: pip install iree-base-compiler==3.9.0, "
-                 "or pass a compiled .vmfb")
-    src = out_dir / "program.mlir"
-    src.write_text(source)
-    out = out_dir / "program.vmfb"
-    subprocess.run([compiler, *flags, str(src), "-o", str(out)], check=True)
-    return out
 
 
 def main(vmfb: Path) -> None:
@@ -107,4 +93,4 @@ if __name__ == "__main__":
         main(Path(sys.argv[1]))
     else:
         with tempfile.TemporaryDirectory() as tmp:
-            main(compile_program(PROGRAM, COMPILE_FLAGS, Path(tmp)))
+            main(compile_mlir(PROGRAM, Path(tmp) / "program.vmfb", COMPILE_FLAGS))

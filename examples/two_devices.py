@@ -14,8 +14,6 @@ instead must be compiled from the same source with COMPILE_FLAGS.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -23,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 import ireec
+from ireec.compile import compile_mlir
 
 PROGRAM = """
 module @two_devices {
@@ -46,19 +45,6 @@ COMPILE_FLAGS = [
     "--iree-hal-local-target-device-backends=llvm-cpu",
     "--iree-llvmcpu-target-cpu=host",
 ]
-
-
-def compile_program(source: str, flags: list[str], out_dir: Path) -> Path:
-    beside = Path(sys.executable).parent / "iree-compile"
-    compiler = str(beside) if beside.exists() else shutil.which("iree-compile")
-    if compiler is None:
-        sys.exit("iree-compile not found: pip install iree-base-compiler==3.9.0, "
-                 "or pass a compiled .vmfb")
-    src = out_dir / "program.mlir"
-    src.write_text(source)
-    out = out_dir / "program.vmfb"
-    subprocess.run([compiler, *flags, str(src), "-o", str(out)], check=True)
-    return out
 
 
 def main(vmfb: Path) -> None:
@@ -98,4 +84,4 @@ if __name__ == "__main__":
         main(Path(sys.argv[1]))
     else:
         with tempfile.TemporaryDirectory() as tmp:
-            main(compile_program(PROGRAM, COMPILE_FLAGS, Path(tmp)))
+            main(compile_mlir(PROGRAM, Path(tmp) / "program.vmfb", COMPILE_FLAGS))

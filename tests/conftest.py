@@ -5,46 +5,32 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from ireec.compile import LOCAL_CPU_FLAGS, CompilerNotFoundError, find_iree_compile
 
 TESTS_DIR = Path(__file__).resolve().parent
 REPO_ROOT = TESTS_DIR.parent
 PROGRAMS_DIR = TESTS_DIR / "programs"
 EXAMPLES_DIR = REPO_ROOT / "examples"
 
-# The compiler flags for this runtime's local CPU device.
-LOCAL_CPU_FLAGS = (
-    "--iree-hal-target-device=local",
-    "--iree-hal-local-target-device-backends=llvm-cpu",
-    "--iree-llvmcpu-target-cpu=host",
-)
 
 # Facts about IREE's ABI at the commit we bind, kept beside the project.
 ABI_FACTS_ENV = "IREEC_ABI_FACTS"
 ABI_FACTS_DEFAULT = REPO_ROOT.parent / "shared" / "iree-abi" / "iree-abi-0f64f41a.json"
 
 
-def find_iree_compile() -> str:
-    # The compiler installed beside this interpreter (iree-base-compiler).
-    beside = Path(sys.executable).parent / "iree-compile"
-    if beside.exists():
-        return str(beside)
-    found = shutil.which("iree-compile")
-    if not found:
-        pytest.fail("iree-compile not found: install iree-base-compiler==3.9.0")
-    return found
-
-
 @pytest.fixture(scope="session")
 def compile_mlir(tmp_path_factory):
     """compile_mlir(path_or_text, *extra_flags) -> Path of a .vmfb, cached."""
     out_dir = tmp_path_factory.mktemp("vmfb")
-    compiler = find_iree_compile()
+    try:
+        compiler = find_iree_compile()
+    except CompilerNotFoundError as e:
+        pytest.fail(str(e))
     cache: dict[str, Path] = {}
 
     def compile_(source: str | Path, *flags: str, target_flags=LOCAL_CPU_FLAGS) -> Path:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import ireec
-from ireec import check_status, ffi, lib
+from ireec import check_status, lib
 
 CASES = [
     ("CANCELLED", ireec.CancelledError, ()),
