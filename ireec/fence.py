@@ -19,7 +19,7 @@ from typing import Iterable
 
 from ._handles import Handle
 from ._library import ffi, lib
-from .errors import DeadlineExceededError, check_status
+from .errors import AbortedError, DeadlineExceededError, check_status
 
 # Longest single C wait. Signal handlers run between slices, so this bounds
 # how long Ctrl-C waits to be noticed; a slice that ends early costs one
@@ -71,13 +71,24 @@ def _sliced_wait(wait_fn, failure_fn, timeout: float | None, what: str) -> None:
             raise DeadlineExceededError(
                 f"DEADLINE_EXCEEDED; {what} not reached within {timeout} s",
                 lib.IREE_STATUS_DEADLINE_EXCEEDED)
-        if code == lib.IREE_STATUS_ABORTED:
-            detail = failure_fn()
-            if not lib.iree_status_is_ok(detail):
-                lib.iree_status_free(status)
-                check_status(detail)
-            lib.iree_status_free(detail)
-        check_status(status)
+        try:
+            if code == lib.IREE_STATUS_ABORTED:
+                detail = failure_fn()
+                if not lib.iree_status_is_ok(detail):
+                    lib.iree_status_free(status)
+                    check_status(detail)
+                lib.iree_status_free(detail)
+            check_status(status)
+        except AbortedError as error:
+            if error.message.strip() == "ABORTED":
+                # What a device whose queue failed answers (the root cause
+                # stays inside IREE's task queue): say what it means.
+                error.add_note(
+                    f"{what} was aborted without a reason: a dispatch or queue "
+                    f"operation failed on its device, or a semaphore was failed "
+                    f"without a message. Device.check() tells whether the device "
+                    f"still runs work; if not, create a new device and session")
+            raise
 
 
 def _scratch_value():

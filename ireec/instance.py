@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
-from .errors import check_status
+from .errors import AbortedError, check_status
+from .fence import Semaphore
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,38 @@ class Device(Handle):
     def host_allocator(self):
         return lib.iree_hal_device_host_allocator(self.handle)
 
+    def check(self) -> None:
+        """Raises AbortedError if the device can no longer run work.
+
+        When a dispatch or queue operation fails on the device (e.g. a VMVX
+        dispatch reading out of bounds), IREE's task queue keeps that
+        failure and aborts all later work on the device, on every session
+        that shares it: calls then fail with a bare ABORTED from
+        `hal.fence.await`, and IREE keeps the root cause internal. This
+        submits an empty queue barrier and waits for it, which such a device
+        aborts too. The only recovery is a new device (and new sessions on
+        it); results already read stay valid.
+        """
+        if _queue_runs_work(self):
+            return
+        raise AbortedError(
+            f"ABORTED; device {self.id!r} has failed: an earlier dispatch or "
+            f"queue operation on it failed and it now aborts all work (IREE does "
+            f"not keep the root cause where it can be read; the first call that "
+            f"failed on this device caused it). Create a new device "
+            f"(Instance.create_device) and new sessions on it to continue",
+            lib.IREE_STATUS_ABORTED)
+
+    @property
+    def failed(self) -> bool:
+        """True if the device aborts all work after an earlier failure (see
+        `check`)."""
+        try:
+            self.check()
+        except AbortedError:
+            return True
+        return False
+
     def __repr__(self) -> str:
         return f"<ireec.Device {self.id!r}>" if not self.closed else "<ireec.Device closed>"
 
@@ -156,3 +189,27 @@ def default_instance() -> Instance:
 def query_drivers() -> list[DriverInfo]:
     """The HAL drivers this runtime provides."""
     return default_instance().query_drivers()
+
+
+def _queue_runs_work(device: Device) -> bool:
+    """Whether an empty barrier on `device`'s queue completes (a failed
+    queue aborts it). It waits on nothing, so a working device reaches it as
+    soon as its queue gets to it."""
+    semaphore = Semaphore.create(device)
+    semaphores = ffi.new("iree_hal_semaphore_t*[1]", [semaphore.handle])
+    values = ffi.new("uint64_t[1]", [1])
+    signal = ffi.new("iree_hal_semaphore_list_t*", {
+        "count": 1, "semaphores": semaphores, "payload_values": values})
+    nothing = ffi.new("iree_hal_semaphore_list_t*")
+    try:
+        check_status(lib.iree_hal_device_queue_barrier(
+            device.handle, lib.IREE_HAL_QUEUE_AFFINITY_ANY, nothing[0], signal[0],
+            lib.IREE_HAL_EXECUTE_FLAG_NONE))
+        # Sliced and interruptible like every wait, in case the queue is
+        # still busy with earlier work.
+        semaphore.wait(1)
+        return True
+    except AbortedError:
+        return False
+    finally:
+        semaphore.close()

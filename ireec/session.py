@@ -4,13 +4,14 @@ and the bytecode modules loaded into it."""
 from __future__ import annotations
 
 import os
+import re
 import threading
 from typing import Sequence
 
 from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view
-from .errors import check_status
+from .errors import AbortedError, IncompatibleError, check_status
 from .fence import Fence
 from .function import Function
 from .instance import Device, Instance
@@ -131,7 +132,7 @@ class Session(Handle):
         if isinstance(source, (str, os.PathLike)):
             path = ffi.new("char[]", os.fsencode(source))
             with self._lock:
-                check_status(lib.iree_runtime_session_append_bytecode_module_from_file(
+                self._check_loaded(lib.iree_runtime_session_append_bytecode_module_from_file(
                     self.handle, path))
                 self._functions.clear()
             return
@@ -142,12 +143,52 @@ class Session(Handle):
                             f"bytes-like object, not {type(source).__name__}") from None
         data, owner = _module_bytes(view)
         with self._lock:
-            check_status(lib.iree_runtime_session_append_bytecode_module_from_memory(
+            self._check_loaded(lib.iree_runtime_session_append_bytecode_module_from_memory(
                 self.handle, lib.iree_make_const_byte_span(data, view.nbytes),
                 lib.iree_allocator_null()))
             # The module now reads these bytes for as long as it lives.
             self._module_memory.append(owner)
             self._functions.clear()
+
+    def _check_loaded(self, status) -> None:
+        """check_status for appending a module, saying which device a module
+        compiled for another target needs: IREE's INCOMPATIBLE names only the
+        program's internal device symbol and its full target attribute."""
+        try:
+            check_status(status)
+        except IncompatibleError as error:
+            targets = sorted(set(_DEVICE_TARGET.findall(error.message)))
+            if targets:
+                error.add_note(
+                    f"the module needs a {' and a '.join(map(repr, targets))} device, "
+                    f"and this session has {[d.id for d in self._devices]}: create the "
+                    f"session on such a device, or recompile the module for this one "
+                    f"(e.g. iree-compile --iree-hal-target-device=local "
+                    f"--iree-hal-local-target-device-backends=llvm-cpu)")
+            raise
+
+    def _note_failed_devices(self, error: BaseException) -> None:
+        """Adds to an ABORTED error which of the session's devices now abort
+        all work (Device.check), since IREE's message then says only ABORTED
+        from hal.fence.await, on this call and every later one."""
+        for index, device in enumerate(self._devices):
+            try:
+                failed = not device.closed and device.failed
+            except Exception:
+                # The probe itself could not run: say nothing rather than
+                # replace the call's own error.
+                failed = False
+            if not failed:
+                continue
+            note = (f"device {index} of this session ({device.id!r}) has failed: a "
+                    f"dispatch or queue operation on it failed, and it now aborts all "
+                    f"work, for every session using it; IREE does not report the root "
+                    f"cause. Create a new device (Instance.create_device) and a new "
+                    f"Session on it, and load the modules again, to continue")
+            # Callers at several levels (a Function's call, Session.call) may
+            # each note the same error.
+            if note not in getattr(error, "__notes__", ()):
+                error.add_note(note)
 
     def function(self, name: str) -> Function:
         """The Function `name` ("module.function"), looked up once
@@ -164,13 +205,21 @@ class Session(Handle):
     def call(self, name: str, *args, device: Device | None = None) -> list:
         """Calls `name` with `args` and returns its results in order
         (iree_runtime_session_call; see PreparedCall.__call__)."""
-        return self.function(name)(*args, device=device)
+        try:
+            return self.function(name)(*args, device=device)
+        except AbortedError as error:
+            self._note_failed_devices(error)
+            raise
 
     def call_async(self, name: str, *args, wait: Fence | None = None,
                    device: Device | None = None):
         """Starts `name` and returns (results, signal_fence) without waiting
         (see PreparedCall.call_async)."""
-        return self.function(name).call_async(*args, wait=wait, device=device)
+        try:
+            return self.function(name).call_async(*args, wait=wait, device=device)
+        except AbortedError as error:
+            self._note_failed_devices(error)
+            raise
 
     def trim(self) -> None:
         """iree_runtime_session_trim: drops what the modules can rebuild."""
@@ -188,6 +237,11 @@ class Session(Handle):
         if self.closed:
             return "<ireec.Session closed>"
         return f"<ireec.Session devices={[d.id for d in self._devices]} modules={self.modules}>"
+
+
+# The device targets named in IREE's INCOMPATIBLE message for a module
+# compiled for devices the session lacks: `#hal.device.target<"cuda", [...`.
+_DEVICE_TARGET = re.compile(r'#hal\.device\.target<"([^"]+)"')
 
 
 def _module_bytes(view: memoryview):
