@@ -60,10 +60,39 @@ class Progress:
             print(file=sys.stderr)
 
 
-def official_call(vmfb: Path, function: str):
+def count_workers(binding: str, vmfb: Path) -> int | None:
+    """How many task-system workers `binding` ("ireec" or "iree.runtime")
+    runs on its default local-task device: counted in a child process that
+    runs the matmul once (workers start when work first reaches them) and
+    then lists its threads IREE named iree-worker-N. None where /proc does
+    not list threads."""
+    if not Path("/proc/self/task").is_dir():
+        return None
+    out = subprocess.run([sys.executable, __file__, "--count-workers", binding, str(vmfb)],
+                         capture_output=True, text=True, check=True).stdout
+    return int(out.split()[-1])
+
+
+def _count_workers_here(binding: str, vmfb: str) -> int:
+    lhs = np.ones((512, 512), np.float32)
+    if binding == "ireec":
+        instance = ireec.Instance()
+        session = ireec.Session(instance, instance.create_device("local-task"))
+        session.load_module(vmfb)
+        session.call("mm.matmul", lhs, lhs)
+    else:
+        import iree.runtime as rt
+
+        official_call(rt.Config("local-task"), Path(vmfb), "mm.matmul")(lhs, lhs).to_host()
+    time.sleep(0.2)
+    tasks = Path("/proc/self/task")
+    return sum((task / "comm").read_text().startswith("iree-worker")
+               for task in tasks.iterdir())
+
+
+def official_call(config, vmfb: Path, function: str):
     import iree.runtime as rt
 
-    config = rt.Config("local-task")
     context = rt.SystemContext(config=config)
     context.add_vm_module(rt.VmModule.mmap(config.vm_instance, str(vmfb)))
     module_name, fn_name = function.split(".")
@@ -86,7 +115,12 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="fewer calls per round")
+    parser.add_argument("--count-workers", nargs=2, metavar=("BINDING", "VMFB"),
+                        help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.count_workers:
+        print(_count_workers_here(*args.count_workers))
+        return 0
     scale = 0.1 if args.quick else 1.0
     calls_small = max(200, int(5000 * scale))
     calls_matmul = max(5, int(100 * scale))
@@ -96,18 +130,25 @@ def main(argv=None) -> int:
     matmul = compile_program(MATMUL_512, cache)
     add_one = compile_program(ADD_ONE_64MIB, cache)
 
+    a4 = np.array([1.0, 1.1, 1.2, 1.3], np.float32)
+    b4 = np.array([10.0, 100.0, 1000.0, 10000.0], np.float32)
+    m1 = np.random.default_rng(0).standard_normal((512, 512), dtype=np.float32)
+    m2 = np.random.default_rng(1).standard_normal((512, 512), dtype=np.float32)
+
     instance = ireec.Instance()
     device = instance.create_device("local-task")
     session = ireec.Session(instance, device)
     for vmfb in (simple_mul, matmul, add_one):
         session.load_module(vmfb)
+    import iree.runtime as rt
 
-    a4 = np.array([1.0, 1.1, 1.2, 1.3], np.float32)
-    b4 = np.array([10.0, 100.0, 1000.0, 10000.0], np.float32)
-    m1 = np.random.default_rng(0).standard_normal((512, 512), dtype=np.float32)
-    m2 = np.random.default_rng(1).standard_normal((512, 512), dtype=np.float32)
-    theirs_mul = official_call(simple_mul, "mul.simple_mul")
-    theirs_matmul = official_call(matmul, "mm.matmul")
+    # One device for both programs, as ireec's one session has.
+    config = rt.Config("local-task")
+    theirs_mul = official_call(config, simple_mul, "mul.simple_mul")
+    theirs_matmul = official_call(config, matmul, "mm.matmul")
+    # Both use local-task with their default topology; the table says how
+    # many workers each runs, since that decides what a call costs.
+    workers = {binding: count_workers(binding, matmul) for binding in ("ireec", "iree.runtime")}
 
     prepared = session.function("mul.simple_mul").prepare()
     bv_a = ireec.BufferView.from_numpy(device, a4)
@@ -145,8 +186,11 @@ def main(argv=None) -> int:
         label = f"{size // 1024} KiB" if size < MiB else f"{size // MiB} MiB"
         cases[f"upload {label}: copy"] = (
             lambda arr=arr: ireec.BufferView.from_numpy(device, arr).close(), 20)
+        # An import costs the same at every size and little, so it gets
+        # enough calls for its median to be steady.
         cases[f"upload {label}: zero-copy import"] = (
-            lambda arr=arr: ireec.BufferView.from_numpy(device, arr, zero_copy=True).close(), 20)
+            lambda arr=arr: ireec.BufferView.from_numpy(device, arr, zero_copy=True).close(),
+            max(200, int(2000 * scale)))
     c_label = "prepared call simple_mul (inputs reused): C loop, same library"
 
     samples: dict[str, list[float]] = {name: [] for name in cases}
@@ -164,7 +208,7 @@ def main(argv=None) -> int:
     progress.close()
 
     median = {name: statistics.median(values) for name, values in samples.items()}
-    print_table(median, args.rounds)
+    print_table(median, args.rounds, workers)
     return 0
 
 
@@ -172,11 +216,13 @@ def ratio(median, ours, baseline):
     return median[ours] / median[baseline]
 
 
-def print_table(median, rounds) -> None:
+def print_table(median, rounds, workers) -> None:
     import platform
 
+    counts = ", ".join(f"{name} {'?' if n is None else n}" for name, n in workers.items())
     print(f"\nmedians of {rounds} interleaved rounds; {platform.processor() or platform.machine()}, "
-          f"{os.cpu_count()} cores, Python {platform.python_version()}, local-task\n")
+          f"{os.cpu_count()} cores, Python {platform.python_version()}, local-task "
+          f"(worker threads: {counts})\n")
     print("| case | µs per call |")
     print("| --- | ---: |")
     for name, value in median.items():

@@ -31,11 +31,21 @@ from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view
 from .buffer_view import BufferView
+from .dtypes import element_type_from_dtype
 from .errors import check_status
 from .fence import Fence
+from .instance import Device
 
 _VARIANT_SIZE = ffi.sizeof("iree_vm_variant_t")
 _EMPTY_VARIANT = bytes(_VARIANT_SIZE)
+
+# Shapes up to this rank go through a Packer's scratch dims; deeper ones get
+# their own array.
+_SCRATCH_RANK = 16
+
+# Native-order numpy dtypes already converted: element_type_from_dtype is a
+# handful of Python steps, and a call converts every array argument.
+_element_types: dict[np.dtype, int] = {}
 
 SCALAR_KINDS = {"i": "i32", "I": "i64", "f": "f32", "F": "f64"}
 KIND_NAMES = {**SCALAR_KINDS, "r": "ref"}
@@ -136,7 +146,7 @@ class Packer:
     (callers serialize use, as a Session's lock does).
     """
 
-    __slots__ = ("name", "arg_kinds", "_value", "_ref", "_variant")
+    __slots__ = ("name", "arg_kinds", "_value", "_ref", "_variant", "_wheres", "_dims")
 
     def __init__(self, name: str, arg_kinds: str):
         self.name = name
@@ -144,18 +154,66 @@ class Packer:
         self._value = ffi.new("iree_vm_value_t*")
         self._ref = ffi.new("iree_vm_ref_t*")
         self._variant = ffi.new("iree_vm_variant_t*")
+        self._wheres = tuple(self.where(i) for i in range(len(arg_kinds)))
+        self._dims = ffi.new("iree_hal_dim_t[]", _SCRATCH_RANK)
 
     def where(self, index: int) -> str:
         return f"argument {index} of {self.name}"
 
-    def push_args(self, vm_list, args, device) -> None:
+    def push_args(self, vm_list, args, device, device_ptr=None, allocator=None) -> None:
         """Pushes every argument, converted by its calling-convention kind;
-        numpy arrays are copied to `device`."""
-        for index, (kind, arg) in enumerate(zip(self.arg_kinds, args)):
-            if kind == "r":
-                self.push_ref(vm_list, arg, device, self.where(index))
+        numpy arrays are copied to `device` (whose `iree_hal_device_t*` and
+        allocator the caller may pass, read from it otherwise)."""
+        for kind, where, arg in zip(self.arg_kinds, self._wheres, args):
+            if kind != "r":
+                self.push_scalar(vm_list, kind, arg, where)
+            elif type(arg) is BufferView:
+                status = lib.ireec_vm_list_push_ref_object_retain(
+                    vm_list, arg.handle, _RefTypes.buffer_view or _RefTypes.load().buffer_view)
+                if status:  # a NULL iree_status_t is OK
+                    check_status(status)
+            elif type(arg) is np.ndarray:
+                if device_ptr is None and isinstance(device, Device):
+                    device_ptr, allocator = device.handle, device.allocator
+                if device_ptr is None or not self._push_array(
+                        vm_list, arg, device_ptr, allocator, where):
+                    self.push_ref(vm_list, arg, device, where)
             else:
-                self.push_scalar(vm_list, kind, arg, self.where(index))
+                self.push_ref(vm_list, arg, device, where)
+
+    def _push_array(self, vm_list, array: np.ndarray, device_ptr, allocator, where) -> bool:
+        """Copies a C-contiguous native-order array to the device and pushes
+        it in one C call (ireec_vm_list_push_buffer_view_copy). False, having
+        done nothing, for any other array: push_ref then converts it or says
+        what is wrong with it."""
+        element_type = _element_types.get(array.dtype)
+        if element_type is None:
+            dtype = array.dtype
+            if dtype.byteorder not in ("=", "|"):
+                return False
+            try:
+                element_type = element_type_from_dtype(dtype)
+            except TypeError:
+                return False
+            _element_types[dtype] = element_type
+        if not array.flags.c_contiguous:
+            return False
+        rank = array.ndim
+        if rank <= _SCRATCH_RANK:
+            dims = self._dims
+            dims[0:rank] = array.shape
+        else:
+            dims = ffi.new("iree_hal_dim_t[]", array.shape)
+        status = lib.ireec_vm_list_push_buffer_view_copy(
+            vm_list, device_ptr, allocator, rank, dims, element_type,
+            ffi.from_buffer(array), array.nbytes)
+        if status:  # a NULL iree_status_t is OK
+            try:
+                check_status(status)
+            except Exception as error:
+                error.add_note(f"while copying {where} to the device")
+                raise
+        return True
 
     def push_scalar(self, vm_list, kind: str, arg, where: str) -> None:
         value = self._value
@@ -224,6 +282,30 @@ class Packer:
         """Every element of `vm_list` as a Python value (new references)."""
         return [self._element(vm_list, i, device)
                 for i in range(lib.iree_vm_list_size(vm_list))]
+
+    def take_results(self, vm_list, views, count: int, capacity: int, device) -> list:
+        """The `count` results of ireec_runtime_session_invoke: `views[i]`
+        is a new reference to result i when that is a buffer view (adopted
+        here), else NULL, and the result is read from `vm_list`, which is
+        then emptied."""
+        # Every returned reference gets its owner before anything can raise.
+        adopt = BufferView._adopt
+        if count == 1 and capacity:
+            view = views[0]
+            if view:
+                return [adopt(view, device)]
+            results = [None]
+        else:
+            results = [adopt(views[i], device) if i < capacity and views[i] else None
+                       for i in range(count)]
+        if None in results:
+            try:
+                for i in range(count):
+                    if results[i] is None:
+                        results[i] = self._element(vm_list, i, device)
+            finally:
+                lib.iree_vm_list_clear(vm_list)
+        return results
 
     def _element(self, vm_list, i: int, device):
         variant = self._variant

@@ -75,6 +75,18 @@ _IMPORT_PARAMS = {
 }
 
 
+# Element types already converted to numpy dtypes, for to_numpy's fast path:
+# dtype_from_element_type is a handful of Python steps, and every call's
+# results go through it.
+_dtypes_by_element_type: dict[int, np.dtype] = {}
+
+# What ireec_hal_buffer_view_map_read_dense returns for views it leaves to
+# the general path: another encoding, a size the shape does not explain, or
+# memory that is not host-mappable.
+_NOT_MAPPED_READ_CODES = (lib.IREE_STATUS_INVALID_ARGUMENT, lib.IREE_STATUS_OUT_OF_RANGE,
+                          lib.IREE_STATUS_UNAVAILABLE)
+
+
 def _format_bits(format_fn, value: int) -> str:
     temp = ffi.new("iree_bitfield_string_temp_t*")
     view = format_fn(value, temp)
@@ -192,6 +204,18 @@ class BufferView(Handle):
         self.device = device
         self.zero_copy = False
         self.zero_copy_fallback = None
+
+    @classmethod
+    def _adopt(cls, ptr, device: Device | None) -> "BufferView":
+        """Takes over a reference to a non-NULL `iree_hal_buffer_view_t*`
+        that ireec itself produced (a call's result): __init__ without the
+        argument checks, which every call would otherwise repeat."""
+        view = cls.__new__(cls)
+        Handle.__init__(view, ptr, keep_alive=(device,))
+        view.device = device
+        view.zero_copy = False
+        view.zero_copy_fallback = None
+        return view
 
     # -- construction -------------------------------------------------------
 
@@ -485,6 +509,10 @@ class BufferView(Handle):
         iree_hal_buffer_map_range) where that is safe, else a copy.
         copy=False: aliasing or ValueError, as numpy's copy=False.
         """
+        if copy is True:
+            result = self._read_mapped_copy()
+            if result is not None:
+                return result
         shape, dtype = self._checked_layout()
         if copy is not True:
             obstacle = self._export_obstacle()
@@ -495,6 +523,36 @@ class BufferView(Handle):
         result = np.empty(shape, dtype)
         self._read_into(result)
         return result
+
+    def _read_mapped_copy(self) -> np.ndarray | None:
+        """to_numpy()'s common case in as few C calls as possible: a dense,
+        host-mappable view read into a new array by
+        ireec_hal_buffer_view_map_read_dense. None when that does not apply;
+        the general path then reads it another way or says why it cannot."""
+        view = self.handle
+        element_type = lib.iree_hal_buffer_view_element_type(view)
+        dtype = _dtypes_by_element_type.get(element_type)
+        if dtype is None:
+            try:
+                dtype = dtype_from_element_type(element_type)
+            except TypeError:
+                return None  # the general path says why
+            _dtypes_by_element_type[element_type] = dtype
+        rank = lib.iree_hal_buffer_view_shape_rank(view)
+        shape = tuple(ffi.unpack(lib.iree_hal_buffer_view_shape_dims(view), rank)) if rank else ()
+        result = np.empty(shape, dtype)
+        if not result.nbytes:
+            return None
+        status = lib.ireec_hal_buffer_view_map_read_dense(
+            view, ffi.from_buffer(result, require_writable=True), result.nbytes)
+        if lib.iree_status_is_ok(status):
+            return result
+        # Code-only statuses for "not this way"; a failed map itself is
+        # raised as the general path would.
+        if lib.iree_status_code(status) in _NOT_MAPPED_READ_CODES:
+            lib.iree_status_ignore(status)
+            return None
+        check_status(status)
 
     def __array__(self, dtype=None, copy=None):
         """numpy's array protocol: aliases where safe (see to_numpy(copy=None))."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
 from ._values import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
-from .errors import check_status
+from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
 
 # The iree.abi.model of functions compiled with
@@ -93,7 +93,14 @@ class Function:
     def __call__(self, *args, device=None) -> list:
         """Calls the function and returns its results in order; see
         `PreparedCall.__call__`."""
-        return self._prepared()(*args, device=device)
+        # PreparedCall.__call__ without its extra call layer.
+        call = self._default_call
+        if call is None:
+            call = self._prepared()
+        results, signal = call._invoke(args, None, device)
+        if signal is not None:
+            signal.wait()
+        return results
 
     def call_async(self, *args, wait: Fence | None = None, device=None):
         """(results, signal_fence); see `PreparedCall.call_async`."""
@@ -137,7 +144,9 @@ class PreparedCall:
     a prepared call never keeps arguments or results alive.
     """
 
-    __slots__ = ("function", "device", "_packer", "_inputs", "_outputs")
+    __slots__ = ("function", "device", "_packer", "_inputs", "_outputs",
+                 "_arg_kinds", "_uses_fences", "_views", "_view_capacity",
+                 "_result_count", "_session_device")
 
     def __init__(self, function: Function, device=None):
         self.function = function
@@ -146,6 +155,16 @@ class PreparedCall:
         self._packer = Packer(function.name, kinds)
         self._inputs = VmList.create(len(kinds))
         self._outputs = VmList.create(max(1, len(function.result_kinds)))
+        # What every call needs and no call can change, read once.
+        self._arg_kinds = function.arg_kinds
+        self._uses_fences = function.uses_fences
+        self._view_capacity = len(function.result_kinds)
+        # Where ireec_runtime_session_invoke hands back buffer-view results.
+        self._views = ffi.new("iree_hal_buffer_view_t*[]", max(1, self._view_capacity))
+        self._result_count = ffi.new("iree_host_size_t*")
+        # The session's own first device (it never closes it), with its
+        # handle and allocator: (Device, iree_hal_device_t*, allocator).
+        self._session_device = None
 
     def __call__(self, *args, device=None) -> list:
         """Calls the function with `args` (iree_runtime_session_call) and
@@ -156,9 +175,13 @@ class PreparedCall:
         Numpy arguments are copied to `device` (default: this call's device,
         else the session's first device).
         """
-        results, signal = self._invoke(args, None, device)
-        if signal is not None:
-            signal.wait()
+        try:
+            results, signal = self._invoke(args, None, device)
+            if signal is not None:
+                signal.wait()
+        except AbortedError as error:
+            self.function.session._note_failed_devices(error)
+            raise
         return results
 
     def call_async(self, *args, wait: Fence | None = None, device=None):
@@ -185,42 +208,69 @@ class PreparedCall:
         if wait is not None and not isinstance(wait, Fence):
             raise TypeError(f"wait must be an ireec.Fence or None, not {type(wait).__name__}")
         function = self.function
-        if wait is not None and (not function.uses_fences
-                                 or function.session._queue_waits_on_host):
-            wait.wait()
-        if not function.uses_fences:
-            results, _ = self._invoke(args, None, device)
-            return results, Fence.create(0)
-        return self._invoke(args, wait, device)
+        try:
+            if wait is not None and (not function.uses_fences
+                                     or function.session._queue_waits_on_host):
+                wait.wait()
+            if not function.uses_fences:
+                results, _ = self._invoke(args, None, device)
+                return results, Fence.create(0)
+            return self._invoke(args, wait, device)
+        except AbortedError as error:
+            function.session._note_failed_devices(error)
+            raise
 
     def _invoke(self, args, wait: Fence | None, device):
+        if len(args) != len(self._arg_kinds):
+            self._raise_arg_count(args)
         function = self.function
-        expected = function.arg_kinds
-        if len(args) != len(expected):
-            kinds = ", ".join(KIND_NAMES[k] for k in expected) or "none"
-            raise TypeError(f"{function.name} takes {len(expected)} argument"
-                            f"{'' if len(expected) == 1 else 's'} ({kinds}), "
-                            f"got {len(args)}")
         session = function.session
         with session._lock:
             session_ptr = session.handle
-            if device is None:
-                device = self.device if self.device is not None else session.device
+            home = self._session_device
+            if home is None:
+                session_device = session.device
+                home = self._session_device = (session_device, session_device.handle,
+                                               session_device.allocator)
             inputs = self._inputs.handle
             outputs = self._outputs.handle
             packer = self._packer
             signal = None
             try:
-                packer.push_args(inputs, args, device)
-                if function.uses_fences:
-                    signal = self._push_fences(inputs, wait, session.device)
-                check_status(lib.iree_runtime_session_call(
-                    session_ptr, function._function, inputs, outputs))
-                results = packer.pop_results(outputs, session.device)
-            finally:
+                if device is None:
+                    device = self.device
+                if device is None:
+                    packer.push_args(inputs, args, *home)
+                else:
+                    # A device of the caller's: its handle is read on every
+                    # call, so a closed one raises ClosedError.
+                    packer.push_args(inputs, args, device)
+                if self._uses_fences:
+                    signal = self._push_fences(inputs, wait, home[0])
+            except BaseException:
                 lib.iree_vm_list_clear(inputs)
-                lib.iree_vm_list_clear(outputs)
+                raise
+            views = self._views
+            count = self._result_count
+            # Empties the output list, invokes, empties the input list; the
+            # buffer-view results come back in `views` as new references.
+            status = lib.ireec_runtime_session_invoke(
+                session_ptr, function._function, inputs, outputs,
+                self._view_capacity, views, count)
+            if status:  # a NULL iree_status_t is OK
+                check_status(status)
+            # Empties the output list too (ireec_runtime_session_invoke
+            # already did when every result was a buffer view).
+            results = packer.take_results(outputs, views, count[0],
+                                          self._view_capacity, home[0])
         return results, signal
+
+    def _raise_arg_count(self, args):
+        expected = self._arg_kinds
+        kinds = ", ".join(KIND_NAMES[k] for k in expected) or "none"
+        raise TypeError(f"{self.function.name} takes {len(expected)} argument"
+                        f"{'' if len(expected) == 1 else 's'} ({kinds}), "
+                        f"got {len(args)}")
 
     def _push_fences(self, inputs, wait: Fence | None, device) -> Fence:
         """Pushes the wait fence (a null ref for none) and a new signal fence:

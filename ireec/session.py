@@ -11,7 +11,7 @@ from typing import Sequence
 from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view
-from .errors import AbortedError, IncompatibleError, check_status
+from .errors import IncompatibleError, check_status
 from .fence import Fence
 from .function import Function
 from .instance import Device, Instance
@@ -185,8 +185,6 @@ class Session(Handle):
                     f"work, for every session using it; IREE does not report the root "
                     f"cause. Create a new device (Instance.create_device) and a new "
                     f"Session on it, and load the modules again, to continue")
-            # Callers at several levels (a Function's call, Session.call) may
-            # each note the same error.
             if note not in getattr(error, "__notes__", ()):
                 error.add_note(note)
 
@@ -205,21 +203,13 @@ class Session(Handle):
     def call(self, name: str, *args, device: Device | None = None) -> list:
         """Calls `name` with `args` and returns its results in order
         (iree_runtime_session_call; see PreparedCall.__call__)."""
-        try:
-            return self.function(name)(*args, device=device)
-        except AbortedError as error:
-            self._note_failed_devices(error)
-            raise
+        return self.function(name)(*args, device=device)
 
     def call_async(self, name: str, *args, wait: Fence | None = None,
                    device: Device | None = None):
         """Starts `name` and returns (results, signal_fence) without waiting
         (see PreparedCall.call_async)."""
-        try:
-            return self.function(name).call_async(*args, wait=wait, device=device)
-        except AbortedError as error:
-            self._note_failed_devices(error)
-            raise
+        return self.function(name).call_async(*args, wait=wait, device=device)
 
     def trim(self) -> None:
         """iree_runtime_session_trim: drops what the modules can rebuild."""

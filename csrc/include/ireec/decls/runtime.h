@@ -206,4 +206,52 @@ iree_status_t ireec_runtime_session_create_with_devices(
     iree_allocator_t host_allocator,
     iree_runtime_session_t** out_session);
 
+// The fast paths of ireec's Python calls (csrc/runtime/fast_call.c).
+
+// Pushes a ref to |object| of |type| onto |list|, which retains it (the
+// caller keeps its reference); a NULL |object| pushes a null ref of |type|.
+iree_status_t ireec_vm_list_push_ref_object_retain(
+    iree_vm_list_t* list,
+    void* object,
+    iree_vm_ref_type_t type);
+
+// Copies |data_length| bytes of host |data| into a new dense row-major
+// DEVICE_LOCAL buffer view of |shape| and |element_type| on |device|
+// (iree_hal_buffer_view_allocate_buffer_copy) and pushes it onto |list|,
+// which takes the only reference. |data_length| must be the view's size.
+iree_status_t ireec_vm_list_push_buffer_view_copy(
+    iree_vm_list_t* list,
+    iree_hal_device_t* device,
+    iree_hal_allocator_t* device_allocator,
+    iree_host_size_t shape_rank,
+    const iree_hal_dim_t* shape,
+    iree_hal_element_type_t element_type,
+    const void* data,
+    iree_host_size_t data_length);
+
+// One synchronous call: empties |outputs|, iree_runtime_session_call, then
+// empties |inputs| (on failure too). On success *out_result_count is the
+// number of results, and out_views[i] (for i < view_capacity) is a new
+// reference to result i if it is a buffer view, else NULL (the result stays
+// in |outputs|; when every result is a view, |outputs| is left empty). On
+// failure no view is returned and both lists are left empty.
+iree_status_t ireec_runtime_session_invoke(
+    iree_runtime_session_t* session,
+    const iree_vm_function_t* function,
+    iree_vm_list_t* inputs,
+    iree_vm_list_t* outputs,
+    iree_host_size_t view_capacity,
+    iree_hal_buffer_view_t** out_views,
+    iree_host_size_t* out_result_count);
+
+// iree_hal_buffer_map_read of the whole buffer of |buffer_view| into
+// |target| when the view is dense row-major, exactly |target_length| bytes,
+// and its buffer HOST_VISIBLE and MAPPING_SCOPED. Otherwise a code-only
+// status: INVALID_ARGUMENT (encoding), OUT_OF_RANGE (length) or UNAVAILABLE
+// (not mappable), for the caller to take its general path.
+iree_status_t ireec_hal_buffer_view_map_read_dense(
+    const iree_hal_buffer_view_t* buffer_view,
+    void* target,
+    iree_host_size_t target_length);
+
 #endif  // IREEC_DECLS_RUNTIME_H_
