@@ -97,9 +97,13 @@ class Function:
         call = self._default_call
         if call is None:
             call = self._prepared()
-        results, signal = call._invoke(args, None, device)
-        if signal is not None:
-            signal.wait()
+        try:
+            results, signal = call._invoke(args, None, device)
+            if signal is not None:
+                signal.wait()
+        except AbortedError as error:
+            self.session._note_failed_devices(error)
+            raise
         return results
 
     def call_async(self, *args, wait: Fence | None = None, device=None):
