@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import ireec
 from ireec.compile import LOCAL_CPU_FLAGS, CompilerNotFoundError, find_iree_compile
 
 TESTS_DIR = Path(__file__).resolve().parent
@@ -57,6 +58,18 @@ def program(compile_mlir):
     def get(name: str, *flags: str) -> Path:
         return compile_mlir(PROGRAMS_DIR / f"{name}.mlir", *flags)
     return get
+
+
+@pytest.fixture(scope="module")
+def instance():
+    """An ireec.Instance shared by a test module."""
+    return ireec.Instance()
+
+
+@pytest.fixture(scope="module")
+def device(instance):
+    """A local-task device shared by a test module."""
+    return instance.create_device("local-task")
 
 
 @pytest.fixture(scope="session")

@@ -23,16 +23,6 @@ ASYNC_FLAGS = ("--iree-execution-model=async-external",)
 
 
 @pytest.fixture(scope="module")
-def instance():
-    return ireec.Instance()
-
-
-@pytest.fixture(scope="module")
-def device(instance):
-    return instance.create_device("local-task")
-
-
-@pytest.fixture(scope="module")
 def async_vmfb(compile_mlir):
     return compile_mlir(PROGRAMS_DIR / "async_ops.mlir", *ASYNC_FLAGS)
 

@@ -13,16 +13,6 @@ from ireec._values import VmList, _RefTypes
 from ireec.errors import InvalidArgumentError, check_status
 
 
-@pytest.fixture(scope="module")
-def instance():
-    return ireec.Instance()
-
-
-@pytest.fixture(scope="module")
-def device(instance):
-    return instance.create_device("local-task")
-
-
 @pytest.fixture
 def session(instance, device, program):
     session = ireec.Session(instance, device)

@@ -19,16 +19,6 @@ from conftest import PROGRAMS_DIR
 F64_FLAGS = ("--iree-input-demote-f64-to-f32=false",)
 
 
-@pytest.fixture(scope="module")
-def instance():
-    return ireec.Instance()
-
-
-@pytest.fixture(scope="module")
-def device(instance):
-    return instance.create_device("local-task")
-
-
 @pytest.fixture
 def session(instance, device):
     with ireec.Session(instance, device) as session:

@@ -22,16 +22,6 @@ from conftest import TESTS_DIR
 JOIN_TIMEOUT = 120
 
 
-@pytest.fixture(scope="module")
-def instance():
-    return ireec.Instance()
-
-
-@pytest.fixture(scope="module")
-def device(instance):
-    return instance.create_device("local-task")
-
-
 def run_threads(target, count: int) -> list:
     """Runs target(index) on `count` threads started together; returns their
     return values, re-raising the first exception any of them raised."""
