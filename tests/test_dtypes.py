@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 import textwrap
 
 import ml_dtypes
@@ -205,7 +206,8 @@ def test_ml_dtypes_is_optional():
         except TypeError as e:
             print(e)
     """)
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            cwd=Path(__file__).parent)  # not the source tree's ireec/
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "3xf32=0 1 2"
@@ -277,10 +279,6 @@ def test_compiled_programs_accept_our_element_types(compile_mlir, function, inpu
 def test_ml_dtypes_is_imported_only_when_needed():
     # Importing ml_dtypes costs about a second; ireec defers it until a bf16 or
     # fp8 buffer has to become a numpy array.
-    import subprocess
-    import sys
-    from pathlib import Path
-
     code = (
         "import sys, numpy as np, ireec\n"
         "assert 'ml_dtypes' not in sys.modules, 'imported by ireec'\n"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import subprocess
+from pathlib import Path
 import sys
 import textwrap
 import threading
@@ -193,7 +194,8 @@ def test_exit_with_arrays_still_lent_is_clean():
         exported = views[1].to_numpy(copy=None)
         print(str(views[2])[:12])
     """)
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            cwd=Path(__file__).parent)  # not the source tree's ireec/
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("1024xf32=")
     assert result.stderr == ""
@@ -221,7 +223,8 @@ def test_after_the_exit_hook_iree_never_calls_back():
                                            zero_copy=True)
         print(late.zero_copy, late.zero_copy_fallback)
     """)
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            cwd=Path(__file__).parent)  # not the source tree's ireec/
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["True 1", "False the interpreter is exiting"]
     assert result.stderr == ""
