@@ -286,15 +286,14 @@ IREE_API_EXPORT iree_status_t iree_hal_driver_registry_enumerate(
 static iree_status_t iree_hal_driver_registry_make_not_found_status(
     iree_hal_driver_registry_t* registry, iree_string_view_t driver_name,
     iree_allocator_t host_allocator) {
-  static const char kSeparator[] = ", ";
-  const iree_host_size_t separator_size = sizeof(kSeparator) - 1;
-
-  // Size the list first so it can be built in one allocation. A factory that
-  // fails to enumerate here is skipped: the caller wants to know about the
-  // missing driver, not about an unrelated factory.
-  iree_host_size_t list_size = 0;
-  iree_host_size_t name_count = 0;
-  for (iree_host_size_t i = 0; i < registry->factory_count; ++i) {
+  // A factory that fails to enumerate, or running out of memory while
+  // listing, only shortens the list: the caller wants to know about the
+  // missing driver, not about an unrelated failure.
+  iree_string_builder_t names;
+  iree_string_builder_initialize(host_allocator, &names);
+  iree_status_t list_status = iree_ok_status();
+  for (iree_host_size_t i = 0;
+       i < registry->factory_count && iree_status_is_ok(list_status); ++i) {
     const iree_hal_driver_factory_t* factory = registry->factories[i];
     iree_host_size_t count = 0;
     const iree_hal_driver_info_t* infos = NULL;
@@ -303,55 +302,27 @@ static iree_status_t iree_hal_driver_registry_make_not_found_status(
       iree_status_ignore(status);
       continue;
     }
-    for (iree_host_size_t j = 0; j < count; ++j) {
-      list_size += infos[j].driver_name.size;
-      if (name_count++ > 0) list_size += separator_size;
-    }
-  }
-
-  char* list = NULL;
-  if (name_count > 0) {
-    iree_status_t status =
-        iree_allocator_malloc(host_allocator, list_size + 1, (void**)&list);
-    if (!iree_status_is_ok(status)) {
-      // Out of memory while describing an error: still report the error
-      // itself, just without the list.
-      iree_status_ignore(status);
-      return iree_make_status(IREE_STATUS_NOT_FOUND,
-                              "no HAL driver '%.*s' is registered",
-                              (int)driver_name.size, driver_name.data);
-    }
-    char* cursor = list;
-    iree_host_size_t written_count = 0;
-    for (iree_host_size_t i = 0; i < registry->factory_count; ++i) {
-      const iree_hal_driver_factory_t* factory = registry->factories[i];
-      iree_host_size_t count = 0;
-      const iree_hal_driver_info_t* infos = NULL;
-      iree_status_t status = factory->enumerate(factory->self, &count, &infos);
-      if (!iree_status_is_ok(status)) {
-        iree_status_ignore(status);
-        continue;
+    for (iree_host_size_t j = 0; j < count && iree_status_is_ok(list_status);
+         ++j) {
+      if (iree_string_builder_size(&names) > 0) {
+        list_status = iree_string_builder_append_cstring(&names, ", ");
       }
-      for (iree_host_size_t j = 0; j < count; ++j) {
-        if (written_count++ > 0) {
-          memcpy(cursor, kSeparator, separator_size);
-          cursor += separator_size;
-        }
-        if (infos[j].driver_name.size > 0) {
-          memcpy(cursor, infos[j].driver_name.data, infos[j].driver_name.size);
-          cursor += infos[j].driver_name.size;
-        }
+      if (iree_status_is_ok(list_status)) {
+        list_status = iree_string_builder_append_string(
+            &names, infos[j].driver_name);
       }
     }
-    *cursor = 0;
   }
+  iree_status_ignore(list_status);
 
   // The status copies the formatted message, so the list can go right away.
+  iree_string_view_t list = iree_string_builder_view(&names);
+  if (list.size == 0) list = iree_make_cstring_view("(none)");
   iree_status_t status = iree_make_status(
       IREE_STATUS_NOT_FOUND,
-      "no HAL driver '%.*s' is registered; available drivers: %s",
-      (int)driver_name.size, driver_name.data, list ? list : "(none)");
-  iree_allocator_free(host_allocator, list);
+      "no HAL driver '%.*s' is registered; available drivers: %.*s",
+      (int)driver_name.size, driver_name.data, (int)list.size, list.data);
+  iree_string_builder_deinitialize(&names);
   return status;
 }
 
