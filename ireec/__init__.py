@@ -47,7 +47,7 @@ from .instance import Device, DeviceInfo, DriverInfo, Instance, query_drivers
 
 # The Pythonic layer (each module wraps one area; see its docstring).
 from .fence import Fence, Semaphore
-from .function import Function, PreparedCall
+from .function import BoundCall, Function, PreparedCall
 from .session import Session
 from .buffer_view import BufferView, empty_aligned
 from .dtypes import dtype_from_element_type, element_type_from_dtype, element_type_name
@@ -69,7 +69,7 @@ def get_library_dir() -> str:
 
 __all__ = [
     "Instance", "Device", "DeviceInfo", "DriverInfo", "query_drivers", "ClosedError",
-    "Session", "Function", "PreparedCall", "Fence", "Semaphore",
+    "Session", "Function", "PreparedCall", "BoundCall", "Fence", "Semaphore",
     "BufferView", "empty_aligned", "dtype_from_element_type", "element_type_from_dtype",
     "element_type_name",
     "ffi", "lib", "check_status", "error_from_status", "status_to_string",

@@ -51,6 +51,51 @@ SCALAR_KINDS = {"i": "i32", "I": "i64", "f": "f32", "F": "f64"}
 KIND_NAMES = {**SCALAR_KINDS, "r": "ref"}
 
 
+def fill_host_array(host_array, array, dims, what: str):
+    """Describes the numpy `array` in the ireec_host_array_t* `host_array`
+    (its shape in `dims`, a scratch of _SCRATCH_RANK dims, or a new array
+    for deeper shapes, kept by the caller). Returns the cffi object lending
+    the array's memory, which the caller keeps while C may write to it."""
+    if type(array) is not np.ndarray:
+        raise TypeError(f"{what} must be a numpy array, not {type(array).__name__}")
+    dtype = array.dtype
+    element_type = _element_types.get(dtype)
+    if element_type is None:
+        if dtype.byteorder not in ("=", "|"):
+            raise ValueError(f"{what} has non-native byte order ({dtype})")
+        element_type = element_type_from_dtype(dtype)  # TypeError if it has none
+        _element_types[dtype] = element_type
+    flags = array.flags
+    if not flags.c_contiguous or not flags.writeable:
+        raise ValueError(f"{what} must be C-contiguous and writeable")
+    rank = array.ndim
+    if rank > _SCRATCH_RANK:
+        dims = ffi.new("iree_hal_dim_t[]", array.shape)
+    elif rank:
+        dims[0:rank] = array.shape
+    data = ffi.from_buffer(array)
+    host_array.data = data
+    host_array.data_length = array.nbytes
+    host_array.element_type = element_type
+    host_array.shape_rank = rank
+    host_array.shape = dims
+    return data, dims
+
+
+def _cache_element_type(dtype: np.dtype) -> int | None:
+    """The element type of a native-order dtype, remembered; None for
+    dtypes the fast paths leave to the general ones (non-native byte order,
+    no IREE element type)."""
+    if dtype.byteorder not in ("=", "|"):
+        return None
+    try:
+        element_type = element_type_from_dtype(dtype)
+    except TypeError:
+        return None
+    _element_types[dtype] = element_type
+    return element_type
+
+
 def parse_cconv(cconv: str) -> tuple[str, str] | None:
     """(argument kinds, result kinds) of a calling convention, or None when it
     is one this module cannot marshal (variadic spans, an unknown version)."""
@@ -146,7 +191,8 @@ class Packer:
     (callers serialize use, as a Session's lock does).
     """
 
-    __slots__ = ("name", "arg_kinds", "_value", "_ref", "_variant", "_wheres", "_dims")
+    __slots__ = ("name", "arg_kinds", "_value", "_ref", "_variant", "_wheres", "_dims",
+                 "_host_array")
 
     def __init__(self, name: str, arg_kinds: str):
         self.name = name
@@ -156,6 +202,7 @@ class Packer:
         self._variant = ffi.new("iree_vm_variant_t*")
         self._wheres = tuple(self.where(i) for i in range(len(arg_kinds)))
         self._dims = ffi.new("iree_hal_dim_t[]", _SCRATCH_RANK)
+        self._host_array = ffi.new("ireec_host_array_t*")
 
     def where(self, index: int) -> str:
         return f"argument {index} of {self.name}"
@@ -164,56 +211,56 @@ class Packer:
         """Pushes every argument, converted by its calling-convention kind;
         numpy arrays are copied to `device` (whose `iree_hal_device_t*` and
         allocator the caller may pass, read from it otherwise)."""
-        for kind, where, arg in zip(self.arg_kinds, self._wheres, args):
+        index = 0
+        for kind, arg in zip(self.arg_kinds, args):
             if kind != "r":
-                self.push_scalar(vm_list, kind, arg, where)
+                self.push_scalar(vm_list, kind, arg, self._wheres[index])
+            elif type(arg) is np.ndarray:
+                # The common case, inline: a native-order C-contiguous array
+                # copied to the device and pushed in one C call
+                # (ireec_vm_list_push_buffer_view_copy); push_ref converts
+                # any other array or says what is wrong with it.
+                if device_ptr is None and isinstance(device, Device):
+                    device_ptr, allocator = device.handle, device.allocator
+                element_type = _element_types.get(arg.dtype)
+                if element_type is None:
+                    element_type = _cache_element_type(arg.dtype)
+                data = None
+                if element_type is not None and device_ptr is not None:
+                    try:
+                        # Only C-contiguous arrays export a simple buffer.
+                        data = ffi.from_buffer(arg)
+                    except (BufferError, ValueError, TypeError):
+                        pass
+                if data is None:
+                    self.push_ref(vm_list, arg, device, self._wheres[index])
+                else:
+                    rank = arg.ndim
+                    if rank <= _SCRATCH_RANK:
+                        dims = self._dims
+                        dims[0:rank] = arg.shape
+                    else:
+                        dims = ffi.new("iree_hal_dim_t[]", arg.shape)
+                    status = lib.ireec_vm_list_push_buffer_view_copy(
+                        vm_list, device_ptr, allocator, rank, dims, element_type,
+                        data, arg.nbytes)
+                    if status:  # a NULL iree_status_t is OK
+                        self._raise_push_failure(status, index)
             elif type(arg) is BufferView:
                 status = lib.ireec_vm_list_push_ref_object_retain(
                     vm_list, arg.handle, _RefTypes.buffer_view or _RefTypes.load().buffer_view)
                 if status:  # a NULL iree_status_t is OK
                     check_status(status)
-            elif type(arg) is np.ndarray:
-                if device_ptr is None and isinstance(device, Device):
-                    device_ptr, allocator = device.handle, device.allocator
-                if device_ptr is None or not self._push_array(
-                        vm_list, arg, device_ptr, allocator, where):
-                    self.push_ref(vm_list, arg, device, where)
             else:
-                self.push_ref(vm_list, arg, device, where)
+                self.push_ref(vm_list, arg, device, self._wheres[index])
+            index += 1
 
-    def _push_array(self, vm_list, array: np.ndarray, device_ptr, allocator, where) -> bool:
-        """Copies a C-contiguous native-order array to the device and pushes
-        it in one C call (ireec_vm_list_push_buffer_view_copy). False, having
-        done nothing, for any other array: push_ref then converts it or says
-        what is wrong with it."""
-        element_type = _element_types.get(array.dtype)
-        if element_type is None:
-            dtype = array.dtype
-            if dtype.byteorder not in ("=", "|"):
-                return False
-            try:
-                element_type = element_type_from_dtype(dtype)
-            except TypeError:
-                return False
-            _element_types[dtype] = element_type
-        if not array.flags.c_contiguous:
-            return False
-        rank = array.ndim
-        if rank <= _SCRATCH_RANK:
-            dims = self._dims
-            dims[0:rank] = array.shape
-        else:
-            dims = ffi.new("iree_hal_dim_t[]", array.shape)
-        status = lib.ireec_vm_list_push_buffer_view_copy(
-            vm_list, device_ptr, allocator, rank, dims, element_type,
-            ffi.from_buffer(array), array.nbytes)
-        if status:  # a NULL iree_status_t is OK
-            try:
-                check_status(status)
-            except Exception as error:
-                error.add_note(f"while copying {where} to the device")
-                raise
-        return True
+    def _raise_push_failure(self, status, index: int):
+        try:
+            check_status(status)
+        except Exception as error:
+            error.add_note(f"while copying {self._wheres[index]} to the device")
+            raise
 
     def push_scalar(self, vm_list, kind: str, arg, where: str) -> None:
         value = self._value
@@ -306,6 +353,73 @@ class Packer:
             finally:
                 lib.iree_vm_list_clear(vm_list)
         return results
+
+    def read_results_into(self, out, vm_list, views, count: int, capacity: int,
+                          device) -> list:
+        """take_results, with buffer-view results read into the numpy arrays
+        of `out` (one array, or one entry per result with None for "return
+        it as usual") instead of wrapped: see PreparedCall.__call__. Every
+        reference in `views` is released or handed to a BufferView and
+        `vm_list` is emptied, whatever happens."""
+        if count == 1 and capacity and type(out) is np.ndarray and views[0]:
+            # The common case, without the general bookkeeping.
+            view = views[0]
+            try:
+                self._read_view_into(view, out, 0, device)
+            finally:
+                lib.iree_hal_buffer_view_release(view)
+            return [out]
+        owned = [views[i] if i < capacity and views[i] else None for i in range(count)]
+        results = [None] * count
+        try:
+            if type(out) is np.ndarray:
+                targets = [out]
+            elif isinstance(out, (list, tuple)):
+                targets = list(out)
+            else:
+                raise TypeError(f"out must be a numpy array or a list or tuple of "
+                                f"them (None for results to return as usual), not "
+                                f"{type(out).__name__}")
+            if len(targets) != count:
+                raise ValueError(f"out has {len(targets)} entr{'y' if len(targets) == 1 else 'ies'} "
+                                 f"for the {count} result{'' if count == 1 else 's'} of {self.name}")
+            for i, target in enumerate(targets):
+                if target is None:
+                    continue
+                if owned[i] is None:
+                    raise TypeError(f"result {i} of {self.name} is not a buffer view: "
+                                    f"its out entry must be None")
+                self._read_view_into(owned[i], target, i, device)
+                results[i] = target
+            adopt = BufferView._adopt
+            for i, target in enumerate(targets):
+                if target is None:
+                    if owned[i] is not None:
+                        results[i], owned[i] = adopt(owned[i], device), None
+                    else:
+                        results[i] = self._element(vm_list, i, device)
+        finally:
+            for view in owned:
+                if view is not None:
+                    lib.iree_hal_buffer_view_release(view)
+            lib.iree_vm_list_clear(vm_list)
+        return results
+
+    def _read_view_into(self, view, target, index: int, device) -> None:
+        """ireec_hal_buffer_view_read_into: the result `view` into the array
+        `target`, which must have exactly its dtype and shape."""
+        host_array = self._host_array
+        data = fill_host_array(host_array, target, self._dims, f"out entry {index}")
+        status = lib.ireec_hal_buffer_view_read_into(
+            view, device.handle if device is not None else ffi.NULL, host_array)
+        if status:  # a NULL iree_status_t is OK
+            try:
+                check_status(status)
+            except Exception as error:
+                error.add_note(f"while reading result {index} of {self.name} into "
+                               f"out entry {index}")
+                raise
+        del data  # the array's memory was lent to C until here
 
     def _element(self, vm_list, i: int, device):
         variant = self._variant

@@ -74,6 +74,11 @@ _IMPORT_PARAMS = {
               | lib.IREE_HAL_BUFFER_USAGE_MAPPING_PERSISTENT),
 }
 
+_release_buffer_view = lib.iree_hal_buffer_view_release
+
+# The same as C structs, made once (each call would otherwise build its own).
+_DEVICE_PARAMS_C = ffi.new("iree_hal_buffer_params_t*", _DEVICE_PARAMS)
+_IMPORT_PARAMS_C = ffi.new("iree_hal_buffer_params_t*", _IMPORT_PARAMS)
 
 # Element types already converted to numpy dtypes, for to_numpy's fast path:
 # dtype_from_element_type is a handful of Python steps, and every call's
@@ -211,7 +216,9 @@ class BufferView(Handle):
         that ireec itself produced (a call's result): __init__ without the
         argument checks, which every call would otherwise repeat."""
         view = cls.__new__(cls)
-        Handle.__init__(view, ptr, keep_alive=(device,))
+        # Handle.__init__, inline: `ptr` is known non-NULL and already owned.
+        view._ptr = ffi.gc(ptr, _release_buffer_view)
+        view._keep_alive = ()  # `device` below keeps the device alive
         view.device = device
         view.zero_copy = False
         view.zero_copy_fallback = None
@@ -236,61 +243,57 @@ class BufferView(Handle):
         element_type = element_type_from_dtype(array.dtype)
         fallback = None
         if zero_copy:
-            fallback = _zero_copy_obstacle(device, array)
+            fallback = _zero_copy_obstacle(array)
             if fallback is None:
                 try:
-                    return cls._import_host_array(device, array, element_type)
+                    view = cls._import_host_array(device, array, element_type)
                 except IreeError as e:
                     fallback = f"the device's allocator refused the import ({e.code_name})"
+                else:
+                    if view is not None:
+                        return view
+                    fallback = f"{device.id}'s allocator cannot import host memory"
         if array.dtype.byteorder not in ("=", "|"):
             array = array.astype(array.dtype.newbyteorder("="))
         if not array.flags.c_contiguous:
             array = array.copy(order="C")
         rank, dims = _dims(array.shape)
-        params = ffi.new("iree_hal_buffer_params_t*", _DEVICE_PARAMS)
         out = ffi.new("iree_hal_buffer_view_t**")
         data = ffi.from_buffer(array)  # `array` stays referenced during the copy
         check_status(lib.iree_hal_buffer_view_allocate_buffer_copy(
             device.handle, device.allocator, rank, dims, element_type,
-            lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, params[0],
+            lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, _DEVICE_PARAMS_C[0],
             lib.iree_make_const_byte_span(data, array.nbytes), out))
-        view = cls(out[0], device=device)
+        view = cls._adopt(out[0], device)
         view.zero_copy_fallback = fallback
         return view
 
     @classmethod
     def _import_host_array(cls, device: Device, array: np.ndarray, element_type: int):
-        params = ffi.new("iree_hal_buffer_params_t*", _IMPORT_PARAMS)
-        external = ffi.new("iree_hal_external_buffer_t*")
-        external.type = lib.IREE_HAL_EXTERNAL_BUFFER_TYPE_HOST_ALLOCATION
-        external.size = array.nbytes
-        external.handle.host_allocation.ptr = ffi.cast("void*", array.ctypes.data)
+        """The array's memory as a new view (ireec_hal_buffer_view_import_host_allocation),
+        or None, having lent nothing, if the device's allocator cannot import it."""
         token = next(_tokens)
-        entry = [array, 0]
-        _lent[token] = entry  # before the import: IREE may call back at once
-        callback = ffi.new("iree_hal_buffer_release_callback_t*")
-        callback.fn = lib.ireec_release_host_allocation
+        data = ffi.from_buffer(array, require_writable=True)
+        # Registered before the import: IREE may call back at once.
+        entry = _lent[token] = [array, 0]
+        callback = _release_callback()
         callback.user_data = ffi.cast("void*", token)
-        out_buffer = ffi.new("iree_hal_buffer_t**")
-        status = lib.iree_hal_allocator_import_buffer(
-            device.allocator, params[0], external, callback[0], out_buffer)
-        if not lib.iree_status_is_ok(status):
-            # A failed import leaves the memory with us; nothing will call back.
-            del _lent[token]
+        rank, dims = _dims(array.shape)
+        out = ffi.new("iree_hal_buffer_view_t**")
+        status = lib.ireec_hal_buffer_view_import_host_allocation(
+            device.allocator, _IMPORT_PARAMS_C[0], rank, dims, element_type, data,
+            array.nbytes, callback[0], device.host_allocator, out)
+        if status and lib.iree_status_code(status) == lib.IREE_STATUS_UNAVAILABLE:
+            lib.iree_status_ignore(status)
+            _lent.pop(token, None)  # nothing was imported: nothing will call back
+            return None
+        if status:
+            # A failed import or view leaves the memory with us (IREE either
+            # never took it or has called back already).
+            _lent.pop(token, None)
             check_status(status)
-        buffer = out_buffer[0]
-        entry[1] = int(ffi.cast("uintptr_t", buffer))
-        try:
-            rank, dims = _dims(array.shape)
-            out = ffi.new("iree_hal_buffer_view_t**")
-            check_status(lib.iree_hal_buffer_view_create(
-                buffer, rank, dims, element_type,
-                lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, device.host_allocator, out))
-        finally:
-            # The view holds its own reference; if it failed, this destroys the
-            # buffer and the callback returns the array.
-            lib.iree_hal_buffer_release(buffer)
-        view = cls(out[0], device=device)
+        entry[1] = int(ffi.cast("uintptr_t", lib.iree_hal_buffer_view_buffer(out[0])))
+        view = cls._adopt(out[0], device)
         view.zero_copy = True
         return view
 
@@ -545,7 +548,7 @@ class BufferView(Handle):
             return None
         status = lib.ireec_hal_buffer_view_map_read_dense(
             view, ffi.from_buffer(result, require_writable=True), result.nbytes)
-        if lib.iree_status_is_ok(status):
+        if not status:  # a NULL iree_status_t is OK
             return result
         # Code-only statuses for "not this way"; a failed map itself is
         # raised as the general path would.
@@ -751,8 +754,9 @@ def _executes_on_host_memory(device: Device) -> bool:
     return all(heaps[i].type & _MEMORY_TYPE_HOST_VISIBLE for i in range(count[0]))
 
 
-def _zero_copy_obstacle(device: Device, array: np.ndarray) -> str | None:
-    """Why `array` cannot be imported without a copy, or None."""
+def _zero_copy_obstacle(array: np.ndarray) -> str | None:
+    """Why `array` cannot be imported without a copy, or None (whether the
+    device's allocator can import it is asked by the import itself)."""
     if _exiting:
         return "the interpreter is exiting"
     if array.nbytes == 0:
@@ -763,13 +767,18 @@ def _zero_copy_obstacle(device: Device, array: np.ndarray) -> str | None:
         return "the array is not in native byte order"
     if not array.flags.writeable:
         return "the array is read-only"
-    address = array.ctypes.data
+    # Not array.ctypes.data: building that ctypes object costs more than
+    # the whole import.
+    address = int(ffi.cast("uintptr_t", ffi.from_buffer(array)))
     if address % HEAP_BUFFER_ALIGNMENT:
         return (f"the array's data ({address:#x}) is not aligned to "
                 f"{HEAP_BUFFER_ALIGNMENT} bytes (ireec.empty_aligned makes arrays that are)")
-    params = ffi.new("iree_hal_buffer_params_t*", _IMPORT_PARAMS)
-    compatibility = lib.iree_hal_allocator_query_buffer_compatibility(
-        device.allocator, params[0], array.nbytes, ffi.NULL, ffi.NULL)
-    if not compatibility & lib.IREE_HAL_BUFFER_COMPATIBILITY_IMPORTABLE:
-        return f"{device.id}'s allocator cannot import host memory"
     return None
+
+
+def _release_callback():
+    """A new iree_hal_buffer_release_callback_t* calling back into
+    ireec_release_host_allocation."""
+    callback = ffi.new("iree_hal_buffer_release_callback_t*")
+    callback.fn = lib.ireec_release_host_allocation
+    return callback

@@ -122,6 +122,11 @@ def element_type_name(element_type: int) -> str:
 def element_type_from_dtype(dtype) -> int:
     """The IREE element type holding numpy `dtype`'s values (byte order aside:
     buffers are always in native order, and ireec converts on the way in)."""
+    if isinstance(dtype, np.dtype):
+        # The common case, a native-order dtype, in one lookup.
+        element_type = _NUMPY_TYPES.get(dtype)
+        if element_type is not None:
+            return element_type
     try:
         dtype = np.dtype(dtype)
     except TypeError as e:

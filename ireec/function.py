@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import numpy as np
+
+from ._handles import ClosedError
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
-from ._values import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
+from ._values import KIND_NAMES, Packer, VmList, _RefTypes, fill_host_array, parse_cconv
 from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
 
@@ -90,7 +93,7 @@ class Function:
         session's first device)."""
         return PreparedCall(self, device)
 
-    def __call__(self, *args, device=None) -> list:
+    def __call__(self, *args, device=None, out=None) -> list:
         """Calls the function and returns its results in order; see
         `PreparedCall.__call__`."""
         # PreparedCall.__call__ without its extra call layer.
@@ -98,7 +101,7 @@ class Function:
         if call is None:
             call = self._prepared()
         try:
-            results, signal = call._invoke(args, None, device)
+            results, signal = call._invoke(args, None, device, out)
             if signal is not None:
                 signal.wait()
         except AbortedError as error:
@@ -170,7 +173,7 @@ class PreparedCall:
         # handle and allocator: (Device, iree_hal_device_t*, allocator).
         self._session_device = None
 
-    def __call__(self, *args, device=None) -> list:
+    def __call__(self, *args, device=None, out=None) -> list:
         """Calls the function with `args` (iree_runtime_session_call) and
         returns its results in order.
 
@@ -178,9 +181,16 @@ class PreparedCall:
         and this waits for it before returning (interruptible with Ctrl-C).
         Numpy arguments are copied to `device` (default: this call's device,
         else the session's first device).
+
+        `out`: numpy arrays to read the results into instead of returning
+        BufferViews (no BufferView is made for them): one array for a single
+        result, or a sequence with one entry per result (None for a result
+        to return as usual). Each must be C-contiguous, writeable and of
+        exactly the result's dtype and shape; the array itself is returned
+        in the result's place.
         """
         try:
-            results, signal = self._invoke(args, None, device)
+            results, signal = self._invoke(args, None, device, out)
             if signal is not None:
                 signal.wait()
         except AbortedError as error:
@@ -224,20 +234,25 @@ class PreparedCall:
             function.session._note_failed_devices(error)
             raise
 
-    def _invoke(self, args, wait: Fence | None, device):
+    def _home(self):
+        """(Device, iree_hal_device_t*, allocator) of the session's first
+        device, read once: the session never closes it."""
+        home = self._session_device
+        if home is None:
+            session_device = self.function.session.device
+            home = self._session_device = (session_device, session_device.handle,
+                                           session_device.allocator)
+        return home
+
+    def _invoke(self, args, wait: Fence | None, device, out=None):
         if len(args) != len(self._arg_kinds):
             self._raise_arg_count(args)
         function = self.function
         session = function.session
         with session._lock:
             session_ptr = session.handle
-            home = self._session_device
-            if home is None:
-                session_device = session.device
-                home = self._session_device = (session_device, session_device.handle,
-                                               session_device.allocator)
+            home = self._session_device or self._home()
             inputs = self._inputs.handle
-            outputs = self._outputs.handle
             packer = self._packer
             signal = None
             try:
@@ -254,20 +269,35 @@ class PreparedCall:
             except BaseException:
                 lib.iree_vm_list_clear(inputs)
                 raise
-            views = self._views
-            count = self._result_count
-            # Empties the output list, invokes, empties the input list; the
-            # buffer-view results come back in `views` as new references.
-            status = lib.ireec_runtime_session_invoke(
-                session_ptr, function._function, inputs, outputs,
-                self._view_capacity, views, count)
-            if status:  # a NULL iree_status_t is OK
-                check_status(status)
-            # Empties the output list too (ireec_runtime_session_invoke
-            # already did when every result was a buffer view).
-            results = packer.take_results(outputs, views, count[0],
-                                          self._view_capacity, home[0])
+            # Empties the output list, invokes, empties the input list.
+            results = self._run(session_ptr, inputs, False, out, home[0])
         return results, signal
+
+    def _run(self, session_ptr, inputs, keep_inputs: bool, out, device) -> list:
+        """ireec_runtime_session_invoke, then the results as Python values
+        (buffer-view results come back from it as new references, owned by
+        a BufferView or released once read into `out`)."""
+        outputs = self._outputs.handle
+        views = self._views
+        count = self._result_count
+        status = lib.ireec_runtime_session_invoke(
+            session_ptr, self.function._function, inputs, keep_inputs, outputs,
+            self._view_capacity, views, count)
+        if status:  # a NULL iree_status_t is OK
+            check_status(status)
+        if out is not None:
+            return self._packer.read_results_into(
+                out, outputs, views, count[0], self._view_capacity, device)
+        # Empties the output list too (ireec_runtime_session_invoke already
+        # did when every result was a buffer view).
+        return self._packer.take_results(outputs, views, count[0],
+                                         self._view_capacity, device)
+
+    def bind(self, *args, device=None, out=None) -> "BoundCall":
+        """A call with `args` converted and pushed once: each call of the
+        returned BoundCall invokes with them again, reading its results into
+        `out` if given (see BoundCall)."""
+        return BoundCall(self, args, device, out)
 
     def _raise_arg_count(self, args):
         expected = self._arg_kinds
@@ -304,3 +334,168 @@ class PreparedCall:
 
     def __repr__(self) -> str:
         return f"<ireec.PreparedCall {self.function.name}>"
+
+
+class BoundCall:
+    """A PreparedCall whose arguments were converted and pushed once
+    (`PreparedCall.bind(*args, out=None)`): every call invokes the function
+    with them again, so a call costs the runtime's invoke and one crossing
+    into C.
+
+    numpy arguments are copied to the device when bound: later changes to
+    those arrays are not seen (bind a BufferView made with
+    `BufferView.from_numpy(..., zero_copy=True)` for that). With `out`
+    (arrays as for PreparedCall.__call__), every call reads its results into
+    those arrays in the same C call that invokes
+    (ireec_runtime_session_invoke_into) and returns them. The bound
+    arguments and `out` arrays stay referenced until `close()`. A
+    coarse-fences function gets a new signal fence on every call, which the
+    call waits for.
+
+    Like a Session, a BoundCall may be shared by threads: calls take the
+    session's lock.
+    """
+
+    __slots__ = ("prepared", "_session", "_function", "_inputs", "_outputs",
+                 "_views", "_view_capacity", "_count", "_arg_count", "_targets",
+                 "_target_count", "_out", "_lent", "_partial", "_home")
+
+    def __init__(self, prepared: PreparedCall, args, device=None, out=None):
+        if len(args) != len(prepared._arg_kinds):
+            prepared._raise_arg_count(args)
+        function = prepared.function
+        self.prepared = prepared
+        self._session = session = function.session
+        self._function = function._function
+        # Lists and result slots of its own: the PreparedCall stays usable
+        # (or closable) meanwhile.
+        self._inputs = VmList.create(len(prepared._packer.arg_kinds))
+        self._outputs = VmList.create(max(1, len(function.result_kinds)))
+        self._view_capacity = prepared._view_capacity
+        self._views = ffi.new("iree_hal_buffer_view_t*[]", max(1, self._view_capacity))
+        self._count = ffi.new("iree_host_size_t*")
+        self._arg_count = len(args)
+        self._targets = None
+        self._out = self._lent = ()
+        self._partial = False
+        if out is not None:
+            self._bind_out(out)
+        with session._lock:
+            session.handle
+            self._home = home = prepared._session_device or prepared._home()
+            if device is None:
+                device = prepared.device
+            if device is None:
+                prepared._packer.push_args(self._inputs.handle, args, *home)
+            else:
+                prepared._packer.push_args(self._inputs.handle, args, device)
+
+    def _bind_out(self, out) -> None:
+        """Describes the `out` arrays once, as the ireec_host_array_t[] that
+        every call reads its results into."""
+        result_kinds = self.prepared.function.result_kinds
+        count = len(result_kinds)
+        entries = [out] if type(out) is np.ndarray else out
+        if not isinstance(entries, (list, tuple)):
+            raise TypeError(f"out must be a numpy array or a list or tuple of them "
+                            f"(None for results to return as usual), not "
+                            f"{type(out).__name__}")
+        name = self.prepared.function.name
+        if len(entries) != count:
+            raise ValueError(f"out has {len(entries)} entr{'y' if len(entries) == 1 else 'ies'} "
+                             f"for the {count} result{'' if count == 1 else 's'} of {name}")
+        targets = ffi.new("ireec_host_array_t[]", max(1, count))
+        lent = []
+        for i, array in enumerate(entries):
+            if array is None:
+                continue  # IREE_HAL_ELEMENT_TYPE_NONE: returned as usual
+            if result_kinds[i] != "r":
+                raise TypeError(f"result {i} of {name} is not a buffer view: its out "
+                                f"entry must be None")
+            dims = ffi.new("iree_hal_dim_t[]", max(1, np.ndim(array)))
+            lent.append(fill_host_array(targets + i, array, dims, f"out entry {i}"))
+        self._targets, self._target_count = targets, count
+        self._out = tuple(entries)
+        self._partial = any(array is None for array in entries)
+        self._lent = tuple(lent)  # the arrays' memory and dims, lent to C
+
+    def __call__(self, *, out=None) -> list:
+        """Invokes with the bound arguments and returns the results in order
+        (or reads them into `out`, or into the arrays bound as out; see
+        PreparedCall.__call__)."""
+        session = self._session
+        prepared = self.prepared
+        signal = None
+        try:
+            with session._lock:
+                session_ptr = session._ptr
+                inputs = self._inputs._ptr
+                if session_ptr is None or inputs is None:
+                    raise ClosedError("the BoundCall or its Session is closed")
+                if prepared._uses_fences:
+                    # Drops the previous call's fences, keeps the arguments.
+                    check_status(lib.iree_vm_list_resize(inputs, self._arg_count))
+                    signal = prepared._push_fences(inputs, None, self._home[0])
+                if out is None and self._targets is not None:
+                    results = self._invoke_into(session_ptr, inputs)
+                else:
+                    results = self._invoke(session_ptr, inputs, out)
+            if signal is not None:
+                signal.wait()
+        except AbortedError as error:
+            session._note_failed_devices(error)
+            raise
+        return results
+
+    def _invoke(self, session_ptr, inputs, out) -> list:
+        views = self._views
+        count = self._count
+        outputs = self._outputs._ptr
+        status = lib.ireec_runtime_session_invoke(
+            session_ptr, self._function, inputs, True, outputs,
+            self._view_capacity, views, count)
+        if status:  # a NULL iree_status_t is OK
+            check_status(status)
+        packer = self.prepared._packer
+        if out is not None:
+            return packer.read_results_into(out, outputs, views, count[0],
+                                            self._view_capacity, self._home[0])
+        return packer.take_results(outputs, views, count[0], self._view_capacity,
+                                   self._home[0])
+
+    def _invoke_into(self, session_ptr, inputs) -> list:
+        outputs = self._outputs._ptr
+        status = lib.ireec_runtime_session_invoke_into(
+            session_ptr, self._function, inputs, True, outputs, self._home[1],
+            self._target_count, self._targets, self._count)
+        if status:  # a NULL iree_status_t is OK
+            check_status(status)
+        results = list(self._out)
+        if self._partial:
+            # The results without an array are still in the output list.
+            packer = self.prepared._packer
+            try:
+                for i, array in enumerate(self._out):
+                    if array is None:
+                        results[i] = packer._element(outputs, i, self._home[0])
+            finally:
+                lib.iree_vm_list_clear(outputs)
+        return results
+
+    def close(self) -> None:
+        """Releases the bound arguments, results and out arrays now
+        (otherwise done when collected)."""
+        with self._session._lock:
+            self._inputs.close()
+            self._outputs.close()
+            self._targets = None
+            self._lent = self._out = ()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<ireec.BoundCall {self.prepared.function.name}>"

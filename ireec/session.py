@@ -191,6 +191,11 @@ class Session(Handle):
     def function(self, name: str) -> Function:
         """The Function `name` ("module.function"), looked up once
         (iree_runtime_session_lookup_function) and cached."""
+        # Looked up without the lock first: reading a dict is atomic, and
+        # close() empties it before the session goes.
+        function = self._functions.get(name) if type(name) is str else None
+        if function is not None:
+            return function
         if not isinstance(name, str):
             raise TypeError(f"function name must be a str, not {type(name).__name__}")
         with self._lock:
@@ -200,10 +205,11 @@ class Session(Handle):
                 function = self._functions[name] = Function(self, name)
             return function
 
-    def call(self, name: str, *args, device: Device | None = None) -> list:
-        """Calls `name` with `args` and returns its results in order
-        (iree_runtime_session_call; see PreparedCall.__call__)."""
-        return self.function(name)(*args, device=device)
+    def call(self, name: str, *args, device: Device | None = None, out=None) -> list:
+        """Calls `name` with `args` and returns its results in order, or
+        reads them into `out` (iree_runtime_session_call; see
+        PreparedCall.__call__)."""
+        return self.function(name)(*args, device=device, out=out)
 
     def call_async(self, name: str, *args, wait: Fence | None = None,
                    device: Device | None = None):

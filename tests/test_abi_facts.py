@@ -115,7 +115,10 @@ def _declared_record_types():
     return sorted(set(names))
 
 
-RECORD_TYPES = _declared_record_types()
+# ireec's own records (ireec_host_array_t, ...) are IREE's in no header; the
+# C compiler lays them out for both sides, as for every record here.
+RECORD_TYPES = [name for name in _declared_record_types()
+                if not name.removeprefix("struct ").startswith(IREEC_PREFIX)]
 
 
 def _record_facts(records, name):

@@ -55,7 +55,7 @@ def test_fast_paths_refuse_null_arguments(device):
         inputs.handle, ffi.NULL, _RefTypes.load().buffer_view))
     with pytest.raises(InvalidArgumentError, match="must not be NULL"):
         check_status(lib.ireec_runtime_session_invoke(
-            ffi.NULL, ffi.NULL, inputs.handle, ffi.NULL, 0, ffi.NULL, count))
+            ffi.NULL, ffi.NULL, inputs.handle, False, ffi.NULL, 0, ffi.NULL, count))
     # Even a refused call leaves nothing behind.
     assert count[0] == 0 and _list_size(inputs) == 0
 
@@ -72,7 +72,7 @@ def test_failed_invoke_empties_both_lists(session, device):
         outputs.handle, ffi.NULL, _RefTypes.load().buffer_view))
     with pytest.raises(ireec.IreeError):
         check_status(lib.ireec_runtime_session_invoke(
-            session.handle, function.handle, inputs.handle, outputs.handle, 1, views, count))
+            session.handle, function.handle, inputs.handle, False, outputs.handle, 1, views, count))
     assert _list_size(inputs) == 0 and _list_size(outputs) == 0
     assert views[0] == ffi.NULL and count[0] == 0
 
@@ -89,7 +89,7 @@ def test_invoke_hands_out_buffer_views_and_empties_the_lists(session, device):
             inputs.handle, device.handle, device.allocator, 1, dims,
             lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32, ffi.from_buffer(a), a.nbytes))
     check_status(lib.ireec_runtime_session_invoke(
-        session.handle, function.handle, inputs.handle, outputs.handle, 1, views, count))
+        session.handle, function.handle, inputs.handle, False, outputs.handle, 1, views, count))
     assert count[0] == 1 and views[0] != ffi.NULL
     assert _list_size(inputs) == 0 and _list_size(outputs) == 0
     # The reference is the caller's: the wrapper takes it over.

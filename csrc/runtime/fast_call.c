@@ -78,13 +78,15 @@ IREE_API_EXPORT iree_status_t ireec_vm_list_push_buffer_view_copy(
 
 IREE_API_EXPORT iree_status_t ireec_runtime_session_invoke(
     iree_runtime_session_t* session, const iree_vm_function_t* function,
-    iree_vm_list_t* inputs, iree_vm_list_t* outputs,
+    iree_vm_list_t* inputs, bool keep_inputs, iree_vm_list_t* outputs,
     iree_host_size_t view_capacity, iree_hal_buffer_view_t** out_views,
     iree_host_size_t* out_result_count) {
   if (out_result_count) *out_result_count = 0;
   if (!inputs || !outputs || !out_result_count ||
       (view_capacity && !out_views)) {
-    if (inputs) iree_status_ignore(iree_vm_list_resize(inputs, 0));
+    if (inputs && !keep_inputs) {
+      iree_status_ignore(iree_vm_list_resize(inputs, 0));
+    }
     if (outputs) iree_status_ignore(iree_vm_list_resize(outputs, 0));
     return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                             "inputs, outputs, out_result_count (and out_views "
@@ -96,10 +98,10 @@ IREE_API_EXPORT iree_status_t ireec_runtime_session_invoke(
   if (iree_status_is_ok(status)) {
     status = iree_runtime_session_call(session, function, inputs, outputs);
   }
-  // The call never keeps its arguments alive, whatever happened, nor
-  // anything a failed call left in |outputs|. Shrinking a list only releases
-  // its elements; it cannot fail.
-  iree_status_ignore(iree_vm_list_resize(inputs, 0));
+  // Unless the caller keeps its arguments for the next call, the call never
+  // keeps them alive, whatever happened, nor anything a failed call left in
+  // |outputs|. Shrinking a list only releases its elements; it cannot fail.
+  if (!keep_inputs) iree_status_ignore(iree_vm_list_resize(inputs, 0));
   if (!iree_status_is_ok(status)) {
     iree_status_ignore(iree_vm_list_resize(outputs, 0));
     return status;
@@ -169,4 +171,210 @@ IREE_API_EXPORT iree_status_t ireec_hal_buffer_view_map_read_dense(
   }
   if (!target_length) return iree_ok_status();
   return iree_hal_buffer_map_read(buffer, 0, target, target_length);
+}
+
+// Appends IREE's text for a layout ("4x3xf32") to |builder|.
+static iree_status_t ireec_append_layout(iree_string_builder_t* builder,
+                                         iree_host_size_t shape_rank,
+                                         const iree_hal_dim_t* shape,
+                                         iree_hal_element_type_t element_type) {
+  char text[128];
+  iree_host_size_t length = 0;
+  if (shape_rank) {
+    IREE_RETURN_IF_ERROR(iree_hal_format_shape(shape_rank, shape, sizeof(text),
+                                               text, &length));
+    IREE_RETURN_IF_ERROR(iree_string_builder_append_format(
+        builder, "%.*sx", (int)length, text));
+  }
+  IREE_RETURN_IF_ERROR(
+      iree_hal_format_element_type(element_type, sizeof(text), text, &length));
+  return iree_string_builder_append_format(builder, "%.*s", (int)length, text);
+}
+
+// FAILED_PRECONDITION naming both layouts, for a target that does not match.
+static iree_status_t ireec_make_layout_mismatch_status(
+    const iree_hal_buffer_view_t* buffer_view, const ireec_host_array_t* target) {
+  iree_string_builder_t builder;
+  iree_string_builder_initialize(iree_allocator_system(), &builder);
+  iree_status_t status = iree_string_builder_append_cstring(
+      &builder, "the buffer view is ");
+  if (iree_status_is_ok(status)) {
+    status = ireec_append_layout(
+        &builder, iree_hal_buffer_view_shape_rank(buffer_view),
+        iree_hal_buffer_view_shape_dims(buffer_view),
+        iree_hal_buffer_view_element_type(buffer_view));
+  }
+  if (iree_status_is_ok(status) &&
+      iree_hal_buffer_view_encoding_type(buffer_view) !=
+          IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR) {
+    status = iree_string_builder_append_cstring(&builder,
+                                                " (not dense row-major)");
+  }
+  if (iree_status_is_ok(status)) {
+    status = iree_string_builder_append_cstring(&builder, "; the target is ");
+  }
+  if (iree_status_is_ok(status)) {
+    status = ireec_append_layout(&builder, target->shape_rank, target->shape,
+                                 target->element_type);
+  }
+  if (iree_status_is_ok(status)) {
+    status = iree_make_status(IREE_STATUS_FAILED_PRECONDITION, "%.*s",
+                              (int)iree_string_builder_size(&builder),
+                              iree_string_builder_buffer(&builder));
+  } else {
+    // Formatting failed (a layout too long for the text buffers, say):
+    // still the mismatch, without the detail.
+    iree_status_ignore(status);
+    status = iree_make_status(IREE_STATUS_FAILED_PRECONDITION,
+                              "the buffer view and the target differ in "
+                              "element type or shape");
+  }
+  iree_string_builder_deinitialize(&builder);
+  return status;
+}
+
+IREE_API_EXPORT iree_status_t ireec_hal_buffer_view_read_into(
+    const iree_hal_buffer_view_t* buffer_view, iree_hal_device_t* device,
+    const ireec_host_array_t* target) {
+  if (!buffer_view || !target || (target->shape_rank && !target->shape) ||
+      (target->data_length && !target->data)) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "buffer_view and target (and the target's shape "
+                            "and data where it has any) must not be NULL");
+  }
+  bool same_layout =
+      iree_hal_buffer_view_encoding_type(buffer_view) ==
+          IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR &&
+      iree_hal_buffer_view_element_type(buffer_view) == target->element_type &&
+      iree_hal_buffer_view_shape_rank(buffer_view) == target->shape_rank &&
+      iree_hal_buffer_view_byte_length(buffer_view) == target->data_length;
+  for (iree_host_size_t i = 0; same_layout && i < target->shape_rank; ++i) {
+    same_layout =
+        iree_hal_buffer_view_shape_dim(buffer_view, i) == target->shape[i];
+  }
+  if (!same_layout) {
+    return ireec_make_layout_mismatch_status(buffer_view, target);
+  }
+  if (!target->data_length) return iree_ok_status();
+  iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(buffer_view);
+  // Mapped where the memory allows it (IREE checks neither condition for
+  // scoped mappings), else staged by the device, as BufferView.to_numpy does.
+  if ((iree_hal_buffer_memory_type(buffer) &
+       IREE_HAL_MEMORY_TYPE_HOST_VISIBLE) &&
+      (iree_hal_buffer_allowed_usage(buffer) &
+       IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED)) {
+    return iree_hal_buffer_map_read(buffer, 0, target->data,
+                                    target->data_length);
+  }
+  if (!device) {
+    return iree_make_status(IREE_STATUS_UNAVAILABLE,
+                            "the buffer is not host-mappable and no device "
+                            "was given to read it back with");
+  }
+  return iree_hal_device_transfer_d2h(
+      device, buffer, 0, target->data, target->data_length,
+      IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT, iree_infinite_timeout());
+}
+
+IREE_API_EXPORT iree_status_t ireec_runtime_session_invoke_into(
+    iree_runtime_session_t* session, const iree_vm_function_t* function,
+    iree_vm_list_t* inputs, bool keep_inputs, iree_vm_list_t* outputs,
+    iree_hal_device_t* device, iree_host_size_t target_count,
+    const ireec_host_array_t* targets, iree_host_size_t* out_result_count) {
+  if (out_result_count) *out_result_count = 0;
+  if (!outputs || !out_result_count || (target_count && !targets)) {
+    if (inputs && !keep_inputs) {
+      iree_status_ignore(iree_vm_list_resize(inputs, 0));
+    }
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "outputs, out_result_count (and targets for a "
+                            "nonzero target_count) must not be NULL");
+  }
+  iree_host_size_t result_count = 0;
+  IREE_RETURN_IF_ERROR(ireec_runtime_session_invoke(
+      session, function, inputs, keep_inputs, outputs, /*view_capacity=*/0,
+      /*out_views=*/NULL, &result_count));
+  // Every result stays in |outputs| until it is read (borrowed from there).
+  iree_vm_ref_type_t view_type = iree_hal_buffer_view_type();
+  bool all_read = true;
+  iree_status_t status = iree_ok_status();
+  for (iree_host_size_t i = 0; i < result_count && iree_status_is_ok(status);
+       ++i) {
+    if (i >= target_count ||
+        targets[i].element_type == IREE_HAL_ELEMENT_TYPE_NONE) {
+      all_read = false;
+      continue;
+    }
+    iree_vm_variant_t element = iree_vm_variant_empty();
+    status = iree_vm_list_get_variant_assign(outputs, i, &element);
+    if (iree_status_is_ok(status) &&
+        !(iree_vm_variant_is_ref(element) && element.ref.ptr &&
+          element.ref.type == view_type)) {
+      status = iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                                "result %zu is not a buffer view and cannot "
+                                "be read into a host array",
+                                (size_t)i);
+    }
+    if (iree_status_is_ok(status)) {
+      status = iree_status_annotate_f(
+          ireec_hal_buffer_view_read_into(
+              (iree_hal_buffer_view_t*)element.ref.ptr, device, &targets[i]),
+          "reading result %zu", (size_t)i);
+    }
+  }
+  // Nothing of a failed read outlives it; results all read are done with.
+  if (!iree_status_is_ok(status) || all_read) {
+    iree_status_ignore(iree_vm_list_resize(outputs, 0));
+  }
+  if (iree_status_is_ok(status)) *out_result_count = result_count;
+  return status;
+}
+
+IREE_API_EXPORT iree_status_t ireec_hal_buffer_view_import_host_allocation(
+    iree_hal_allocator_t* device_allocator, iree_hal_buffer_params_t params,
+    iree_host_size_t shape_rank, const iree_hal_dim_t* shape,
+    iree_hal_element_type_t element_type, void* data,
+    iree_host_size_t data_length,
+    iree_hal_buffer_release_callback_t release_callback,
+    iree_allocator_t host_allocator, iree_hal_buffer_view_t** out_buffer_view) {
+  if (out_buffer_view) *out_buffer_view = NULL;
+  if (!device_allocator || !out_buffer_view || !data || (shape_rank && !shape)) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "device_allocator, data, out_buffer_view (and "
+                            "shape for a nonzero rank) must not be NULL");
+  }
+  iree_device_size_t view_size = 0;
+  IREE_RETURN_IF_ERROR(iree_hal_buffer_compute_view_size(
+      shape_rank, shape, element_type, IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
+      &view_size));
+  if (view_size != data_length) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "the view needs %" PRIu64 " bytes, %zu were given",
+                            (uint64_t)view_size, (size_t)data_length);
+  }
+  // Code-only UNAVAILABLE when this allocator cannot take host memory as it
+  // is: the caller copies instead. Nothing was imported, so the release
+  // callback is not called.
+  iree_hal_buffer_compatibility_t compatibility =
+      iree_hal_allocator_query_buffer_compatibility(
+          device_allocator, params, (iree_device_size_t)data_length,
+          /*out_params=*/NULL, /*out_allocation_size=*/NULL);
+  if (!(compatibility & IREE_HAL_BUFFER_COMPATIBILITY_IMPORTABLE)) {
+    return iree_status_from_code(IREE_STATUS_UNAVAILABLE);
+  }
+  iree_hal_external_buffer_t external = {0};
+  external.type = IREE_HAL_EXTERNAL_BUFFER_TYPE_HOST_ALLOCATION;
+  external.size = (iree_device_size_t)data_length;
+  external.handle.host_allocation.ptr = data;
+  iree_hal_buffer_t* buffer = NULL;
+  // On failure IREE has not taken the memory and will not call back.
+  IREE_RETURN_IF_ERROR(iree_hal_allocator_import_buffer(
+      device_allocator, params, &external, release_callback, &buffer));
+  iree_status_t status = iree_hal_buffer_view_create(
+      buffer, shape_rank, shape, element_type,
+      IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, host_allocator, out_buffer_view);
+  // The view holds its own reference; if creating it failed, this destroys
+  // the buffer and IREE calls |release_callback| now.
+  iree_hal_buffer_release(buffer);
+  return status;
 }

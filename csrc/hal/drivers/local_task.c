@@ -9,7 +9,8 @@
 // - 128 KiB worker stacks, no spinning, per-worker local memory sized by the
 //   executor from the CPU's L2 cache;
 // - executable loaders: embedded ELF (no plugins) and isolated VMVX;
-// - device memory from the host heap.
+// - device memory from the host heap (huge pages for large blocks, see
+//   csrc/base/huge_page_allocator.c).
 
 #include "iree/hal/drivers/init.h"
 #include "iree/hal/drivers/local_task/task_driver.h"
@@ -69,10 +70,21 @@ iree_hal_local_task_driver_create_from_topology(
   }
 
   // Buffers are plain host memory; "local" is the identifier IREE gives the
-  // heap allocator of its local drivers.
+  // heap allocator of its local drivers. The system allocator is swapped for
+  // its variant that asks for huge pages on large blocks (numpy's arrays get
+  // them, so copies between the two run at full speed); a caller's own
+  // allocator is used as given. The heap allocator gets the same allocator
+  // for buffer storage and metadata: given two different ones, this IREE
+  // frees storage it allocated aligned with the unaligned free, corrupting
+  // the heap.
+  iree_allocator_t buffer_allocator = host_allocator;
+  if (host_allocator.ctl == iree_allocator_system().ctl &&
+      host_allocator.self == NULL) {
+    buffer_allocator = ireec_allocator_system_huge_pages();
+  }
   if (iree_status_is_ok(status)) {
     status = iree_hal_allocator_create_heap(iree_make_cstring_view("local"),
-                                            host_allocator, host_allocator,
+                                            buffer_allocator, buffer_allocator,
                                             &device_allocator);
   }
 

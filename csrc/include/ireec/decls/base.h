@@ -415,4 +415,15 @@ iree_time_t iree_timeout_as_deadline_ns(iree_timeout_t timeout);
 void iree_convert_timeout_to_absolute(iree_timeout_t* timeout);
 iree_timeout_t iree_timeout_min(iree_timeout_t lhs, iree_timeout_t rhs);
 
+// ---------------------------------------------------------------------------
+// ireec extensions: not part of IREE's API (hence the ireec_ prefix).
+// ---------------------------------------------------------------------------
+
+// The system allocator (blocks from either may be freed by the other), also
+// advising the kernel to back each allocation of 4 MiB or more with
+// transparent huge pages (madvise MADV_HUGEPAGE), as numpy does for its own
+// arrays. The CPU drivers allocate device memory from it when their host
+// allocator is the system allocator (csrc/base/huge_page_allocator.c).
+iree_allocator_t ireec_allocator_system_huge_pages(void);
+
 #endif  // IREEC_DECLS_BASE_H_

@@ -230,15 +230,17 @@ iree_status_t ireec_vm_list_push_buffer_view_copy(
     iree_host_size_t data_length);
 
 // One synchronous call: empties |outputs|, iree_runtime_session_call, then
-// empties |inputs| (on failure too). On success *out_result_count is the
+// empties |inputs| (on failure too) unless |keep_inputs| (for arguments bound
+// once and reused by every call). On success *out_result_count is the
 // number of results, and out_views[i] (for i < view_capacity) is a new
 // reference to result i if it is a buffer view, else NULL (the result stays
 // in |outputs|; when every result is a view, |outputs| is left empty). On
-// failure no view is returned and both lists are left empty.
+// failure no view is returned and |outputs| is left empty.
 iree_status_t ireec_runtime_session_invoke(
     iree_runtime_session_t* session,
     const iree_vm_function_t* function,
     iree_vm_list_t* inputs,
+    bool keep_inputs,
     iree_vm_list_t* outputs,
     iree_host_size_t view_capacity,
     iree_hal_buffer_view_t** out_views,
@@ -253,5 +255,60 @@ iree_status_t ireec_hal_buffer_view_map_read_dense(
     const iree_hal_buffer_view_t* buffer_view,
     void* target,
     iree_host_size_t target_length);
+
+// A dense row-major array in host memory that a buffer view is read into:
+// |data_length| bytes at |data|, of |element_type| and the |shape_rank| dims
+// of |shape|. An element type of IREE_HAL_ELEMENT_TYPE_NONE means "no array".
+typedef struct ireec_host_array_t {
+  void* data;
+  iree_host_size_t data_length;
+  iree_hal_element_type_t element_type;
+  iree_host_size_t shape_rank;
+  const iree_hal_dim_t* shape;
+} ireec_host_array_t;
+
+// Reads the whole of |buffer_view| into |target|, which must have exactly
+// its layout (else FAILED_PRECONDITION naming both): by mapping when its
+// buffer is HOST_VISIBLE and MAPPING_SCOPED, otherwise with
+// iree_hal_device_transfer_d2h on |device| (UNAVAILABLE without one).
+iree_status_t ireec_hal_buffer_view_read_into(
+    const iree_hal_buffer_view_t* buffer_view,
+    iree_hal_device_t* device,
+    const ireec_host_array_t* target);
+
+// ireec_runtime_session_invoke, then result i read into targets[i] with
+// ireec_hal_buffer_view_read_into for every i < target_count whose target
+// is an array; the other results stay in |outputs| (emptied when every
+// result was read, and on failure). A result that is not a buffer view
+// cannot have a target. *out_result_count is the number of results.
+iree_status_t ireec_runtime_session_invoke_into(
+    iree_runtime_session_t* session,
+    const iree_vm_function_t* function,
+    iree_vm_list_t* inputs,
+    bool keep_inputs,
+    iree_vm_list_t* outputs,
+    iree_hal_device_t* device,
+    iree_host_size_t target_count,
+    const ireec_host_array_t* targets,
+    iree_host_size_t* out_result_count);
+
+// Imports |data_length| bytes of host memory at |data| as the buffer of a new
+// dense row-major view of |shape| and |element_type|, without a copy
+// (iree_hal_allocator_import_buffer of a HOST_ALLOCATION with |params|, then
+// iree_hal_buffer_view_create). |release_callback| is called once IREE no
+// longer uses the memory; not at all if the import fails. Code-only
+// UNAVAILABLE, having done nothing, when the allocator cannot import such
+// memory (iree_hal_allocator_query_buffer_compatibility).
+iree_status_t ireec_hal_buffer_view_import_host_allocation(
+    iree_hal_allocator_t* device_allocator,
+    iree_hal_buffer_params_t params,
+    iree_host_size_t shape_rank,
+    const iree_hal_dim_t* shape,
+    iree_hal_element_type_t element_type,
+    void* data,
+    iree_host_size_t data_length,
+    iree_hal_buffer_release_callback_t release_callback,
+    iree_allocator_t host_allocator,
+    iree_hal_buffer_view_t** out_buffer_view);
 
 #endif  // IREEC_DECLS_RUNTIME_H_
