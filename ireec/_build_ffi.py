@@ -62,14 +62,17 @@ CDEF_REWRITES = (
 CDEF_HIDDEN_FIELDS = {record: hidden for record, hidden, _, _ in CDEF_REWRITES}
 
 _DIRECTIVE = re.compile(r"^\s*#.*$", re.M)
-_OBJECT_MACRO = re.compile(r"^\s*#\s*define\s+(IREE_\w+)\s+\S.*$", re.M)
+# (Blanks, not \s: a valueless #define, such as an include guard, must not
+# take the next line as its value.)
+_OBJECT_MACRO = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(IREEC?_\w+)[ \t]+\S.*$", re.M)
 
 
 def cdef_text() -> str:
     """The cdef: every decls header, preprocessor lines turned into cffi's form.
 
-    Object-like IREE_* macros become `#define NAME ...` so that cffi takes their
-    values from the compiled headers; include guards and #includes are dropped.
+    Object-like IREE_* (and ireec's own IREEC_*) macros become
+    `#define NAME ...` so that cffi takes their values from the compiled
+    headers; include guards and #includes are dropped.
     """
     parts = []
     for name in DECL_FILES:

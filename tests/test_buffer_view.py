@@ -5,6 +5,7 @@ use after close."""
 from __future__ import annotations
 
 import gc
+import os
 import subprocess
 import sys
 
@@ -527,3 +528,32 @@ def test_any_shape_round_trips_through_both_read_paths(device, array, data):
             assert back.shape == values.shape and back.dtype == values.dtype
             assert back.tobytes() == np.ascontiguousarray(values).tobytes()
         assert str(view) == str(device_only)
+
+
+def _vma_flags(address: int) -> list[str]:
+    """The VmFlags of the mapping of this process that holds `address`."""
+    flags, inside = [], False
+    with open("/proc/self/smaps") as smaps:
+        for line in smaps:
+            head = line.split(maxsplit=1)[0]
+            if "-" in head and not head.endswith(":"):
+                start, end = (int(x, 16) for x in head.split("-"))
+                inside = start <= address < end
+            elif inside and head == "VmFlags:":
+                flags = line.split()[1:]
+    return flags
+
+
+@pytest.mark.skipif(not os.path.exists("/sys/kernel/mm/transparent_hugepage/enabled"),
+                    reason="this kernel has no transparent huge pages")
+def test_large_device_buffers_are_advised_onto_huge_pages(device):
+    # numpy asks for huge pages for its large arrays; the CPU devices' memory
+    # does too (ireec_allocator_system_huge_pages), so copies between the two
+    # are not slowed by TLB misses on one side. "hg" is the kernel's flag for
+    # memory advised MADV_HUGEPAGE.
+    values = np.arange(2 << 20, dtype=np.float32)  # 8 MiB
+    view = BufferView.from_numpy(device, values)
+    alias = view.to_numpy(copy=None)
+    # The middle: the advice covers whole pages only, not the partial first one.
+    assert "hg" in _vma_flags(alias.ctypes.data + alias.nbytes // 2)
+    assert alias[-1] == values[-1] and view.to_numpy()[12345] == 12345.0

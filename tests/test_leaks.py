@@ -107,8 +107,18 @@ def test_calls_of_every_kind_release_all_device_memory(programs):
             return int(stats.device_bytes_allocated), int(stats.device_bytes_freed)
 
         a = np.arange(4, dtype=np.float32)
+        into = np.zeros(4, np.float32)
+        prepared = session.function("module.simple_mul").prepare()
+        bound = prepared.bind(a, a)
+        bound_into = prepared.bind(a, a, out=into)
         for _ in range(200):
             session.call("module.simple_mul", a, a)[0].to_numpy()
+            session.call("module.simple_mul", a, a, out=into)
+            bound()[0].to_numpy()
+            bound_into()
+            bound(out=into)
+            session.call("dynamic.double_and_sum", np.ones(8, np.float32),
+                         out=[np.zeros(8, np.float32), None])
             doubled, total = session.call("dynamic.double_and_sum", np.ones(1000, np.float32))
             doubled.to_numpy()
             view = ireec.BufferView.from_numpy(device, a)
@@ -119,12 +129,14 @@ def test_calls_of_every_kind_release_all_device_memory(programs):
                 session.call("module.simple_mul", a, np.ones(5, np.float32))
             except ireec.InvalidArgumentError:
                 pass
-        del doubled, view, results, fence
+        del doubled, view, results, fence, bound, bound_into, prepared
         gc.collect()
         allocated, freed = device_bytes()
-        print(json.dumps({"allocated": allocated, "freed": freed, "total": total}))
+        print(json.dumps({"allocated": allocated, "freed": freed, "total": total,
+                          "into": into.tolist()}))
     ''', programs)
     assert figures["total"] == 1000.0
+    assert figures["into"] == [0.0, 1.0, 4.0, 9.0]
     assert figures["allocated"] > 200 * 3 * 16  # the calls really allocated on the device
     assert figures["freed"] == figures["allocated"]
 

@@ -10,6 +10,7 @@
 // trusted.
 
 #include <inttypes.h>
+#include <string.h>
 
 #include "runtime_internal.h"
 
@@ -173,6 +174,54 @@ IREE_API_EXPORT iree_status_t ireec_hal_buffer_view_map_read_dense(
   return iree_hal_buffer_map_read(buffer, 0, target, target_length);
 }
 
+IREE_API_EXPORT iree_status_t ireec_hal_buffer_view_map_read_dense_page_matched(
+    const iree_hal_buffer_view_t* buffer_view, void* storage,
+    iree_host_size_t storage_length, iree_host_size_t* out_offset) {
+  if (out_offset) *out_offset = 0;
+  if (!buffer_view || !storage || !out_offset) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "buffer_view, storage and out_offset must not be "
+                            "NULL");
+  }
+  // The same code-only statuses as ireec_hal_buffer_view_map_read_dense.
+  if (iree_hal_buffer_view_encoding_type(buffer_view) !=
+      IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR) {
+    return iree_status_from_code(IREE_STATUS_INVALID_ARGUMENT);
+  }
+  iree_device_size_t length = iree_hal_buffer_view_byte_length(buffer_view);
+  if (length + IREEC_PAGE_MATCH_SPAN - 1 > storage_length) {
+    return iree_status_from_code(IREE_STATUS_OUT_OF_RANGE);
+  }
+  iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(buffer_view);
+  if (!(iree_hal_buffer_memory_type(buffer) &
+        IREE_HAL_MEMORY_TYPE_HOST_VISIBLE) ||
+      !(iree_hal_buffer_allowed_usage(buffer) &
+        IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED)) {
+    return iree_status_from_code(IREE_STATUS_UNAVAILABLE);
+  }
+  if (!length) return iree_ok_status();
+  // What iree_hal_buffer_map_read does, choosing where the copy lands.
+  iree_hal_buffer_mapping_t mapping;
+  memset(&mapping, 0, sizeof(mapping));
+  IREE_RETURN_IF_ERROR(iree_hal_buffer_map_range(
+      buffer, IREE_HAL_MAPPING_MODE_SCOPED, IREE_HAL_MEMORY_ACCESS_READ, 0,
+      length, &mapping));
+  iree_status_t status = iree_ok_status();
+  if (!(iree_hal_buffer_memory_type(buffer) &
+        IREE_HAL_MEMORY_TYPE_HOST_COHERENT)) {
+    status = iree_hal_buffer_mapping_invalidate_range(&mapping, 0, length);
+  }
+  if (iree_status_is_ok(status)) {
+    uintptr_t source = (uintptr_t)mapping.contents.data;
+    uintptr_t base = (uintptr_t)storage;
+    iree_host_size_t offset =
+        (iree_host_size_t)((source - base) & (IREEC_PAGE_MATCH_SPAN - 1));
+    memcpy((uint8_t*)storage + offset, mapping.contents.data, (size_t)length);
+    *out_offset = offset;
+  }
+  return iree_status_join(status, iree_hal_buffer_unmap_range(&mapping));
+}
+
 // Appends IREE's text for a layout ("4x3xf32") to |builder|.
 static iree_status_t ireec_append_layout(iree_string_builder_t* builder,
                                          iree_host_size_t shape_rank,
@@ -191,7 +240,7 @@ static iree_status_t ireec_append_layout(iree_string_builder_t* builder,
   return iree_string_builder_append_format(builder, "%.*s", (int)length, text);
 }
 
-// FAILED_PRECONDITION naming both layouts, for a target that does not match.
+// INVALID_ARGUMENT naming both layouts, for a target that does not match.
 static iree_status_t ireec_make_layout_mismatch_status(
     const iree_hal_buffer_view_t* buffer_view, const ireec_host_array_t* target) {
   iree_string_builder_t builder;
@@ -218,14 +267,14 @@ static iree_status_t ireec_make_layout_mismatch_status(
                                  target->element_type);
   }
   if (iree_status_is_ok(status)) {
-    status = iree_make_status(IREE_STATUS_FAILED_PRECONDITION, "%.*s",
+    status = iree_make_status(IREE_STATUS_INVALID_ARGUMENT, "%.*s",
                               (int)iree_string_builder_size(&builder),
                               iree_string_builder_buffer(&builder));
   } else {
     // Formatting failed (a layout too long for the text buffers, say):
     // still the mismatch, without the detail.
     iree_status_ignore(status);
-    status = iree_make_status(IREE_STATUS_FAILED_PRECONDITION,
+    status = iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                               "the buffer view and the target differ in "
                               "element type or shape");
   }
