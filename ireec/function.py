@@ -8,8 +8,13 @@ from ._handles import ClosedError
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
 from ._values import KIND_NAMES, Packer, VmList, _RefTypes, fill_host_array, parse_cconv
+from .buffer_view import BufferView
 from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
+
+_session_invoke = lib.ireec_runtime_session_invoke
+_session_invoke_into = lib.ireec_runtime_session_invoke_into
+_adopt = BufferView._adopt
 
 # The iree.abi.model of functions compiled with
 # --iree-execution-model=async-external: after their inputs they take a wait
@@ -96,7 +101,11 @@ class Function:
     def __call__(self, *args, device=None, out=None) -> list:
         """Calls the function and returns its results in order; see
         `PreparedCall.__call__`."""
-        # PreparedCall.__call__ without its extra call layer.
+        return self._call(args, device, out)
+
+    def _call(self, args: tuple, device, out) -> list:
+        # PreparedCall.__call__ without its extra call layer (Session.call
+        # comes here directly too).
         call = self._default_call
         if call is None:
             call = self._prepared()
@@ -247,12 +256,14 @@ class PreparedCall:
     def _invoke(self, args, wait: Fence | None, device, out=None):
         if len(args) != len(self._arg_kinds):
             self._raise_arg_count(args)
-        function = self.function
-        session = function.session
+        session = self.function.session
         with session._lock:
-            session_ptr = session.handle
+            session_ptr = session._ptr
+            inputs = self._inputs._ptr
+            outputs = self._outputs._ptr
+            if session_ptr is None or inputs is None or outputs is None:
+                raise ClosedError("the PreparedCall or its Session is closed")
             home = self._session_device or self._home()
-            inputs = self._inputs.handle
             packer = self._packer
             signal = None
             try:
@@ -269,29 +280,26 @@ class PreparedCall:
             except BaseException:
                 lib.iree_vm_list_clear(inputs)
                 raise
-            # Empties the output list, invokes, empties the input list.
-            results = self._run(session_ptr, inputs, False, out, home[0])
+            # Empties the output list, invokes, empties the input list; the
+            # buffer-view results come back in `views` as new references,
+            # owned by a BufferView or released once read into `out`.
+            views = self._views
+            count = self._result_count
+            status = _session_invoke(session_ptr, self.function._function, inputs, False,
+                                     outputs, self._view_capacity, views, count)
+            if status:  # a NULL iree_status_t is OK
+                check_status(status)
+            if out is not None:
+                results = packer.read_results_into(
+                    out, outputs, views, count[0], self._view_capacity, home[0])
+            elif count[0] == 1 and views[0]:
+                results = [_adopt(views[0], home[0])]
+            else:
+                # Empties the output list too (ireec_runtime_session_invoke
+                # already did when every result was a buffer view).
+                results = packer.take_results(outputs, views, count[0],
+                                              self._view_capacity, home[0])
         return results, signal
-
-    def _run(self, session_ptr, inputs, keep_inputs: bool, out, device) -> list:
-        """ireec_runtime_session_invoke, then the results as Python values
-        (buffer-view results come back from it as new references, owned by
-        a BufferView or released once read into `out`)."""
-        outputs = self._outputs.handle
-        views = self._views
-        count = self._result_count
-        status = lib.ireec_runtime_session_invoke(
-            session_ptr, self.function._function, inputs, keep_inputs, outputs,
-            self._view_capacity, views, count)
-        if status:  # a NULL iree_status_t is OK
-            check_status(status)
-        if out is not None:
-            return self._packer.read_results_into(
-                out, outputs, views, count[0], self._view_capacity, device)
-        # Empties the output list too (ireec_runtime_session_invoke already
-        # did when every result was a buffer view).
-        return self._packer.take_results(outputs, views, count[0],
-                                         self._view_capacity, device)
 
     def bind(self, *args, device=None, out=None) -> "BoundCall":
         """A call with `args` converted and pushed once: each call of the
@@ -358,7 +366,8 @@ class BoundCall:
 
     __slots__ = ("prepared", "_session", "_function", "_inputs", "_outputs",
                  "_views", "_view_capacity", "_count", "_arg_count", "_targets",
-                 "_target_count", "_out", "_lent", "_partial", "_home")
+                 "_target_count", "_out", "_lent", "_partial", "_home", "_into_args",
+                 "_invoke_args")
 
     def __init__(self, prepared: PreparedCall, args, device=None, out=None):
         if len(args) != len(prepared._arg_kinds):
@@ -375,11 +384,9 @@ class BoundCall:
         self._views = ffi.new("iree_hal_buffer_view_t*[]", max(1, self._view_capacity))
         self._count = ffi.new("iree_host_size_t*")
         self._arg_count = len(args)
-        self._targets = None
+        self._targets = self._into_args = self._invoke_args = None
         self._out = self._lent = ()
         self._partial = False
-        if out is not None:
-            self._bind_out(out)
         with session._lock:
             session.handle
             self._home = home = prepared._session_device or prepared._home()
@@ -389,6 +396,14 @@ class BoundCall:
                 prepared._packer.push_args(self._inputs.handle, args, *home)
             else:
                 prepared._packer.push_args(self._inputs.handle, args, device)
+        if out is not None:
+            self._bind_out(out)
+        elif not prepared._uses_fences and self._view_capacity:
+            # Everything ireec_runtime_session_invoke takes, fixed for the
+            # life of this call (see __call__).
+            self._invoke_args = (
+                session.handle, self._function, self._inputs.handle, True,
+                self._outputs.handle, self._view_capacity, self._views, self._count)
 
     def _bind_out(self, out) -> None:
         """Describes the `out` arrays once, as the ireec_host_array_t[] that
@@ -418,11 +433,57 @@ class BoundCall:
         self._out = tuple(entries)
         self._partial = any(array is None for array in entries)
         self._lent = tuple(lent)  # the arrays' memory and dims, lent to C
+        if not self._partial and not self.prepared._uses_fences:
+            # Everything ireec_runtime_session_invoke_into takes, fixed for
+            # the life of this call (see __call__ for when it is used).
+            self._into_args = (
+                self._session.handle, self._function, self._inputs.handle, True,
+                self._outputs.handle, self._home[1], count, targets, self._count)
 
     def __call__(self, *, out=None) -> list:
         """Invokes with the bound arguments and returns the results in order
         (or reads them into `out`, or into the arrays bound as out; see
         PreparedCall.__call__)."""
+        into = self._into_args
+        if into is not None and out is None:
+            # The fast path: every result into its bound array, no fences.
+            session = self._session
+            with session._lock:
+                # close() of either takes this lock too, so the pointers in
+                # `into` are valid while these are open.
+                if session._ptr is None or self._inputs._ptr is None:
+                    raise ClosedError("the BoundCall or its Session is closed")
+                status = _session_invoke_into(*into)
+            if status:  # a NULL iree_status_t is OK
+                self._raise(status)
+            return list(self._out)
+        invoke = self._invoke_args
+        if invoke is not None and out is None:
+            # The other fast path: one result, a buffer view, handed over.
+            session = self._session
+            with session._lock:
+                if session._ptr is None or self._inputs._ptr is None:
+                    raise ClosedError("the BoundCall or its Session is closed")
+                status = _session_invoke(*invoke)
+                if not status:  # a NULL iree_status_t is OK
+                    view = self._views[0]
+                    if self._count[0] == 1 and view:
+                        return [_adopt(view, self._home[0])]
+                    # Anything else: read as PreparedCall does.
+                    return self.prepared._packer.take_results(
+                        self._outputs._ptr, self._views, self._count[0],
+                        self._view_capacity, self._home[0])
+            self._raise(status)
+        return self._call(out)
+
+    def _raise(self, status):
+        try:
+            check_status(status)
+        except AbortedError as error:
+            self._session._note_failed_devices(error)
+            raise
+
+    def _call(self, out) -> list:
         session = self._session
         prepared = self.prepared
         signal = None
@@ -488,7 +549,7 @@ class BoundCall:
         with self._session._lock:
             self._inputs.close()
             self._outputs.close()
-            self._targets = None
+            self._targets = self._into_args = self._invoke_args = None
             self._lent = self._out = ()
 
     def __enter__(self):
