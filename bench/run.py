@@ -34,6 +34,7 @@ MiB = 1 << 20
 FULL_OURS = "full call simple_mul 4xf32: ireec session.call(a, b)[0].to_numpy()"
 FULL_OURS_OUT = "full call simple_mul 4xf32: ireec session.call(a, b, out=array)"
 FULL_THEIRS = "full call simple_mul 4xf32: iree.runtime f(a, b).to_host()"
+FULL_C = "full call simple_mul 4xf32: C, same library (copy in, invoke, read out)"
 PREPARED_BOUND = "prepared call simple_mul, inputs reused: ireec bound() (a BufferView out)"
 PREPARED_BOUND_OUT = "prepared call simple_mul, inputs reused: ireec bound() (read into an array)"
 PREPARED_VIEWS = "prepared call simple_mul, BufferViews passed each call: ireec prepared(a, b)"
@@ -108,14 +109,15 @@ def official_call(config, vmfb: Path, function: str):
     return context.modules[module_name][fn_name]
 
 
-def c_loop_us(vmfb: Path, function: str, elements: int, calls: int) -> float:
+def c_loop_us(vmfb: Path, function: str, elements: int, calls: int,
+              mode: str = "reuse") -> float:
     lib_dir = Path(ireec.get_library_dir())
     env = dict(os.environ)
     env["LD_LIBRARY_PATH"] = os.pathsep.join(
         [str(lib_dir), str(ireec.RUNTIME_LIBRARY_PATH.parent), env.get("LD_LIBRARY_PATH", "")])
     out = subprocess.run(
         [str(lib_dir / "ireec_bench_invoke"), "local-task", str(vmfb), function,
-         str(elements), str(calls), "1"],
+         str(elements), str(calls), "1", mode],
         env=env, capture_output=True, text=True, check=True).stdout
     return float(out.split()[-1])
 
@@ -215,7 +217,8 @@ def main(argv=None) -> int:
 
     samples: dict[str, list[float]] = {name: [] for name in cases}
     samples[c_label] = []
-    progress = Progress(args.rounds * (len(cases) + 1))
+    samples[FULL_C] = []
+    progress = Progress(args.rounds * (len(cases) + 2))
     for round_index in range(args.rounds):
         # Alternate the order every round so no contender always goes first.
         names = list(cases) if round_index % 2 == 0 else list(reversed(cases))
@@ -225,6 +228,9 @@ def main(argv=None) -> int:
             progress.step(name)
         samples[c_label].append(c_loop_us(simple_mul, "mul.simple_mul", 4, calls_small))
         progress.step(c_label)
+        samples[FULL_C].append(
+            c_loop_us(simple_mul, "mul.simple_mul", 4, calls_small, mode="full"))
+        progress.step(FULL_C)
     progress.close()
 
     median = {name: statistics.median(values) for name, values in samples.items()}
@@ -274,6 +280,8 @@ def print_table(median, rounds, workers, pinned) -> None:
          "≤ 0.80", lambda r: r <= 0.80),
         ("full call simple_mul with out=, ireec / iree.runtime",
          ratio(median, FULL_OURS_OUT, FULL_THEIRS), "", None),
+        ("full call simple_mul in C on ireec's runtime (no Python) / iree.runtime",
+         ratio(median, FULL_C, FULL_THEIRS), "the floor of the first two", None),
         ("full call matmul 512, ireec / iree.runtime",
          ratio(median, "full call matmul 512x512 f32: ireec session.call",
                "full call matmul 512x512 f32: iree.runtime"), "", None),

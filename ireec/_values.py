@@ -65,15 +65,16 @@ def fill_host_array(host_array, array, dims, what: str):
             raise ValueError(f"{what} has non-native byte order ({dtype})")
         element_type = element_type_from_dtype(dtype)  # TypeError if it has none
         _element_types[dtype] = element_type
-    flags = array.flags
-    if not flags.c_contiguous or not flags.writeable:
-        raise ValueError(f"{what} must be C-contiguous and writeable")
+    try:
+        # Only C-contiguous, writeable arrays export a writable simple buffer.
+        data = ffi.from_buffer(array, require_writable=True)
+    except (BufferError, ValueError, TypeError):
+        raise ValueError(f"{what} must be C-contiguous and writeable") from None
     rank = array.ndim
     if rank > _SCRATCH_RANK:
         dims = ffi.new("iree_hal_dim_t[]", array.shape)
     elif rank:
         dims[0:rank] = array.shape
-    data = ffi.from_buffer(array)
     host_array.data = data
     host_array.data_length = array.nbytes
     host_array.element_type = element_type

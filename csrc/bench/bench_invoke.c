@@ -1,14 +1,19 @@
-// ireec_bench_invoke: the C baseline for the prepared-call benchmark.
+// ireec_bench_invoke: the C baselines of the call benchmarks.
 //
-//   ireec_bench_invoke DEVICE_URI MODULE.vmfb FUNCTION ELEMENTS CALLS REPEATS
+//   ireec_bench_invoke DEVICE_URI MODULE.vmfb FUNCTION ELEMENTS CALLS REPEATS [MODE]
 //
 // Calls FUNCTION (two f32 vectors of ELEMENTS in, one out) CALLS times per
-// repeat with iree_vm_invoke, reusing the input and output lists exactly as a
-// prepared call does, and prints one line per repeat: the mean microseconds
-// per call. This is the floor the Python binding is compared against: the
-// same runtime library, the same session setup, no Python.
+// repeat with iree_vm_invoke and prints one line per repeat: the mean
+// microseconds per call. MODE "reuse" (the default) reuses the input and
+// output lists exactly as a bound call does and leaves each result unread;
+// MODE "full" does what a numpy-in, numpy-out call must: copies both inputs
+// from host memory into new buffer views, invokes, and reads the result back
+// into host memory. These are the floors the Python binding is compared
+// against: the same runtime library, the same session setup, no Python.
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <iree/runtime/api.h>
@@ -19,15 +24,12 @@ static double now_us(void) {
   return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }
 
-static iree_status_t push_input(iree_runtime_session_t* session,
-                                iree_vm_list_t* inputs, iree_hal_dim_t count,
-                                float value) {
-  float* data = NULL;
-  IREE_RETURN_IF_ERROR(iree_allocator_malloc(
-      iree_allocator_system(), count * sizeof(float), (void**)&data));
-  for (iree_hal_dim_t i = 0; i < count; ++i) data[i] = value + (float)i;
+// Copies |count| floats at |data| into a new buffer view pushed onto |inputs|.
+static iree_status_t push_copy(iree_runtime_session_t* session,
+                               iree_vm_list_t* inputs, iree_hal_dim_t count,
+                               const float* data) {
   iree_hal_buffer_view_t* view = NULL;
-  iree_status_t status = iree_hal_buffer_view_allocate_buffer_copy(
+  IREE_RETURN_IF_ERROR(iree_hal_buffer_view_allocate_buffer_copy(
       iree_runtime_session_device(session),
       iree_runtime_session_device_allocator(session), 1, &count,
       IREE_HAL_ELEMENT_TYPE_FLOAT_32, IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
@@ -36,24 +38,65 @@ static iree_status_t push_input(iree_runtime_session_t* session,
           .access = IREE_HAL_MEMORY_ACCESS_ALL,
           .usage = IREE_HAL_BUFFER_USAGE_DEFAULT,
       },
-      iree_make_const_byte_span(data, count * sizeof(float)), &view);
-  iree_allocator_free(iree_allocator_system(), data);
-  if (iree_status_is_ok(status)) {
-    iree_vm_ref_t ref = iree_hal_buffer_view_move_ref(view);
-    status = iree_vm_list_push_ref_move(inputs, &ref);
+      iree_make_const_byte_span(data, count * sizeof(float)), &view));
+  // The list takes the only reference.
+  iree_vm_ref_t ref = iree_hal_buffer_view_move_ref(view);
+  iree_status_t status = iree_vm_list_push_ref_move(inputs, &ref);
+  if (!iree_status_is_ok(status)) iree_hal_buffer_view_release(view);
+  return status;
+}
+
+// One numpy-in, numpy-out call: both inputs copied in, the result read out.
+static iree_status_t full_call(iree_runtime_session_t* session,
+                               iree_vm_function_t function,
+                               iree_vm_list_t* inputs, iree_vm_list_t* outputs,
+                               iree_hal_dim_t count, const float* lhs,
+                               const float* rhs, float* result) {
+  IREE_RETURN_IF_ERROR(iree_vm_list_resize(inputs, 0));
+  IREE_RETURN_IF_ERROR(iree_vm_list_resize(outputs, 0));
+  IREE_RETURN_IF_ERROR(push_copy(session, inputs, count, lhs));
+  IREE_RETURN_IF_ERROR(push_copy(session, inputs, count, rhs));
+  IREE_RETURN_IF_ERROR(iree_vm_invoke(
+      iree_runtime_session_context(session), function,
+      IREE_VM_INVOCATION_FLAG_NONE, /*policy=*/NULL, inputs, outputs,
+      iree_runtime_session_host_allocator(session)));
+  iree_hal_buffer_view_t* view =
+      iree_vm_list_get_buffer_view_assign(outputs, 0);
+  if (!view) {
+    return iree_make_status(IREE_STATUS_FAILED_PRECONDITION,
+                            "the function returned no buffer view");
   }
+  return iree_hal_buffer_map_read(iree_hal_buffer_view_buffer(view), 0, result,
+                                  count * sizeof(float));
+}
+
+// Pushes a new view of |count| floats value, value + 1, ... onto |inputs|.
+static iree_status_t push_input(iree_runtime_session_t* session,
+                                iree_vm_list_t* inputs, iree_hal_dim_t count,
+                                float value) {
+  float* data = NULL;
+  IREE_RETURN_IF_ERROR(iree_allocator_malloc(
+      iree_allocator_system(), count * sizeof(float), (void**)&data));
+  for (iree_hal_dim_t i = 0; i < count; ++i) data[i] = value + (float)i;
+  iree_status_t status = push_copy(session, inputs, count, data);
+  iree_allocator_free(iree_allocator_system(), data);
   return status;
 }
 
 static iree_status_t run(int argc, char** argv) {
-  if (argc != 7) {
+  if (argc != 7 && argc != 8) {
     return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                             "usage: ireec_bench_invoke DEVICE_URI MODULE.vmfb "
-                            "FUNCTION ELEMENTS CALLS REPEATS");
+                            "FUNCTION ELEMENTS CALLS REPEATS [reuse|full]");
   }
   iree_hal_dim_t elements = (iree_hal_dim_t)strtoull(argv[4], NULL, 10);
   long calls = strtol(argv[5], NULL, 10);
   long repeats = strtol(argv[6], NULL, 10);
+  bool full = argc == 8 && strcmp(argv[7], "full") == 0;
+  if (argc == 8 && !full && strcmp(argv[7], "reuse") != 0) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "MODE must be reuse or full, not '%s'", argv[7]);
+  }
 
   iree_runtime_instance_options_t instance_options;
   iree_runtime_instance_options_initialize(&instance_options);
@@ -96,10 +139,28 @@ static iree_status_t run(int argc, char** argv) {
   if (iree_status_is_ok(status)) status = push_input(session, inputs, elements, 1.0f);
   if (iree_status_is_ok(status)) status = push_input(session, inputs, elements, 2.0f);
 
+  // Host arrays for the full calls: two inputs and the result.
+  float* host_arrays = NULL;
+  if (iree_status_is_ok(status) && full) {
+    status = iree_allocator_malloc(iree_allocator_system(),
+                                   3 * elements * sizeof(float),
+                                   (void**)&host_arrays);
+    for (iree_hal_dim_t i = 0; iree_status_is_ok(status) && i < 2 * elements;
+         ++i) {
+      host_arrays[i] = 1.0f + (float)i;
+    }
+  }
+
   iree_vm_context_t* context = iree_runtime_session_context(session);
   for (long r = 0; iree_status_is_ok(status) && r < repeats; ++r) {
     double start = now_us();
     for (long i = 0; iree_status_is_ok(status) && i < calls; ++i) {
+      if (full) {
+        status = full_call(session, function, inputs, outputs, elements,
+                           host_arrays, host_arrays + elements,
+                           host_arrays + 2 * elements);
+        continue;
+      }
       // Dropping the previous result is part of every call's cost, as it is
       // for a prepared call that hands its result back.
       status = iree_vm_list_resize(outputs, 0);
@@ -114,6 +175,7 @@ static iree_status_t run(int argc, char** argv) {
     }
   }
 
+  iree_allocator_free(iree_allocator_system(), host_arrays);
   iree_vm_list_release(outputs);
   iree_vm_list_release(inputs);
   iree_runtime_session_release(session);
