@@ -373,17 +373,7 @@ class Packer:
         owned = [views[i] if i < capacity and views[i] else None for i in range(count)]
         results = [None] * count
         try:
-            if type(out) is np.ndarray:
-                targets = [out]
-            elif isinstance(out, (list, tuple)):
-                targets = list(out)
-            else:
-                raise TypeError(f"out must be a numpy array or a list or tuple of "
-                                f"them (None for results to return as usual), not "
-                                f"{type(out).__name__}")
-            if len(targets) != count:
-                raise ValueError(f"out has {len(targets)} entr{'y' if len(targets) == 1 else 'ies'} "
-                                 f"for the {count} result{'' if count == 1 else 's'} of {self.name}")
+            targets = self._out_entries(out, count)
             for i, target in enumerate(targets):
                 if target is None:
                     continue
@@ -405,6 +395,37 @@ class Packer:
                     lib.iree_hal_buffer_view_release(view)
             lib.iree_vm_list_clear(vm_list)
         return results
+
+    def read_views_into(self, results: list, out) -> list:
+        """`results` (complete, as returned) with each BufferView that `out`
+        has an array for read into that array, and closed."""
+        targets = self._out_entries(out, len(results))
+        for i, target in enumerate(targets):
+            if target is None:
+                continue
+            view = results[i]
+            if type(view) is not BufferView:
+                raise TypeError(f"result {i} of {self.name} is not a buffer view: "
+                                f"its out entry must be None")
+            self._read_view_into(view.handle, target, i, view.device)
+            view.close()
+            results[i] = target
+        return results
+
+    def _out_entries(self, out, count: int) -> list:
+        """`out` as a list of `count` entries (arrays or None)."""
+        if type(out) is np.ndarray:
+            targets = [out]
+        elif isinstance(out, (list, tuple)):
+            targets = list(out)
+        else:
+            raise TypeError(f"out must be a numpy array or a list or tuple of "
+                            f"them (None for results to return as usual), not "
+                            f"{type(out).__name__}")
+        if len(targets) != count:
+            raise ValueError(f"out has {len(targets)} entr{'y' if len(targets) == 1 else 'ies'} "
+                             f"for the {count} result{'' if count == 1 else 's'} of {self.name}")
+        return targets
 
     def _read_view_into(self, view, target, index: int, device) -> None:
         """ireec_hal_buffer_view_read_into: the result `view` into the array

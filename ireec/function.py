@@ -111,8 +111,7 @@ class Function:
             call = self._prepared()
         try:
             results, signal = call._invoke(args, None, device, out)
-            if signal is not None:
-                signal.wait()
+            results = call._complete(results, signal, out)
         except AbortedError as error:
             self.session._note_failed_devices(error)
             raise
@@ -200,12 +199,22 @@ class PreparedCall:
         """
         try:
             results, signal = self._invoke(args, None, device, out)
-            if signal is not None:
-                signal.wait()
+            results = self._complete(results, signal, out)
         except AbortedError as error:
             self.function.session._note_failed_devices(error)
             raise
         return results
+
+    def _complete(self, results: list, signal: Fence | None, out) -> list:
+        """Waits for a coarse-fences call's signal fence; only then are its
+        results complete, so `out` is filled from them here (the call itself
+        read into `out` when there is no fence)."""
+        if signal is None:
+            return results
+        signal.wait()
+        if out is None:
+            return results
+        return self._packer.read_views_into(results, out)
 
     def call_async(self, *args, wait: Fence | None = None, device=None):
         """Starts the call (iree_runtime_session_call) and returns
@@ -289,7 +298,7 @@ class PreparedCall:
                                      outputs, self._view_capacity, views, count)
             if status:  # a NULL iree_status_t is OK
                 check_status(status)
-            if out is not None:
+            if out is not None and signal is None:
                 results = packer.read_results_into(
                     out, outputs, views, count[0], self._view_capacity, home[0])
             elif count[0] == 1 and views[0]:
@@ -410,15 +419,8 @@ class BoundCall:
         every call reads its results into."""
         result_kinds = self.prepared.function.result_kinds
         count = len(result_kinds)
-        entries = [out] if type(out) is np.ndarray else out
-        if not isinstance(entries, (list, tuple)):
-            raise TypeError(f"out must be a numpy array or a list or tuple of them "
-                            f"(None for results to return as usual), not "
-                            f"{type(out).__name__}")
+        entries = self.prepared._packer._out_entries(out, count)
         name = self.prepared.function.name
-        if len(entries) != count:
-            raise ValueError(f"out has {len(entries)} entr{'y' if len(entries) == 1 else 'ies'} "
-                             f"for the {count} result{'' if count == 1 else 's'} of {name}")
         targets = ffi.new("ireec_host_array_t[]", max(1, count))
         lent = []
         for i, array in enumerate(entries):
@@ -493,16 +495,20 @@ class BoundCall:
                 inputs = self._inputs._ptr
                 if session_ptr is None or inputs is None:
                     raise ClosedError("the BoundCall or its Session is closed")
+                if out is None and self._targets is not None:
+                    out = self._out
                 if prepared._uses_fences:
                     # Drops the previous call's fences, keeps the arguments.
                     check_status(lib.iree_vm_list_resize(inputs, self._arg_count))
                     signal = prepared._push_fences(inputs, None, self._home[0])
-                if out is None and self._targets is not None:
+                    # Results are complete only once the signal fence is
+                    # reached: read into `out` after waiting, below.
+                    results = self._invoke(session_ptr, inputs, None)
+                elif out is self._out:
                     results = self._invoke_into(session_ptr, inputs)
                 else:
                     results = self._invoke(session_ptr, inputs, out)
-            if signal is not None:
-                signal.wait()
+            results = prepared._complete(results, signal, out)
         except AbortedError as error:
             session._note_failed_devices(error)
             raise

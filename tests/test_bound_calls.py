@@ -261,3 +261,23 @@ def test_import_refuses_a_length_that_is_not_the_views(device):
             ffi.from_buffer(array), 12, lib.iree_hal_buffer_release_callback_null(),
             lib.iree_allocator_system(), out))
     assert out[0] == ffi.NULL and lent_array_count() == before
+
+
+@pytest.mark.parametrize("how", ["call", "bound", "bound with out"])
+def test_async_results_are_read_into_out_once_complete(async_session, how):
+    # Big enough that the work is still running when the call returns: the
+    # arrays must be filled after the signal fence, not when the call returns.
+    a = np.arange(1 << 22, dtype=np.float32)
+    expected = a + a
+    out = np.zeros_like(a)
+    function = async_session.function("async_ops.async_add_dyn")
+    for _ in range(3):
+        out[:] = 0
+        if how == "call":
+            (result,) = function(a, a, out=out)
+        elif how == "bound":
+            (result,) = function.prepare().bind(a, a)(out=out)
+        else:
+            (result,) = function.prepare().bind(a, a, out=out)()
+        assert result is out
+        np.testing.assert_array_equal(out, expected)
