@@ -47,7 +47,8 @@ from .instance import Device, DeviceInfo, DriverInfo, Instance, query_drivers
 
 # The Pythonic layer (each module wraps one area; see its docstring).
 from .fence import Fence, Semaphore
-from .function import BoundCall, Function, PreparedCall
+from .function import Function, PreparedCall
+from .bound_call import BoundCall
 from .session import Session
 from .buffer_view import BufferView, empty_aligned
 from .dtypes import dtype_from_element_type, element_type_from_dtype, element_type_name

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ._handles import ClosedError
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
-from ._values import KIND_NAMES, Packer, VmList, _RefTypes, fill_host_array, parse_cconv
+from ._values import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
 from .buffer_view import BufferView
 from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
 
+if TYPE_CHECKING:
+    from .bound_call import BoundCall
+
 _session_invoke = lib.ireec_runtime_session_invoke
-_session_invoke_into = lib.ireec_runtime_session_invoke_into
 _adopt = BufferView._adopt
 
 # The iree.abi.model of functions compiled with
@@ -314,6 +316,8 @@ class PreparedCall:
         """A call with `args` converted and pushed once: each call of the
         returned BoundCall invokes with them again, reading its results into
         `out` if given (see BoundCall)."""
+        from .bound_call import BoundCall  # it builds on this module
+
         return BoundCall(self, args, device, out)
 
     def _raise_arg_count(self, args):
@@ -351,218 +355,3 @@ class PreparedCall:
 
     def __repr__(self) -> str:
         return f"<ireec.PreparedCall {self.function.name}>"
-
-
-class BoundCall:
-    """A PreparedCall whose arguments were converted and pushed once
-    (`PreparedCall.bind(*args, out=None)`): every call invokes the function
-    with them again, so a call costs the runtime's invoke and one crossing
-    into C.
-
-    numpy arguments are copied to the device when bound: later changes to
-    those arrays are not seen (bind a BufferView made with
-    `BufferView.from_numpy(..., zero_copy=True)` for that). With `out`
-    (arrays as for PreparedCall.__call__), every call reads its results into
-    those arrays in the same C call that invokes
-    (ireec_runtime_session_invoke_into) and returns them. The bound
-    arguments and `out` arrays stay referenced until `close()`. A
-    coarse-fences function gets a new signal fence on every call, which the
-    call waits for.
-
-    Like a Session, a BoundCall may be shared by threads: calls take the
-    session's lock.
-    """
-
-    __slots__ = ("prepared", "_session", "_function", "_inputs", "_outputs",
-                 "_views", "_view_capacity", "_count", "_arg_count", "_targets",
-                 "_target_count", "_out", "_lent", "_partial", "_home", "_into_args",
-                 "_invoke_args")
-
-    def __init__(self, prepared: PreparedCall, args, device=None, out=None):
-        if len(args) != len(prepared._arg_kinds):
-            prepared._raise_arg_count(args)
-        function = prepared.function
-        self.prepared = prepared
-        self._session = session = function.session
-        self._function = function._function
-        # Lists and result slots of its own: the PreparedCall stays usable
-        # (or closable) meanwhile.
-        self._inputs = VmList.create(len(prepared._packer.arg_kinds))
-        self._outputs = VmList.create(max(1, len(function.result_kinds)))
-        self._view_capacity = prepared._view_capacity
-        self._views = ffi.new("iree_hal_buffer_view_t*[]", max(1, self._view_capacity))
-        self._count = ffi.new("iree_host_size_t*")
-        self._arg_count = len(args)
-        self._targets = self._into_args = self._invoke_args = None
-        self._out = self._lent = ()
-        self._partial = False
-        with session._lock:
-            session.handle
-            self._home = home = prepared._session_device or prepared._home()
-            if device is None:
-                device = prepared.device
-            if device is None:
-                prepared._packer.push_args(self._inputs.handle, args, *home)
-            else:
-                prepared._packer.push_args(self._inputs.handle, args, device)
-        if out is not None:
-            self._bind_out(out)
-        elif not prepared._uses_fences and self._view_capacity:
-            # Everything ireec_runtime_session_invoke takes, fixed for the
-            # life of this call (see __call__).
-            self._invoke_args = (
-                session.handle, self._function, self._inputs.handle, True,
-                self._outputs.handle, self._view_capacity, self._views, self._count)
-
-    def _bind_out(self, out) -> None:
-        """Describes the `out` arrays once, as the ireec_host_array_t[] that
-        every call reads its results into."""
-        result_kinds = self.prepared.function.result_kinds
-        count = len(result_kinds)
-        entries = self.prepared._packer._out_entries(out, count)
-        name = self.prepared.function.name
-        targets = ffi.new("ireec_host_array_t[]", max(1, count))
-        lent = []
-        for i, array in enumerate(entries):
-            if array is None:
-                continue  # IREE_HAL_ELEMENT_TYPE_NONE: returned as usual
-            if result_kinds[i] != "r":
-                raise TypeError(f"result {i} of {name} is not a buffer view: its out "
-                                f"entry must be None")
-            dims = ffi.new("iree_hal_dim_t[]", max(1, np.ndim(array)))
-            lent.append(fill_host_array(targets + i, array, dims, f"out entry {i}"))
-        self._targets, self._target_count = targets, count
-        self._out = tuple(entries)
-        self._partial = any(array is None for array in entries)
-        self._lent = tuple(lent)  # the arrays' memory and dims, lent to C
-        if not self._partial and not self.prepared._uses_fences:
-            # Everything ireec_runtime_session_invoke_into takes, fixed for
-            # the life of this call (see __call__ for when it is used).
-            self._into_args = (
-                self._session.handle, self._function, self._inputs.handle, True,
-                self._outputs.handle, self._home[1], count, targets, self._count)
-
-    def __call__(self, *, out=None) -> list:
-        """Invokes with the bound arguments and returns the results in order
-        (or reads them into `out`, or into the arrays bound as out; see
-        PreparedCall.__call__)."""
-        into = self._into_args
-        if into is not None and out is None:
-            # The fast path: every result into its bound array, no fences.
-            session = self._session
-            with session._lock:
-                # close() of either takes this lock too, so the pointers in
-                # `into` are valid while these are open.
-                if session._ptr is None or self._inputs._ptr is None:
-                    raise ClosedError("the BoundCall or its Session is closed")
-                status = _session_invoke_into(*into)
-            if status:  # a NULL iree_status_t is OK
-                self._raise(status)
-            return list(self._out)
-        invoke = self._invoke_args
-        if invoke is not None and out is None:
-            # The other fast path: one result, a buffer view, handed over.
-            session = self._session
-            with session._lock:
-                if session._ptr is None or self._inputs._ptr is None:
-                    raise ClosedError("the BoundCall or its Session is closed")
-                status = _session_invoke(*invoke)
-                if not status:  # a NULL iree_status_t is OK
-                    view = self._views[0]
-                    if self._count[0] == 1 and view:
-                        return [_adopt(view, self._home[0])]
-                    # Anything else: read as PreparedCall does.
-                    return self.prepared._packer.take_results(
-                        self._outputs._ptr, self._views, self._count[0],
-                        self._view_capacity, self._home[0])
-            self._raise(status)
-        return self._call(out)
-
-    def _raise(self, status):
-        try:
-            check_status(status)
-        except AbortedError as error:
-            self._session._note_failed_devices(error)
-            raise
-
-    def _call(self, out) -> list:
-        session = self._session
-        prepared = self.prepared
-        signal = None
-        try:
-            with session._lock:
-                session_ptr = session._ptr
-                inputs = self._inputs._ptr
-                if session_ptr is None or inputs is None:
-                    raise ClosedError("the BoundCall or its Session is closed")
-                if out is None and self._targets is not None:
-                    out = self._out
-                if prepared._uses_fences:
-                    # Drops the previous call's fences, keeps the arguments.
-                    check_status(lib.iree_vm_list_resize(inputs, self._arg_count))
-                    signal = prepared._push_fences(inputs, None, self._home[0])
-                    # Results are complete only once the signal fence is
-                    # reached: read into `out` after waiting, below.
-                    results = self._invoke(session_ptr, inputs, None)
-                elif out is self._out:
-                    results = self._invoke_into(session_ptr, inputs)
-                else:
-                    results = self._invoke(session_ptr, inputs, out)
-            results = prepared._complete(results, signal, out)
-        except AbortedError as error:
-            session._note_failed_devices(error)
-            raise
-        return results
-
-    def _invoke(self, session_ptr, inputs, out) -> list:
-        views = self._views
-        count = self._count
-        outputs = self._outputs._ptr
-        status = lib.ireec_runtime_session_invoke(
-            session_ptr, self._function, inputs, True, outputs,
-            self._view_capacity, views, count)
-        if status:  # a NULL iree_status_t is OK
-            check_status(status)
-        packer = self.prepared._packer
-        if out is not None:
-            return packer.read_results_into(out, outputs, views, count[0],
-                                            self._view_capacity, self._home[0])
-        return packer.take_results(outputs, views, count[0], self._view_capacity,
-                                   self._home[0])
-
-    def _invoke_into(self, session_ptr, inputs) -> list:
-        outputs = self._outputs._ptr
-        status = lib.ireec_runtime_session_invoke_into(
-            session_ptr, self._function, inputs, True, outputs, self._home[1],
-            self._target_count, self._targets, self._count)
-        if status:  # a NULL iree_status_t is OK
-            check_status(status)
-        results = list(self._out)
-        if self._partial:
-            # The results without an array are still in the output list.
-            packer = self.prepared._packer
-            try:
-                for i, array in enumerate(self._out):
-                    if array is None:
-                        results[i] = packer._element(outputs, i, self._home[0])
-            finally:
-                lib.iree_vm_list_clear(outputs)
-        return results
-
-    def close(self) -> None:
-        """Releases the bound arguments, results and out arrays now
-        (otherwise done when collected)."""
-        with self._session._lock:
-            self._inputs.close()
-            self._outputs.close()
-            self._targets = self._into_args = self._invoke_args = None
-            self._lent = self._out = ()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc_info) -> None:
-        self.close()
-
-    def __repr__(self) -> str:
-        return f"<ireec.BoundCall {self.prepared.function.name}>"
