@@ -109,37 +109,36 @@ class BoundCall:
         """Invokes with the bound arguments and returns the results in order
         (or reads them into `out`, or into the arrays bound as out; see
         PreparedCall.__call__)."""
-        into = self._into_args
-        if into is not None and out is None:
-            # The fast path: every result into its bound array, no fences.
+        if out is None and (self._into_args or self._invoke_args) is not None:
+            # The fast paths, for calls without fences: every result read into
+            # its bound array, or a buffer view handed over.
             session = self._session
             with session._lock:
                 # close() of either takes this lock too, so the pointers in
-                # `into` are valid while these are open.
+                # the fixed arguments are valid while both are open.
                 if session._ptr is None or self._inputs._ptr is None:
                     raise ClosedError("the BoundCall or its Session is closed")
-                status = _session_invoke_into(*into)
-            if status:  # a NULL iree_status_t is OK
-                self._raise(status)
-            return list(self._out)
-        invoke = self._invoke_args
-        if invoke is not None and out is None:
-            # The other fast path: one result, a buffer view, handed over.
-            session = self._session
-            with session._lock:
-                if session._ptr is None or self._inputs._ptr is None:
-                    raise ClosedError("the BoundCall or its Session is closed")
-                status = _session_invoke(*invoke)
-                if not status:  # a NULL iree_status_t is OK
-                    view = self._views[0]
-                    if self._count[0] == 1 and view:
-                        return [_adopt(view, self._home[0])]
-                    # Anything else: read as PreparedCall does.
-                    return self.prepared._packer.take_results(
-                        self._outputs._ptr, self._views, self._count[0],
-                        self._view_capacity, self._home[0])
+                into = self._into_args
+                if into is not None:
+                    status = _session_invoke_into(*into)
+                    if not status:  # a NULL iree_status_t is OK
+                        return list(self._out)
+                else:
+                    status = _session_invoke(*self._invoke_args)
+                    if not status:
+                        return self._take_views()
             self._raise(status)
         return self._call(out)
+
+    def _take_views(self) -> list:
+        """The results ireec_runtime_session_invoke just handed over."""
+        view = self._views[0]
+        if self._count[0] == 1 and view:
+            return [_adopt(view, self._home[0])]
+        # Anything else: read as PreparedCall does.
+        return self.prepared._packer.take_results(
+            self._outputs._ptr, self._views, self._count[0], self._view_capacity,
+            self._home[0])
 
     def _raise(self, status):
         try:

@@ -14,6 +14,26 @@
 
 #include "runtime_internal.h"
 
+// INVALID_ARGUMENT unless |data_length| bytes are exactly a dense row-major
+// view of |shape| and |element_type|: IREE reads (or lends) that many bytes,
+// and any other count would reach past the caller's memory or leave part of
+// the buffer unset.
+static iree_status_t ireec_check_view_size(iree_host_size_t shape_rank,
+                                           const iree_hal_dim_t* shape,
+                                           iree_hal_element_type_t element_type,
+                                           iree_host_size_t data_length) {
+  iree_device_size_t view_size = 0;
+  IREE_RETURN_IF_ERROR(iree_hal_buffer_compute_view_size(
+      shape_rank, shape, element_type, IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
+      &view_size));
+  if (view_size != data_length) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "the view needs %" PRIu64 " bytes, %zu were given",
+                            (uint64_t)view_size, (size_t)data_length);
+  }
+  return iree_ok_status();
+}
+
 IREE_API_EXPORT iree_status_t ireec_vm_list_push_ref_object_retain(
     iree_vm_list_t* list, void* object, iree_vm_ref_type_t type) {
   if (!list) {
@@ -48,17 +68,8 @@ IREE_API_EXPORT iree_status_t ireec_vm_list_push_buffer_view_copy(
                             "data must not be NULL for %zu bytes",
                             (size_t)data_length);
   }
-  // IREE reads |data_length| bytes: they must be exactly the view's, or it
-  // would read past the caller's memory or leave the buffer partly unset.
-  iree_device_size_t view_size = 0;
-  IREE_RETURN_IF_ERROR(iree_hal_buffer_compute_view_size(
-      shape_rank, shape, element_type, IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
-      &view_size));
-  if (view_size != data_length) {
-    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
-                            "the view needs %" PRIu64 " bytes, %zu were given",
-                            (uint64_t)view_size, (size_t)data_length);
-  }
+  IREE_RETURN_IF_ERROR(ireec_check_view_size(shape_rank, shape, element_type,
+                                             data_length));
   // The parameters of IREE's samples, as BufferView.from_numpy uses.
   iree_hal_buffer_params_t params = {
       .type = IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL,
@@ -145,6 +156,35 @@ IREE_API_EXPORT iree_status_t ireec_runtime_session_invoke(
   return status;
 }
 
+// Whether the host may map |buffer| to read it: its memory is HOST_VISIBLE
+// and it allows MAPPING_SCOPED. IREE checks neither for scoped mappings (see
+// buffer_view.py).
+static bool ireec_hal_buffer_is_host_mappable(iree_hal_buffer_t* buffer) {
+  return (iree_hal_buffer_memory_type(buffer) &
+          IREE_HAL_MEMORY_TYPE_HOST_VISIBLE) &&
+         (iree_hal_buffer_allowed_usage(buffer) &
+          IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED);
+}
+
+// Code-only statuses (no message, nothing allocated) for views the dense
+// mapped reads leave to the caller's general path, which says exactly what
+// is wrong or reads another way: INVALID_ARGUMENT for another encoding,
+// OUT_OF_RANGE when the target does not fit (!|target_fits|), UNAVAILABLE
+// for memory the host cannot map.
+static iree_status_t ireec_check_dense_mapped_read(
+    const iree_hal_buffer_view_t* buffer_view, bool target_fits) {
+  if (iree_hal_buffer_view_encoding_type(buffer_view) !=
+      IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR) {
+    return iree_status_from_code(IREE_STATUS_INVALID_ARGUMENT);
+  }
+  if (!target_fits) return iree_status_from_code(IREE_STATUS_OUT_OF_RANGE);
+  if (!ireec_hal_buffer_is_host_mappable(
+          iree_hal_buffer_view_buffer(buffer_view))) {
+    return iree_status_from_code(IREE_STATUS_UNAVAILABLE);
+  }
+  return iree_ok_status();
+}
+
 IREE_API_EXPORT iree_status_t ireec_hal_buffer_view_map_read_dense(
     const iree_hal_buffer_view_t* buffer_view, void* target,
     iree_host_size_t target_length) {
@@ -153,25 +193,12 @@ IREE_API_EXPORT iree_status_t ireec_hal_buffer_view_map_read_dense(
                             "buffer_view (and target, for a nonzero length) "
                             "must not be NULL");
   }
-  // Code-only statuses (no message, nothing allocated): the caller takes its
-  // general path, which says exactly what is wrong or reads another way.
-  if (iree_hal_buffer_view_encoding_type(buffer_view) !=
-      IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR) {
-    return iree_status_from_code(IREE_STATUS_INVALID_ARGUMENT);
-  }
-  if (iree_hal_buffer_view_byte_length(buffer_view) != target_length) {
-    return iree_status_from_code(IREE_STATUS_OUT_OF_RANGE);
-  }
-  iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(buffer_view);
-  // IREE checks neither of these for scoped mappings (see buffer_view.py).
-  if (!(iree_hal_buffer_memory_type(buffer) &
-        IREE_HAL_MEMORY_TYPE_HOST_VISIBLE) ||
-      !(iree_hal_buffer_allowed_usage(buffer) &
-        IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED)) {
-    return iree_status_from_code(IREE_STATUS_UNAVAILABLE);
-  }
+  IREE_RETURN_IF_ERROR(ireec_check_dense_mapped_read(
+      buffer_view,
+      iree_hal_buffer_view_byte_length(buffer_view) == target_length));
   if (!target_length) return iree_ok_status();
-  return iree_hal_buffer_map_read(buffer, 0, target, target_length);
+  return iree_hal_buffer_map_read(iree_hal_buffer_view_buffer(buffer_view), 0,
+                                  target, target_length);
 }
 
 IREE_API_EXPORT iree_status_t ireec_hal_buffer_view_map_read_dense_page_matched(
@@ -183,23 +210,11 @@ IREE_API_EXPORT iree_status_t ireec_hal_buffer_view_map_read_dense_page_matched(
                             "buffer_view, storage and out_offset must not be "
                             "NULL");
   }
-  // The same code-only statuses as ireec_hal_buffer_view_map_read_dense.
-  if (iree_hal_buffer_view_encoding_type(buffer_view) !=
-      IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR) {
-    return iree_status_from_code(IREE_STATUS_INVALID_ARGUMENT);
-  }
   iree_device_size_t length = iree_hal_buffer_view_byte_length(buffer_view);
-  if (length + IREEC_PAGE_MATCH_SPAN - 1 > storage_length) {
-    return iree_status_from_code(IREE_STATUS_OUT_OF_RANGE);
-  }
-  iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(buffer_view);
-  if (!(iree_hal_buffer_memory_type(buffer) &
-        IREE_HAL_MEMORY_TYPE_HOST_VISIBLE) ||
-      !(iree_hal_buffer_allowed_usage(buffer) &
-        IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED)) {
-    return iree_status_from_code(IREE_STATUS_UNAVAILABLE);
-  }
+  IREE_RETURN_IF_ERROR(ireec_check_dense_mapped_read(
+      buffer_view, length + IREEC_PAGE_MATCH_SPAN - 1 <= storage_length));
   if (!length) return iree_ok_status();
+  iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(buffer_view);
   // What iree_hal_buffer_map_read does, choosing where the copy lands.
   iree_hal_buffer_mapping_t mapping;
   memset(&mapping, 0, sizeof(mapping));
@@ -306,12 +321,9 @@ IREE_API_EXPORT iree_status_t ireec_hal_buffer_view_read_into(
   }
   if (!target->data_length) return iree_ok_status();
   iree_hal_buffer_t* buffer = iree_hal_buffer_view_buffer(buffer_view);
-  // Mapped where the memory allows it (IREE checks neither condition for
-  // scoped mappings), else staged by the device, as BufferView.to_numpy does.
-  if ((iree_hal_buffer_memory_type(buffer) &
-       IREE_HAL_MEMORY_TYPE_HOST_VISIBLE) &&
-      (iree_hal_buffer_allowed_usage(buffer) &
-       IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED)) {
+  // Mapped where the memory allows it, else staged by the device, as
+  // BufferView.to_numpy does.
+  if (ireec_hal_buffer_is_host_mappable(buffer)) {
     return iree_hal_buffer_map_read(buffer, 0, target->data,
                                     target->data_length);
   }
@@ -392,15 +404,8 @@ IREE_API_EXPORT iree_status_t ireec_hal_buffer_view_import_host_allocation(
                             "device_allocator, data, out_buffer_view (and "
                             "shape for a nonzero rank) must not be NULL");
   }
-  iree_device_size_t view_size = 0;
-  IREE_RETURN_IF_ERROR(iree_hal_buffer_compute_view_size(
-      shape_rank, shape, element_type, IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
-      &view_size));
-  if (view_size != data_length) {
-    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
-                            "the view needs %" PRIu64 " bytes, %zu were given",
-                            (uint64_t)view_size, (size_t)data_length);
-  }
+  IREE_RETURN_IF_ERROR(ireec_check_view_size(shape_rank, shape, element_type,
+                                             data_length));
   // Code-only UNAVAILABLE when this allocator cannot take host memory as it
   // is: the caller copies instead. Nothing was imported, so the release
   // callback is not called.
