@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 import ireec
-from ireec.compile import compile_mlir
+from ireec.compile import LOCAL_CPU_FLAGS, compile_mlir
 
 PROGRAM = """
 module @pipeline {
@@ -37,9 +37,7 @@ module @pipeline {
 """
 
 COMPILE_FLAGS = [
-    "--iree-hal-target-device=local",
-    "--iree-hal-local-target-device-backends=llvm-cpu",
-    "--iree-llvmcpu-target-cpu=host",
+    *LOCAL_CPU_FLAGS,
     # Each function then takes a wait fence and a signal fence after its inputs.
     "--iree-execution-model=async-external",
 ]

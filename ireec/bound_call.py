@@ -8,12 +8,10 @@ import numpy as np
 from ._handles import ClosedError
 from ._library import ffi, lib
 from ._values import VmList, fill_host_array
-from .buffer_view import BufferView
 from .errors import AbortedError, check_status
 
 _session_invoke = lib.ireec_runtime_session_invoke
 _session_invoke_into = lib.ireec_runtime_session_invoke_into
-_adopt = BufferView._adopt
 
 
 class BoundCall:
@@ -125,20 +123,12 @@ class BoundCall:
                         return list(self._out)
                 else:
                     status = _session_invoke(*self._invoke_args)
-                    if not status:
-                        return self._take_views()
+                    if not status:  # the views just handed over, as PreparedCall reads them
+                        return self.prepared._packer.take_results(
+                            self._outputs._ptr, self._views, self._count[0],
+                            self._view_capacity, self._home[0])
             self._raise(status)
         return self._call(out)
-
-    def _take_views(self) -> list:
-        """The results ireec_runtime_session_invoke just handed over."""
-        view = self._views[0]
-        if self._count[0] == 1 and view:
-            return [_adopt(view, self._home[0])]
-        # Anything else: read as PreparedCall does.
-        return self.prepared._packer.take_results(
-            self._outputs._ptr, self._views, self._count[0], self._view_capacity,
-            self._home[0])
 
     def _raise(self, status):
         try:

@@ -8,7 +8,6 @@ from ._handles import ClosedError
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
 from ._values import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
-from .buffer_view import BufferView
 from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
 
@@ -16,7 +15,6 @@ if TYPE_CHECKING:
     from .bound_call import BoundCall
 
 _session_invoke = lib.ireec_runtime_session_invoke
-_adopt = BufferView._adopt
 
 # The iree.abi.model of functions compiled with
 # --iree-execution-model=async-external: after their inputs they take a wait
@@ -303,8 +301,6 @@ class PreparedCall:
             if out is not None and signal is None:
                 results = packer.read_results_into(
                     out, outputs, views, count[0], self._view_capacity, home[0])
-            elif count[0] == 1 and views[0]:
-                results = [_adopt(views[0], home[0])]
             else:
                 # Empties the output list too (ireec_runtime_session_invoke
                 # already did when every result was a buffer view).
