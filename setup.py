@@ -1,5 +1,7 @@
 """Build: CMake builds csrc/ into libireec_runtime.so, then cffi builds the
-API-mode extension ireec._ireec_cffi linked against it.
+API-mode extension ireec._ireec_cffi linked against it, and setuptools the
+small CPython extension ireec._fast_call (csrc/python/), the hot path of a
+numpy-in, numpy-out call.
 
 The IREE runtime library is found through the installed shortfin distribution
 (a build requirement), never by a fixed path.
@@ -14,7 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
@@ -75,7 +77,19 @@ class BuildWithCMake(build_ext):
             shutil.copytree(ROOT / "csrc" / "include", include_dir)
 
 
+# Paths relative to the project: setuptools refuses absolute source paths.
+FAST_CALL = Extension(
+    "ireec._fast_call",
+    sources=["csrc/python/fast_call_module.c"],
+    include_dirs=["csrc/include"],
+    libraries=["ireec_runtime"],
+    # libireec_runtime.so sits in ireec/lib/ beside this extension module.
+    extra_link_args=["-Wl,-rpath,$ORIGIN/lib"],
+    extra_compile_args=["-std=gnu11"],
+)
+
 setup(
     cffi_modules=["ireec/_build_ffi.py:build_ffi"],
+    ext_modules=[FAST_CALL],
     cmdclass={"build_ext": BuildWithCMake},
 )

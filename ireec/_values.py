@@ -38,6 +38,7 @@ from .instance import Device
 
 _VARIANT_SIZE = ffi.sizeof("iree_vm_variant_t")
 _EMPTY_VARIANT = bytes(_VARIANT_SIZE)
+_VIEW_PTR = ffi.typeof("iree_hal_buffer_view_t*")
 
 # Shapes up to this rank go through a Packer's scratch dims; deeper ones get
 # their own array.
@@ -355,6 +356,40 @@ class Packer:
                 lib.iree_vm_list_clear(vm_list)
         return results
 
+    def take_fast_results(self, results, vm_list, device) -> list:
+        """What ireec._fast_call.invoke returned, as take_results returns it:
+        ints are new references to buffer-view results (adopted here), None
+        entries are read from `vm_list` (then emptied), and a tuple is a
+        failure, raised."""
+        if type(results) is tuple:
+            status, stage, index = results
+            if stage == "read" and not status:
+                raise self._not_a_view_error(index)
+            status = ffi.cast("iree_status_t", status)
+            if stage == "copy":
+                self._raise_push_failure(status, index)
+            if stage == "read":
+                self._raise_read_failure(status, index)
+            check_status(status)
+        adopt = BufferView._adopt
+        if len(results) == 1 and type(results[0]) is int:  # the common case
+            address = results[0]
+            return [adopt(ffi.cast(_VIEW_PTR, address), device, address)]
+        pending = False
+        for i, result in enumerate(results):
+            if type(result) is int:
+                results[i] = adopt(ffi.cast(_VIEW_PTR, result), device, result)
+            elif result is None:
+                pending = True
+        if pending:
+            try:
+                for i, result in enumerate(results):
+                    if result is None:
+                        results[i] = self._element(vm_list, i, device)
+            finally:
+                lib.iree_vm_list_clear(vm_list)
+        return results
+
     def read_results_into(self, out, vm_list, views, count: int, capacity: int,
                           device) -> list:
         """take_results, with buffer-view results read into the numpy arrays
@@ -378,8 +413,7 @@ class Packer:
                 if target is None:
                     continue
                 if owned[i] is None:
-                    raise TypeError(f"result {i} of {self.name} is not a buffer view: "
-                                    f"its out entry must be None")
+                    raise self._not_a_view_error(i)
                 self._read_view_into(owned[i], target, i, device)
                 results[i] = target
             adopt = BufferView._adopt
@@ -405,8 +439,7 @@ class Packer:
                 continue
             view = results[i]
             if type(view) is not BufferView:
-                raise TypeError(f"result {i} of {self.name} is not a buffer view: "
-                                f"its out entry must be None")
+                raise self._not_a_view_error(i)
             self._read_view_into(view.handle, target, i, view.device)
             view.close()
             results[i] = target
@@ -435,13 +468,20 @@ class Packer:
         status = lib.ireec_hal_buffer_view_read_into(
             view, device.handle if device is not None else ffi.NULL, host_array)
         if status:  # a NULL iree_status_t is OK
-            try:
-                check_status(status)
-            except Exception as error:
-                error.add_note(f"while reading result {index} of {self.name} into "
-                               f"out entry {index}")
-                raise
+            self._raise_read_failure(status, index)
         del data  # the array's memory was lent to C until here
+
+    def _raise_read_failure(self, status, index: int):
+        try:
+            check_status(status)
+        except Exception as error:
+            error.add_note(f"while reading result {index} of {self.name} into "
+                           f"out entry {index}")
+            raise
+
+    def _not_a_view_error(self, index: int) -> TypeError:
+        return TypeError(f"result {index} of {self.name} is not a buffer view: "
+                         f"its out entry must be None")
 
     def _element(self, vm_list, i: int, device):
         variant = self._variant

@@ -81,15 +81,13 @@ class BoundCall:
         result_kinds = self.prepared.function.result_kinds
         count = len(result_kinds)
         entries = self.prepared._packer._out_entries(out, count)
-        name = self.prepared.function.name
         targets = ffi.new("ireec_host_array_t[]", max(1, count))
         lent = []
         for i, array in enumerate(entries):
             if array is None:
                 continue  # IREE_HAL_ELEMENT_TYPE_NONE: returned as usual
             if result_kinds[i] != "r":
-                raise TypeError(f"result {i} of {name} is not a buffer view: its out "
-                                f"entry must be None")
+                raise self.prepared._packer._not_a_view_error(i)
             dims = ffi.new("iree_hal_dim_t[]", max(1, np.ndim(array)))
             lent.append(fill_host_array(targets + i, array, dims, f"out entry {i}"))
         self._targets, self._target_count = targets, count

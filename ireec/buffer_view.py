@@ -37,6 +37,7 @@ import math
 
 import numpy as np
 
+from . import _fast
 from ._handles import Handle
 from ._library import ffi, lib
 from .dtypes import dtype_from_element_type, element_type_from_dtype, element_type_name
@@ -90,6 +91,8 @@ _IMPORT_PARAMS_C = ffi.new("iree_hal_buffer_params_t*", _IMPORT_PARAMS)
 # dtype_from_element_type is a handful of Python steps, and every call's
 # results go through it.
 _dtypes_by_element_type: dict[int, np.dtype] = {}
+_fast.configure(_dtypes_by_element_type)
+_read_dense = _fast.read_dense
 
 # What ireec_hal_buffer_view_map_read_dense returns for views it leaves to
 # the general path: another encoding, a size the shape does not explain, or
@@ -204,7 +207,9 @@ class BufferView(Handle):
 
     _release_fn = lib.iree_hal_buffer_view_release
     _retain_fn = lib.iree_hal_buffer_view_retain
-    __slots__ = ("device", "zero_copy", "zero_copy_fallback")
+    # _address: the pointer as an int, for ireec._fast_call (valid while
+    # _ptr is not None).
+    __slots__ = ("device", "zero_copy", "zero_copy_fallback", "_address")
 
     def __init__(self, ptr, *, device=None, retain: bool = False):
         if not isinstance(ptr, ffi.CData) or ffi.typeof(ptr) is not ffi.typeof(
@@ -212,18 +217,21 @@ class BufferView(Handle):
             raise TypeError(f"BufferView wraps an iree_hal_buffer_view_t*, not {ptr!r}")
         device = _as_device(device)
         super().__init__(ptr, retain=retain, keep_alive=(device,))
+        self._address = _fast.address(ptr)
         self.device = device
         self.zero_copy = False
         self.zero_copy_fallback = None
 
     @classmethod
-    def _adopt(cls, ptr, device: Device | None) -> "BufferView":
+    def _adopt(cls, ptr, device: Device | None, address: int | None = None) -> "BufferView":
         """Takes over a reference to a non-NULL `iree_hal_buffer_view_t*`
         that ireec itself produced (a call's result): __init__ without the
-        argument checks, which every call would otherwise repeat."""
+        argument checks, which every call would otherwise repeat. `address`
+        is `ptr` as an int, where the caller has it."""
         view = cls.__new__(cls)
         # Handle.__init__, inline: `ptr` is known non-NULL and already owned.
         view._ptr = ffi.gc(ptr, _release_buffer_view)
+        view._address = _fast.address(ptr) if address is None else address
         view._keep_alive = ()  # `device` below keeps the device alive
         view.device = device
         view.zero_copy = False
@@ -519,7 +527,15 @@ class BufferView(Handle):
         copy=False: aliasing or ValueError, as numpy's copy=False.
         """
         if copy is True:
-            result = self._read_mapped_copy()
+            # Small dense mappable views in one C step, then the same in a
+            # few cffi steps (which also learn new dtypes), then the rest.
+            result = None
+            if self._ptr is not None:
+                result = _read_dense(self._address, _PAGE_MATCHED_READ_MIN_BYTES)
+            if result is None:
+                result = self._read_mapped_copy()
+            elif type(result) is int:
+                check_status(ffi.cast("iree_status_t", result))
             if result is not None:
                 return result
         shape, dtype = self._checked_layout()

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
+from . import _fast
 from ._handles import ClosedError
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
@@ -15,6 +18,7 @@ if TYPE_CHECKING:
     from .bound_call import BoundCall
 
 _session_invoke = lib.ireec_runtime_session_invoke
+_fast_invoke = _fast.invoke
 
 # The iree.abi.model of functions compiled with
 # --iree-execution-model=async-external: after their inputs they take a wait
@@ -161,7 +165,7 @@ class PreparedCall:
 
     __slots__ = ("function", "device", "_packer", "_inputs", "_outputs",
                  "_arg_kinds", "_uses_fences", "_views", "_view_capacity",
-                 "_result_count", "_session_device")
+                 "_result_count", "_session_device", "_fast_addresses")
 
     def __init__(self, function: Function, device=None):
         self.function = function
@@ -180,6 +184,9 @@ class PreparedCall:
         # The session's own first device (it never closes it), with its
         # handle and allocator: (Device, iree_hal_device_t*, allocator).
         self._session_device = None
+        # The pointers ireec._fast_call takes, as ints; set with
+        # _session_device where the fast path applies.
+        self._fast_addresses = None
 
     def __call__(self, *args, device=None, out=None) -> list:
         """Calls the function with `args` (iree_runtime_session_call) and
@@ -258,9 +265,21 @@ class PreparedCall:
         home = self._session_device
         if home is None:
             session_device = self.function.session.device
-            home = self._session_device = (session_device, session_device.handle,
-                                           session_device.allocator)
+            home = (session_device, session_device.handle, session_device.allocator)
+            if self._fast_path_applies():
+                # All are open for as long as the call is (_invoke checks
+                # the session and the lists before using them).
+                self._fast_addresses = tuple(map(_fast.address, (
+                    self.function.session._ptr, self.function._function,
+                    self._inputs._ptr, self._outputs._ptr, home[1], home[2])))
+            self._session_device = home
         return home
+
+    def _fast_path_applies(self) -> bool:
+        """Whether calls on the session's device may take ireec._fast_call:
+        every argument a tensor and no fences to make."""
+        return (not self._uses_fences and self.device is None
+                and set(self._arg_kinds) <= {"r"})
 
     def _invoke(self, args, wait: Fence | None, device, out=None):
         if len(args) != len(self._arg_kinds):
@@ -274,6 +293,13 @@ class PreparedCall:
                 raise ClosedError("the PreparedCall or its Session is closed")
             home = self._session_device or self._home()
             packer = self._packer
+            if (device is None and self._fast_addresses is not None
+                    and (out is None or (type(out) is np.ndarray and self._view_capacity == 1))):
+                # Numpy in, numpy or BufferViews out, in one crossing; None
+                # when it declines (nothing done), for the general path below.
+                results = _fast_invoke(*self._fast_addresses, args, out)
+                if results is not None:
+                    return packer.take_fast_results(results, outputs, home[0]), None
             signal = None
             try:
                 if device is None:

@@ -1,0 +1,358 @@
+// ireec._fast_call: the hot path of a Pythonic call, numpy arrays in and out,
+// in one crossing into C.
+//
+// ireec's raw face is cffi, and so is every other path. A cffi call with its
+// arguments marshalled in Python costs a few hundred nanoseconds per step,
+// and a call of a small program takes a dozen such steps (an array's buffer,
+// its shape, its element type, per argument; the result's the same way), run
+// right after the thread handoff of the invoke has left the interpreter's
+// caches cold. This module does those steps in C for the common case only:
+// every argument an exact numpy array whose buffer format names an IREE
+// element type. Anything else it declines before touching anything, and the
+// general path (ireec/_values.py) converts it or says what is wrong.
+//
+// Pointers cross as Python ints (the ireec objects that own them check they
+// are open before passing them). Failed IREE statuses cross back as ints too,
+// for ireec.errors to raise as typed exceptions with the rest of the API's.
+//
+// The C work runs without the GIL, as cffi's calls do; the arrays' buffers
+// stay exported (so pinned) until it is done.
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "ireec/api.h"
+
+// The most arguments, results and dims this path handles; more go the
+// general way (which has no such limits).
+#define IREEC_FAST_MAX_ARGS 16
+#define IREEC_FAST_MAX_RESULTS 16
+#define IREEC_FAST_MAX_RANK 16
+
+// What configure() was given: numpy.ndarray, {buffer format: element type}
+// and {element type: numpy dtype} (both owned by ireec's Python side, which
+// fills the second one as it meets element types), and numpy.empty.
+static PyObject* ireec_ndarray_type = NULL;
+static PyObject* ireec_element_types_by_format = NULL;
+static PyObject* ireec_dtypes_by_element_type = NULL;
+static PyObject* ireec_numpy_empty = NULL;
+
+static PyObject* ireec_fast_configure(PyObject* module, PyObject* const* args,
+                                      Py_ssize_t nargs) {
+  if (nargs != 4 || !PyType_Check(args[0]) || !PyDict_Check(args[1]) ||
+      !PyDict_Check(args[2]) || !PyCallable_Check(args[3])) {
+    PyErr_SetString(PyExc_TypeError,
+                    "configure(ndarray_type, element_types_by_format, "
+                    "dtypes_by_element_type, empty)");
+    return NULL;
+  }
+  PyObject** slots[4] = {&ireec_ndarray_type, &ireec_element_types_by_format,
+                         &ireec_dtypes_by_element_type, &ireec_numpy_empty};
+  for (int i = 0; i < 4; ++i) {
+    Py_INCREF(args[i]);
+    Py_XSETREF(*slots[i], args[i]);
+  }
+  Py_RETURN_NONE;
+}
+
+// Pointer arguments arrive as ints; NULL (with a Python error set) if one
+// is not.
+static int ireec_read_addresses(PyObject* const* args, Py_ssize_t count,
+                                void** out) {
+  for (Py_ssize_t i = 0; i < count; ++i) {
+    out[i] = PyLong_AsVoidPtr(args[i]);
+    if (!out[i]) {
+      if (!PyErr_Occurred()) {
+        PyErr_Format(PyExc_ValueError, "address argument %zd is 0", i);
+      }
+      return -1;
+    }
+  }
+  return 0;
+}
+
+// Exports |array|'s buffer into |buffer| and describes it in |host_array|
+// (dims in |dims|) when it is an exact numpy array, C-contiguous (writable
+// if asked), of a format with an element type and at most
+// IREEC_FAST_MAX_RANK dims. 1 when described (the buffer is then exported
+// and must be released), 0 when declined, -1 on a Python error.
+static int ireec_describe_array(PyObject* array, bool writable,
+                                Py_buffer* buffer, iree_hal_dim_t* dims,
+                                ireec_host_array_t* host_array) {
+  if ((PyObject*)Py_TYPE(array) != ireec_ndarray_type) return 0;
+  int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT;
+  if (writable) flags |= PyBUF_WRITABLE;
+  if (PyObject_GetBuffer(array, buffer, flags) != 0) {
+    // Non-contiguous, read-only where writing, or a dtype without a buffer
+    // format: the general path copies it or says which.
+    PyErr_Clear();
+    return 0;
+  }
+  PyObject* element_type = NULL;
+  if (buffer->format && buffer->ndim <= IREEC_FAST_MAX_RANK) {
+    PyObject* format = PyUnicode_FromString(buffer->format);
+    if (!format) {
+      PyBuffer_Release(buffer);
+      return -1;
+    }
+    element_type = PyDict_GetItemWithError(ireec_element_types_by_format, format);
+    Py_DECREF(format);
+    if (!element_type && PyErr_Occurred()) {
+      PyBuffer_Release(buffer);
+      return -1;
+    }
+  }
+  if (!element_type) {
+    PyBuffer_Release(buffer);
+    return 0;
+  }
+  for (int i = 0; i < buffer->ndim; ++i) dims[i] = (iree_hal_dim_t)buffer->shape[i];
+  host_array->data = buffer->buf;
+  host_array->data_length = (iree_host_size_t)buffer->len;
+  host_array->element_type =
+      (iree_hal_element_type_t)PyLong_AsUnsignedLong(element_type);
+  host_array->shape_rank = (iree_host_size_t)buffer->ndim;
+  host_array->shape = dims;
+  return 1;
+}
+
+// (status, stage, index): how a failure crosses back. |stage| is "copy" (of
+// argument |index| to the device), "call" (the invoke) or "read" (of result
+// |index| into `out`; a NULL status there means the result is not a buffer
+// view).
+static PyObject* ireec_failure(iree_status_t status, const char* stage,
+                               Py_ssize_t index) {
+  return Py_BuildValue("(Nsn)", PyLong_FromVoidPtr(status), stage, index);
+}
+
+// invoke(session, function, inputs, outputs, device, allocator, args, out):
+// the addresses of an iree_runtime_session_t, iree_vm_function_t, two empty
+// iree_vm_list_t, an iree_hal_device_t and its iree_hal_allocator_t; the
+// call's arguments (a tuple); `out`, None or one numpy array for a function
+// with a single result.
+//
+// Copies every argument to a new buffer view on the device
+// (ireec_vm_list_push_buffer_view_copy), invokes
+// (ireec_runtime_session_invoke, or ..._invoke_into with `out`) and returns
+// a list with one entry per result: an int, the address of a new reference
+// to a buffer-view result, for the caller to own; `out`, read into; None,
+// for a result left in |outputs| for the caller to read (and then empty the
+// list). Returns None, having done nothing, when the call is not one this
+// path handles; (status, stage, index) when IREE failed (the lists are then
+// empty).
+static PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
+                                   Py_ssize_t nargs) {
+  if (nargs != 8 || !PyTuple_Check(args[6])) {
+    PyErr_SetString(PyExc_TypeError,
+                    "invoke(session, function, inputs, outputs, device, "
+                    "allocator, args: tuple, out)");
+    return NULL;
+  }
+  if (!ireec_ndarray_type) {
+    PyErr_SetString(PyExc_RuntimeError, "ireec._fast_call is not configured");
+    return NULL;
+  }
+  void* addresses[6];
+  if (ireec_read_addresses(args, 6, addresses) != 0) return NULL;
+  iree_runtime_session_t* session = addresses[0];
+  const iree_vm_function_t* function = addresses[1];
+  iree_vm_list_t* inputs = addresses[2];
+  iree_vm_list_t* outputs = addresses[3];
+  iree_hal_device_t* device = addresses[4];
+  iree_hal_allocator_t* allocator = addresses[5];
+  PyObject* call_args = args[6];
+  PyObject* out = args[7];
+  Py_ssize_t arg_count = PyTuple_GET_SIZE(call_args);
+  if (arg_count > IREEC_FAST_MAX_ARGS) Py_RETURN_NONE;
+
+  Py_buffer buffers[IREEC_FAST_MAX_ARGS + 1];
+  iree_hal_dim_t dims[IREEC_FAST_MAX_ARGS + 1][IREEC_FAST_MAX_RANK];
+  ireec_host_array_t arrays[IREEC_FAST_MAX_ARGS + 1];
+  Py_ssize_t exported = 0;
+  PyObject* result = NULL;
+
+  // `out` first (it is buffers[arg_count]): declining must leave nothing done.
+  bool has_out = out != Py_None;
+  Py_buffer* out_buffer = &buffers[IREEC_FAST_MAX_ARGS];
+  if (has_out) {
+    int described = ireec_describe_array(out, /*writable=*/true, out_buffer,
+                                         dims[IREEC_FAST_MAX_ARGS],
+                                         &arrays[IREEC_FAST_MAX_ARGS]);
+    if (described <= 0) return described < 0 ? NULL : Py_NewRef(Py_None);
+  }
+  for (; exported < arg_count; ++exported) {
+    int described = ireec_describe_array(
+        PyTuple_GET_ITEM(call_args, exported), /*writable=*/false,
+        &buffers[exported], dims[exported], &arrays[exported]);
+    if (described <= 0) {
+      result = described < 0 ? NULL : Py_NewRef(Py_None);
+      goto release;
+    }
+  }
+
+  iree_status_t status = iree_ok_status();
+  const char* stage = "copy";
+  Py_ssize_t failed_arg = 0;
+  iree_hal_buffer_view_t* views[IREEC_FAST_MAX_RESULTS];
+  iree_host_size_t result_count = 0;
+  Py_BEGIN_ALLOW_THREADS;
+  for (; failed_arg < arg_count && iree_status_is_ok(status); ++failed_arg) {
+    status = ireec_vm_list_push_buffer_view_copy(
+        inputs, device, allocator, arrays[failed_arg].shape_rank,
+        arrays[failed_arg].shape, arrays[failed_arg].element_type,
+        arrays[failed_arg].data, arrays[failed_arg].data_length);
+  }
+  if (!iree_status_is_ok(status)) {
+    --failed_arg;
+    iree_vm_list_clear(inputs);
+  } else {
+    stage = "call";
+    status = ireec_runtime_session_invoke(
+        session, function, inputs, /*keep_inputs=*/false, outputs,
+        IREEC_FAST_MAX_RESULTS, views, &result_count);
+  }
+  if (iree_status_is_ok(status) && has_out) {
+    // Result 0 read into `out` (a single-result function's): a NULL status
+    // with the "read" stage means it is not a buffer view.
+    stage = "read";
+    failed_arg = 0;
+    if (result_count && views[0]) {
+      status = ireec_hal_buffer_view_read_into(views[0], device,
+                                               &arrays[IREEC_FAST_MAX_ARGS]);
+      iree_hal_buffer_view_release(views[0]);
+      views[0] = NULL;
+      if (iree_status_is_ok(status)) stage = NULL;
+    }
+    if (stage) {
+      for (iree_host_size_t i = 1; i < result_count && i < IREEC_FAST_MAX_RESULTS; ++i) {
+        if (views[i]) iree_hal_buffer_view_release(views[i]);
+      }
+      iree_vm_list_clear(outputs);
+    }
+  } else if (iree_status_is_ok(status)) {
+    stage = NULL;
+  }
+  Py_END_ALLOW_THREADS;
+
+  if (stage) {
+    result = ireec_failure(status, stage, failed_arg);
+    goto release;
+  }
+  // The ints only name the views: the caller owns them once it has the
+  // whole list, so a failure building it releases every one.
+  result = PyList_New((Py_ssize_t)result_count);
+  for (iree_host_size_t i = 0; result && i < result_count; ++i) {
+    PyObject* item;
+    if (has_out && i == 0) {
+      item = Py_NewRef(out);
+    } else if (i < IREEC_FAST_MAX_RESULTS && views[i]) {
+      item = PyLong_FromVoidPtr(views[i]);
+    } else {
+      item = Py_NewRef(Py_None);
+    }
+    if (!item) {
+      Py_CLEAR(result);
+      break;
+    }
+    PyList_SET_ITEM(result, (Py_ssize_t)i, item);
+  }
+  if (!result) {
+    for (iree_host_size_t i = 0; i < result_count && i < IREEC_FAST_MAX_RESULTS;
+         ++i) {
+      if (views[i]) iree_hal_buffer_view_release(views[i]);
+    }
+    iree_vm_list_clear(outputs);
+  }
+
+release:
+  for (Py_ssize_t i = 0; i < exported; ++i) PyBuffer_Release(&buffers[i]);
+  if (has_out) PyBuffer_Release(out_buffer);
+  return result;
+}
+
+// read_dense(view): the address of an iree_hal_buffer_view_t read into a
+// new numpy array, for views of fewer than |max_bytes| bytes whose element
+// type has a dtype in dtypes_by_element_type; None when this path declines
+// (nothing done); an int, a failed status, when IREE's map failed.
+static PyObject* ireec_fast_read_dense(PyObject* module, PyObject* const* args,
+                                       Py_ssize_t nargs) {
+  if (nargs != 2) {
+    PyErr_SetString(PyExc_TypeError, "read_dense(view, max_bytes)");
+    return NULL;
+  }
+  if (!ireec_ndarray_type) {
+    PyErr_SetString(PyExc_RuntimeError, "ireec._fast_call is not configured");
+    return NULL;
+  }
+  void* address = NULL;
+  if (ireec_read_addresses(args, 1, &address) != 0) return NULL;
+  Py_ssize_t max_bytes = PyLong_AsSsize_t(args[1]);
+  if (max_bytes < 0 && PyErr_Occurred()) return NULL;
+  const iree_hal_buffer_view_t* view = address;
+  iree_device_size_t length = iree_hal_buffer_view_byte_length(view);
+  if (length == 0 || length >= (iree_device_size_t)max_bytes) Py_RETURN_NONE;
+
+  PyObject* key = PyLong_FromUnsignedLong(iree_hal_buffer_view_element_type(view));
+  if (!key) return NULL;
+  PyObject* dtype = PyDict_GetItemWithError(ireec_dtypes_by_element_type, key);
+  Py_DECREF(key);
+  if (!dtype) return PyErr_Occurred() ? NULL : Py_NewRef(Py_None);
+  iree_host_size_t rank = iree_hal_buffer_view_shape_rank(view);
+  PyObject* shape = PyTuple_New((Py_ssize_t)rank);
+  if (!shape) return NULL;
+  for (iree_host_size_t i = 0; i < rank; ++i) {
+    PyObject* dim = PyLong_FromUnsignedLongLong(iree_hal_buffer_view_shape_dim(view, i));
+    if (!dim) {
+      Py_DECREF(shape);
+      return NULL;
+    }
+    PyTuple_SET_ITEM(shape, (Py_ssize_t)i, dim);
+  }
+  PyObject* array = PyObject_CallFunctionObjArgs(ireec_numpy_empty, shape, dtype, NULL);
+  Py_DECREF(shape);
+  if (!array) return NULL;
+  Py_buffer buffer;
+  if (PyObject_GetBuffer(array, &buffer, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) != 0) {
+    Py_DECREF(array);
+    return NULL;
+  }
+  // The dense, mappable case only; code-only statuses say "not this way".
+  iree_status_t status = ireec_hal_buffer_view_map_read_dense(
+      view, buffer.buf, (iree_host_size_t)buffer.len);
+  PyBuffer_Release(&buffer);
+  if (iree_status_is_ok(status)) return array;
+  Py_DECREF(array);
+  iree_status_code_t code = iree_status_code(status);
+  if (code == IREE_STATUS_INVALID_ARGUMENT || code == IREE_STATUS_OUT_OF_RANGE ||
+      code == IREE_STATUS_UNAVAILABLE) {
+    iree_status_ignore(status);
+    Py_RETURN_NONE;
+  }
+  return PyLong_FromVoidPtr(status);
+}
+
+static PyMethodDef ireec_fast_call_methods[] = {
+    {"configure", (PyCFunction)(void (*)(void))ireec_fast_configure,
+     METH_FASTCALL, "configure(ndarray_type, element_types_by_format, "
+                    "dtypes_by_element_type, empty)"},
+    {"invoke", (PyCFunction)(void (*)(void))ireec_fast_invoke, METH_FASTCALL,
+     "invoke(session, function, inputs, outputs, device, allocator, args, "
+     "out): a call with numpy arguments in one crossing, or None"},
+    {"read_dense", (PyCFunction)(void (*)(void))ireec_fast_read_dense,
+     METH_FASTCALL,
+     "read_dense(view, max_bytes): a small mappable view as a new array, or "
+     "None"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef ireec_fast_call_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "ireec._fast_call",
+    .m_doc = "The numpy-in, numpy-out call path of ireec in one crossing into C.",
+    .m_size = -1,
+    .m_methods = ireec_fast_call_methods,
+};
+
+PyMODINIT_FUNC PyInit__fast_call(void) {
+  return PyModule_Create(&ireec_fast_call_module);
+}

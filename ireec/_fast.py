@@ -1,0 +1,46 @@
+"""The C hot path of a Pythonic call (the extension ireec._fast_call, from
+csrc/python/), configured with the same dtype tables the general path uses.
+
+It handles the common case only and declines (returns None, having done
+nothing) everything else, which the general path then converts or refuses
+with its own messages: see csrc/python/fast_call_module.c.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _fast_call
+from ._library import ffi
+from .dtypes import _NUMPY_TYPES
+
+
+def _element_types_by_format() -> dict[str, int]:
+    """{PEP 3118 buffer format of a native-order array: IREE element type},
+    for every numpy type code whose dtype has an element type. Read off
+    numpy itself, so that two spellings of one dtype (int64 exports "l",
+    longlong "q") both count."""
+    formats = {}
+    for code in np.typecodes["All"]:
+        dtype = np.dtype(code)
+        element_type = _NUMPY_TYPES.get(dtype)
+        if element_type is not None:
+            formats[memoryview(np.empty(0, dtype)).format] = int(element_type)
+    return formats
+
+
+def configure(dtypes_by_element_type: dict) -> None:
+    """Hands the extension numpy's array type and numpy.empty, the format
+    table, and `dtypes_by_element_type` (buffer_view's cache, which it reads
+    and the general path fills)."""
+    _fast_call.configure(np.ndarray, _element_types_by_format(),
+                         dtypes_by_element_type, np.empty)
+
+
+def address(ptr) -> int:
+    """A cffi pointer as the int the extension takes."""
+    return int(ffi.cast("uintptr_t", ptr))
+
+
+invoke = _fast_call.invoke
+read_dense = _fast_call.read_dense

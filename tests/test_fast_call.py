@@ -1,0 +1,236 @@
+"""ireec._fast_call, the C path of calls with numpy arguments
+(csrc/python/fast_call_module.c): which calls it takes, that they return
+what the general path returns, that it declines (having done nothing)
+whatever it does not handle, and how its failures are raised."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ireec
+import ireec.function
+from ireec import _fast, _fast_call, ffi, lib
+from ireec._values import VmList
+from ireec.dtypes import _NUMPY_TYPES
+
+A = np.array([1.0, 1.1, 1.2, 1.3], np.float32)
+B = np.array([10.0, 100.0, 1000.0, 10000.0], np.float32)
+PRODUCT = (A * B).tolist()
+
+
+@pytest.fixture(scope="module")
+def session(instance, device, program):
+    session = ireec.Session(instance, device)
+    for name in ("simple_mul", "dynamic"):
+        session.load_module(program(name))
+    return session
+
+
+@pytest.fixture(scope="module")
+def int_session(instance, device, program):
+    # Its own session: this program's module is also named "module".
+    session = ireec.Session(instance, device)
+    session.load_module(program("int_ops"))
+    return session
+
+
+@pytest.fixture
+def taken(monkeypatch):
+    """What ireec._fast_call.invoke did with each call made meanwhile:
+    "handled" (results or a failure) or "declined"."""
+    seen = []
+    invoke = ireec.function._fast_invoke
+
+    def spy(*args):
+        result = invoke(*args)
+        seen.append("declined" if result is None else "handled")
+        return result
+
+    monkeypatch.setattr(ireec.function, "_fast_invoke", spy)
+    return seen
+
+
+def _list_sizes(call) -> tuple[int, int]:
+    return (lib.iree_vm_list_size(call._inputs.handle),
+            lib.iree_vm_list_size(call._outputs.handle))
+
+
+def test_numpy_arguments_take_it(session, taken):
+    (result,) = session.call("module.simple_mul", A, B)
+    assert type(result) is ireec.BufferView
+    assert result.to_numpy().tolist() == PRODUCT
+    assert (result.shape, result.dtype) == ((4,), np.float32)
+    assert taken == ["handled"]
+
+
+def test_read_only_and_integer_arguments(int_session, taken):
+    a = np.array([1, -2, 3, 40], np.int32)
+    a.setflags(write=False)
+    b = np.array([5, 6, -7, 8], np.int32)
+    c = np.array([100, 200, 300, 2**31 - 321], np.int32)
+    (result,) = int_session.call("module.mul_add", a, b, c)
+    assert result.to_numpy().tolist() == [105, 188, 279, 2**31 - 1]
+    assert taken == ["handled"]
+
+
+def test_results_that_are_not_buffer_views_are_read_after_it(session, taken):
+    doubled, total = session.call("dynamic.double_and_sum",
+                                  np.array([1.5, 2.0, 4.0], np.float32))
+    assert doubled.to_numpy().tolist() == [3.0, 4.0, 8.0]
+    assert total == 7.5
+    assert taken == ["handled"]
+    prepared = session.function("dynamic.double_and_sum")._prepared()
+    assert _list_sizes(prepared) == (0, 0)
+
+
+@pytest.mark.parametrize("make_arguments, why", [
+    (lambda: (np.arange(8, dtype=np.float32)[::2], B), "not contiguous"),
+    (lambda: (A.astype(">f4"), B), "not native byte order"),
+    (lambda: (np.arange(8, dtype=np.float32)[2:6], B), "a contiguous slice"),
+])
+def test_arrays_it_declines_or_takes_give_the_same_values(session, taken, make_arguments, why):
+    lhs, rhs = make_arguments()
+    (result,) = session.call("module.simple_mul", lhs, rhs)
+    assert result.to_numpy().tolist() == (lhs.astype(np.float32) * rhs).tolist()
+    expected = "handled" if lhs.flags.c_contiguous and lhs.dtype.isnative else "declined"
+    assert taken == [expected]
+
+
+def test_buffer_view_and_scalar_arguments_go_the_general_way(session, int_session, device,
+                                                            taken):
+    view = ireec.BufferView.from_numpy(device, B)
+    (result,) = session.call("module.simple_mul", A, view)
+    assert result.to_numpy().tolist() == PRODUCT
+    assert int_session.call("module.add_scalars", 2, 40) == [42]
+    with pytest.raises(TypeError, match="argument 1 of module.simple_mul takes a tensor"):
+        session.call("module.simple_mul", A, [10.0, 100.0, 1000.0, 10000.0])
+    # A function with scalar arguments never reaches it.
+    assert taken == ["declined", "declined"]
+
+
+def test_out_is_read_into_in_the_same_crossing(session, taken):
+    out = np.full(4, -1.0, np.float32)
+    results = session.call("module.simple_mul", A, B, out=out)
+    assert results == [out] and results[0] is out
+    assert out.tolist() == PRODUCT
+    assert taken == ["handled"]
+
+
+def test_an_out_array_of_another_layout_is_refused_after_the_call(session, taken):
+    out = np.zeros(4, np.int32)
+    with pytest.raises(ireec.InvalidArgumentError) as caught:
+        session.call("module.simple_mul", A, B, out=out)
+    assert "the buffer view is 4xf32; the target is 4xi32" in str(caught.value)
+    assert "while reading result 0 of module.simple_mul into out entry 0" in caught.value.__notes__
+    assert taken == ["handled"]
+    assert out.tolist() == [0, 0, 0, 0]
+    assert _list_sizes(session.function("module.simple_mul")._prepared()) == (0, 0)
+
+
+def test_out_it_declines_is_refused_by_the_general_path(session, taken):
+    read_only = np.zeros(4, np.float32)
+    read_only.setflags(write=False)
+    with pytest.raises(ValueError, match="out entry 0 must be C-contiguous and writeable"):
+        session.call("module.simple_mul", A, B, out=read_only)
+    # Several results: out is a list, which only the general path reads.
+    doubled = np.zeros(2, np.float32)
+    _, total = session.call("dynamic.double_and_sum", np.array([1, 2], np.float32),
+                            out=[doubled, None])
+    assert doubled.tolist() == [2.0, 4.0] and total == 3.0
+    assert taken == ["declined"]
+
+
+def test_a_failed_call_raises_and_leaves_the_lists_empty(session, taken):
+    five = np.ones(5, np.float32)
+    with pytest.raises(ireec.IreeError):
+        session.call("module.simple_mul", five, five)
+    assert taken == ["handled"]
+    assert _list_sizes(session.function("module.simple_mul")._prepared()) == (0, 0)
+    assert session.call("module.simple_mul", A, B)[0].to_numpy().tolist() == PRODUCT
+
+
+def test_a_failed_copy_names_the_argument(session, device):
+    # An input list that holds only i32 values refuses the buffer views.
+    out = ffi.new("iree_vm_list_t**")
+    ireec.check_status(lib.iree_vm_list_create(
+        lib.iree_vm_make_value_type_def(lib.IREE_VM_VALUE_TYPE_I32), 2,
+        lib.iree_allocator_system(), out))
+    inputs = VmList(out[0])
+    prepared = session.function("module.simple_mul").prepare()
+    outputs = VmList.create(1)
+    result = _fast_call.invoke(
+        *map(_fast.address, (session.handle, prepared.function.handle, inputs.handle,
+                             outputs.handle, device.handle, device.allocator)),
+        (A, B), None)
+    assert type(result) is tuple and result[1:] == ("copy", 0)
+    with pytest.raises(ireec.IreeError) as caught:
+        prepared._packer.take_fast_results(result, outputs.handle, device)
+    assert "while copying argument 0 of module.simple_mul to the device" in caught.value.__notes__
+    assert lib.iree_vm_list_size(inputs.handle) == 0
+
+
+def test_closed_sessions_raise_before_it(instance, device, program, taken):
+    session = ireec.Session(instance, device)
+    session.load_module(program("simple_mul"))
+    function = session.function("module.simple_mul")
+    assert function(A, B)[0].to_numpy().tolist() == PRODUCT
+    session.close()
+    with pytest.raises(ireec.ClosedError):
+        function(A, B)
+    assert taken == ["handled"]
+
+
+def test_every_numpy_dtype_with_an_element_type_has_a_buffer_format():
+    formats = _fast._element_types_by_format()
+    assert set(formats.values()) == {int(t) for t in _NUMPY_TYPES.values()}
+    assert formats["f"] == lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32
+    assert formats["?"] == lib.IREE_HAL_ELEMENT_TYPE_BOOL_8
+    # Two spellings of int64 on this platform, both exported by numpy.
+    int64_formats = {memoryview(np.empty(0, code)).format for code in "lq"}
+    assert {formats[f] for f in int64_formats} == {lib.IREE_HAL_ELEMENT_TYPE_INT_64}
+
+
+@pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint16, np.int64, np.float16,
+                                   np.float64, np.complex64])
+def test_small_views_read_back_in_one_step(device, dtype):
+    values = np.arange(6).reshape(2, 3).astype(dtype)
+    view = ireec.BufferView.from_numpy(device, values)
+    # The first read of an element type learns its dtype the general way;
+    # from then on the extension finds it.
+    assert view.to_numpy().tolist() == values.tolist()
+    read = _fast_call.read_dense(view._address, 1 << 20)
+    assert read.dtype == values.dtype and read.tolist() == values.tolist()
+
+
+def test_read_dense_declines_what_it_does_not_read(device):
+    from test_buffer_view import device_only_view
+
+    big = ireec.BufferView.from_numpy(device, np.arange(1024, dtype=np.float32))
+    assert _fast_call.read_dense(big._address, 4096) is None
+    assert _fast_call.read_dense(big._address, 4097).tolist() == list(range(1024))
+    empty = ireec.BufferView.from_numpy(device, np.zeros((0, 3), np.int32))
+    assert _fast_call.read_dense(empty._address, 1 << 20) is None
+    assert empty.to_numpy().shape == (0, 3)
+    values = np.array([[1.5, -2.0], [4.0, 0.5]], np.float32)
+    unmappable = device_only_view(device, values)
+    assert _fast_call.read_dense(unmappable._address, 1 << 20) is None
+    assert unmappable.to_numpy().tolist() == values.tolist()
+    unmappable.close()
+    with pytest.raises(ireec.ClosedError):
+        unmappable.to_numpy()
+
+
+def test_bad_extension_arguments_raise(session):
+    with pytest.raises(TypeError, match="invoke"):
+        _fast_call.invoke(1, 2, 3)
+    with pytest.raises(TypeError, match="args: tuple"):
+        _fast_call.invoke(1, 2, 3, 4, 5, 6, [A, B], None)
+    with pytest.raises(ValueError, match="address argument 0 is 0"):
+        _fast_call.invoke(0, 2, 3, 4, 5, 6, (A, B), None)
+    with pytest.raises(TypeError):
+        _fast_call.invoke("session", 2, 3, 4, 5, 6, (A, B), None)
+    with pytest.raises(TypeError, match="read_dense"):
+        _fast_call.read_dense(1)
+    with pytest.raises(TypeError, match="configure"):
+        _fast_call.configure(np.ndarray, {}, {})
