@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import _fast
 from ._handles import ClosedError
 from ._library import ffi, lib
 from ._values import VmList, fill_host_array
 from .errors import AbortedError, check_status
 
-_session_invoke = lib.ireec_runtime_session_invoke
 _session_invoke_into = lib.ireec_runtime_session_invoke_into
+_fast_invoke = _fast.invoke
 
 
 class BoundCall:
@@ -37,7 +38,7 @@ class BoundCall:
     __slots__ = ("prepared", "_session", "_function", "_inputs", "_outputs",
                  "_views", "_view_capacity", "_count", "_arg_count", "_targets",
                  "_target_count", "_out", "_lent", "_partial", "_home", "_into_args",
-                 "_invoke_args")
+                 "_fast_args")
 
     def __init__(self, prepared, args, device=None, out=None):
         if len(args) != len(prepared._arg_kinds):
@@ -54,7 +55,7 @@ class BoundCall:
         self._views = ffi.new("iree_hal_buffer_view_t*[]", max(1, self._view_capacity))
         self._count = ffi.new("iree_host_size_t*")
         self._arg_count = len(args)
-        self._targets = self._into_args = self._invoke_args = None
+        self._targets = self._into_args = self._fast_args = None
         self._out = self._lent = ()
         self._partial = False
         with session._lock:
@@ -68,12 +69,15 @@ class BoundCall:
                 prepared._packer.push_args(self._inputs.handle, args, device)
         if out is not None:
             self._bind_out(out)
-        elif not prepared._uses_fences and self._view_capacity:
-            # Everything ireec_runtime_session_invoke takes, fixed for the
-            # life of this call (see __call__).
-            self._invoke_args = (
-                session.handle, self._function, self._inputs.handle, True,
-                self._outputs.handle, self._view_capacity, self._views, self._count)
+        if not prepared._uses_fences and (
+                (out is None and self._view_capacity)
+                or (type(out) is np.ndarray and self._view_capacity == 1)):
+            # Everything ireec._fast_call.invoke takes, fixed for the life of
+            # this call (see __call__): no arguments to push, the bound ones
+            # kept, the result handed over or read into `out`.
+            self._fast_args = (*map(_fast.address, (
+                session.handle, self._function, self._inputs.handle,
+                self._outputs.handle, home[1], home[2])), (), out, True)
 
     def _bind_out(self, out) -> None:
         """Describes the `out` arrays once, as the ireec_host_array_t[] that
@@ -94,7 +98,8 @@ class BoundCall:
         self._out = tuple(entries)
         self._partial = any(array is None for array in entries)
         self._lent = tuple(lent)  # the arrays' memory and dims, lent to C
-        if not self._partial and not self.prepared._uses_fences:
+        if (not self._partial and not self.prepared._uses_fences
+                and type(out) is not np.ndarray):  # one array: see __init__
             # Everything ireec_runtime_session_invoke_into takes, fixed for
             # the life of this call (see __call__ for when it is used).
             self._into_args = (
@@ -105,27 +110,40 @@ class BoundCall:
         """Invokes with the bound arguments and returns the results in order
         (or reads them into `out`, or into the arrays bound as out; see
         PreparedCall.__call__)."""
-        if out is None and (self._into_args or self._invoke_args) is not None:
-            # The fast paths, for calls without fences: every result read into
-            # its bound array, or a buffer view handed over.
+        fast = self._fast_args
+        if fast is not None and out is None:
+            # The fast path, for calls without fences: a buffer view handed
+            # over or the one result read into its bound array, in one
+            # crossing (ireec._fast_call).
             session = self._session
             with session._lock:
                 # close() of either takes this lock too, so the pointers in
                 # the fixed arguments are valid while both are open.
                 if session._ptr is None or self._inputs._ptr is None:
                     raise ClosedError("the BoundCall or its Session is closed")
-                into = self._into_args
-                if into is not None:
-                    status = _session_invoke_into(*into)
-                    if not status:  # a NULL iree_status_t is OK
-                        return list(self._out)
-                else:
-                    status = _session_invoke(*self._invoke_args)
-                    if not status:  # the views just handed over, as PreparedCall reads them
-                        return self.prepared._packer.take_results(
-                            self._outputs._ptr, self._views, self._count[0],
-                            self._view_capacity, self._home[0])
-            self._raise(status)
+                results = _fast_invoke(*fast)
+                if results is not None and (not results or type(results[0]) is not np.ndarray):
+                    # A view to adopt, values to read or a failure to raise.
+                    try:
+                        return self.prepared._packer.take_fast_results(
+                            results, self._outputs._ptr, self._home[0])
+                    except AbortedError as error:
+                        session._note_failed_devices(error)
+                        raise
+            if results is not None:
+                return results  # [the bound out array], read into
+            # Else the bound array became unusable (read-only, say): the
+            # general path below says so or reads it another way.
+        elif self._into_args is not None and out is None:
+            # Several results read into their bound arrays.
+            session = self._session
+            with session._lock:
+                if session._ptr is None or self._inputs._ptr is None:
+                    raise ClosedError("the BoundCall or its Session is closed")
+                status = _session_invoke_into(*self._into_args)
+                if not status:  # a NULL iree_status_t is OK
+                    return list(self._out)
+                self._raise(status)
         return self._call(out)
 
     def _raise(self, status):
@@ -205,7 +223,7 @@ class BoundCall:
         with self._session._lock:
             self._inputs.close()
             self._outputs.close()
-            self._targets = self._into_args = self._invoke_args = None
+            self._targets = self._into_args = self._fast_args = None
             self._lent = self._out = ()
 
     def __enter__(self):

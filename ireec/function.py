@@ -11,6 +11,7 @@ from ._handles import ClosedError
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
 from ._values import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
+from .buffer_view import BufferView
 from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
 
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
 
 _session_invoke = lib.ireec_runtime_session_invoke
 _fast_invoke = _fast.invoke
+_adopt = BufferView._adopt
+_cast = ffi.cast
+_VIEW_PTR = ffi.typeof("iree_hal_buffer_view_t*")
 
 # The iree.abi.model of functions compiled with
 # --iree-execution-model=async-external: after their inputs they take a wait
@@ -115,7 +119,8 @@ class Function:
             call = self._prepared()
         try:
             results, signal = call._invoke(args, None, device, out)
-            results = call._complete(results, signal, out)
+            if signal is not None:
+                results = call._complete(results, signal, out)
         except AbortedError as error:
             self.session._note_failed_devices(error)
             raise
@@ -297,8 +302,13 @@ class PreparedCall:
                     and (out is None or (type(out) is np.ndarray and self._view_capacity == 1))):
                 # Numpy in, numpy or BufferViews out, in one crossing; None
                 # when it declines (nothing done), for the general path below.
-                results = _fast_invoke(*self._fast_addresses, args, out)
+                results = _fast_invoke(*self._fast_addresses, args, out, False)
                 if results is not None:
+                    if len(results) == 1 and type(results[0]) is int:
+                        # One buffer view handed over, adopted here: the
+                        # common case of take_fast_results, inline.
+                        address = results[0]
+                        return [_adopt(_cast(_VIEW_PTR, address), home[0], address)], None
                     return packer.take_fast_results(results, outputs, home[0]), None
             signal = None
             try:

@@ -162,7 +162,7 @@ def test_a_failed_copy_names_the_argument(session, device):
     result = _fast_call.invoke(
         *map(_fast.address, (session.handle, prepared.function.handle, inputs.handle,
                              outputs.handle, device.handle, device.allocator)),
-        (A, B), None)
+        (A, B), None, False)
     assert type(result) is tuple and result[1:] == ("copy", 0)
     with pytest.raises(ireec.IreeError) as caught:
         prepared._packer.take_fast_results(result, outputs.handle, device)
@@ -225,12 +225,19 @@ def test_bad_extension_arguments_raise(session):
     with pytest.raises(TypeError, match="invoke"):
         _fast_call.invoke(1, 2, 3)
     with pytest.raises(TypeError, match="args: tuple"):
-        _fast_call.invoke(1, 2, 3, 4, 5, 6, [A, B], None)
+        _fast_call.invoke(1, 2, 3, 4, 5, 6, [A, B], None, False)
+    with pytest.raises(TypeError, match="no args when bound"):
+        _fast_call.invoke(1, 2, 3, 4, 5, 6, (A, B), None, True)
     with pytest.raises(ValueError, match="address argument 0 is 0"):
-        _fast_call.invoke(0, 2, 3, 4, 5, 6, (A, B), None)
+        _fast_call.invoke(0, 2, 3, 4, 5, 6, (A, B), None, False)
     with pytest.raises(TypeError):
-        _fast_call.invoke("session", 2, 3, 4, 5, 6, (A, B), None)
+        _fast_call.invoke("session", 2, 3, 4, 5, 6, (A, B), None, False)
     with pytest.raises(TypeError, match="read_dense"):
         _fast_call.read_dense(1)
     with pytest.raises(TypeError, match="configure"):
         _fast_call.configure(np.ndarray, {}, {})
+    # A format table that does not fit is refused and the one in use kept.
+    for formats in ({"T{f:x:f:y:}": 1}, {"f": 0}, {"f": "float32"}):
+        with pytest.raises(ValueError, match="element_types_by_format"):
+            _fast_call.configure(np.ndarray, formats, {}, np.empty)
+    assert session.call("module.simple_mul", A, B)[0].to_numpy().tolist() == PRODUCT

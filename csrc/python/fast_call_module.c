@@ -20,6 +20,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <string.h>
 
 #include "ireec/api.h"
 
@@ -29,13 +30,59 @@
 #define IREEC_FAST_MAX_RESULTS 16
 #define IREEC_FAST_MAX_RANK 16
 
-// What configure() was given: numpy.ndarray, {buffer format: element type}
-// and {element type: numpy dtype} (both owned by ireec's Python side, which
-// fills the second one as it meets element types), and numpy.empty.
+// What configure() was given: numpy.ndarray, {element type: numpy dtype}
+// (owned by ireec's Python side, which fills it as it meets element types)
+// and numpy.empty; and its {buffer format: element type}, copied into a
+// table (a call looks formats up there, without making Python strings).
 static PyObject* ireec_ndarray_type = NULL;
-static PyObject* ireec_element_types_by_format = NULL;
 static PyObject* ireec_dtypes_by_element_type = NULL;
 static PyObject* ireec_numpy_empty = NULL;
+
+#define IREEC_FAST_MAX_FORMATS 32
+typedef struct {
+  char format[8];
+  iree_hal_element_type_t element_type;
+} ireec_format_entry_t;
+static ireec_format_entry_t ireec_formats[IREEC_FAST_MAX_FORMATS];
+static Py_ssize_t ireec_format_count = 0;
+
+// Reads {format: element type} into ireec_formats; -1 (a Python error,
+// the table unchanged) if an entry does not fit.
+static int ireec_read_formats(PyObject* element_types_by_format) {
+  ireec_format_entry_t formats[IREEC_FAST_MAX_FORMATS];
+  Py_ssize_t position = 0, count = 0;
+  PyObject *key, *value;
+  while (PyDict_Next(element_types_by_format, &position, &key, &value)) {
+    Py_ssize_t length = 0;
+    const char* text = PyUnicode_Check(key) ? PyUnicode_AsUTF8AndSize(key, &length) : NULL;
+    unsigned long element_type = PyLong_Check(value) ? PyLong_AsUnsignedLong(value) : 0;
+    if (!text || length >= (Py_ssize_t)sizeof(ireec_formats[0].format) ||
+        count == IREEC_FAST_MAX_FORMATS || PyErr_Occurred() || !element_type) {
+      PyErr_Clear();
+      PyErr_Format(PyExc_ValueError,
+                   "element_types_by_format takes at most %d entries of a "
+                   "format of up to 7 characters and a nonzero element type",
+                   IREEC_FAST_MAX_FORMATS);
+      return -1;
+    }
+    memcpy(formats[count].format, text, (size_t)length + 1);
+    formats[count].element_type = (iree_hal_element_type_t)element_type;
+    ++count;
+  }
+  memcpy(ireec_formats, formats, sizeof(formats[0]) * (size_t)count);
+  ireec_format_count = count;
+  return 0;
+}
+
+// The element type of a buffer format, or IREE_HAL_ELEMENT_TYPE_NONE.
+static iree_hal_element_type_t ireec_lookup_format(const char* format) {
+  for (Py_ssize_t i = 0; i < ireec_format_count; ++i) {
+    if (strcmp(ireec_formats[i].format, format) == 0) {
+      return ireec_formats[i].element_type;
+    }
+  }
+  return IREE_HAL_ELEMENT_TYPE_NONE;
+}
 
 static PyObject* ireec_fast_configure(PyObject* module, PyObject* const* args,
                                       Py_ssize_t nargs) {
@@ -46,11 +93,13 @@ static PyObject* ireec_fast_configure(PyObject* module, PyObject* const* args,
                     "dtypes_by_element_type, empty)");
     return NULL;
   }
-  PyObject** slots[4] = {&ireec_ndarray_type, &ireec_element_types_by_format,
-                         &ireec_dtypes_by_element_type, &ireec_numpy_empty};
-  for (int i = 0; i < 4; ++i) {
-    Py_INCREF(args[i]);
-    Py_XSETREF(*slots[i], args[i]);
+  if (ireec_read_formats(args[1]) != 0) return NULL;
+  PyObject** slots[3] = {&ireec_ndarray_type, &ireec_dtypes_by_element_type,
+                         &ireec_numpy_empty};
+  PyObject* values[3] = {args[0], args[2], args[3]};
+  for (int i = 0; i < 3; ++i) {
+    Py_INCREF(values[i]);
+    Py_XSETREF(*slots[i], values[i]);
   }
   Py_RETURN_NONE;
 }
@@ -74,46 +123,35 @@ static int ireec_read_addresses(PyObject* const* args, Py_ssize_t count,
 // Exports |array|'s buffer into |buffer| and describes it in |host_array|
 // (dims in |dims|) when it is an exact numpy array, C-contiguous (writable
 // if asked), of a format with an element type and at most
-// IREEC_FAST_MAX_RANK dims. 1 when described (the buffer is then exported
-// and must be released), 0 when declined, -1 on a Python error.
-static int ireec_describe_array(PyObject* array, bool writable,
+// IREEC_FAST_MAX_RANK dims. True when described (the buffer is then
+// exported and must be released), false when declined.
+static bool ireec_describe_array(PyObject* array, bool writable,
                                 Py_buffer* buffer, iree_hal_dim_t* dims,
                                 ireec_host_array_t* host_array) {
-  if ((PyObject*)Py_TYPE(array) != ireec_ndarray_type) return 0;
+  if ((PyObject*)Py_TYPE(array) != ireec_ndarray_type) return false;
   int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT;
   if (writable) flags |= PyBUF_WRITABLE;
   if (PyObject_GetBuffer(array, buffer, flags) != 0) {
     // Non-contiguous, read-only where writing, or a dtype without a buffer
     // format: the general path copies it or says which.
     PyErr_Clear();
-    return 0;
+    return false;
   }
-  PyObject* element_type = NULL;
+  iree_hal_element_type_t element_type = IREE_HAL_ELEMENT_TYPE_NONE;
   if (buffer->format && buffer->ndim <= IREEC_FAST_MAX_RANK) {
-    PyObject* format = PyUnicode_FromString(buffer->format);
-    if (!format) {
-      PyBuffer_Release(buffer);
-      return -1;
-    }
-    element_type = PyDict_GetItemWithError(ireec_element_types_by_format, format);
-    Py_DECREF(format);
-    if (!element_type && PyErr_Occurred()) {
-      PyBuffer_Release(buffer);
-      return -1;
-    }
+    element_type = ireec_lookup_format(buffer->format);
   }
-  if (!element_type) {
+  if (element_type == IREE_HAL_ELEMENT_TYPE_NONE) {
     PyBuffer_Release(buffer);
-    return 0;
+    return false;
   }
   for (int i = 0; i < buffer->ndim; ++i) dims[i] = (iree_hal_dim_t)buffer->shape[i];
   host_array->data = buffer->buf;
   host_array->data_length = (iree_host_size_t)buffer->len;
-  host_array->element_type =
-      (iree_hal_element_type_t)PyLong_AsUnsignedLong(element_type);
+  host_array->element_type = element_type;
   host_array->shape_rank = (iree_host_size_t)buffer->ndim;
   host_array->shape = dims;
-  return 1;
+  return true;
 }
 
 // (status, stage, index): how a failure crosses back. |stage| is "copy" (of
@@ -125,15 +163,18 @@ static PyObject* ireec_failure(iree_status_t status, const char* stage,
   return Py_BuildValue("(Nsn)", PyLong_FromVoidPtr(status), stage, index);
 }
 
-// invoke(session, function, inputs, outputs, device, allocator, args, out):
-// the addresses of an iree_runtime_session_t, iree_vm_function_t, two empty
-// iree_vm_list_t, an iree_hal_device_t and its iree_hal_allocator_t; the
+// invoke(session, function, inputs, outputs, device, allocator, args, out,
+// bound): the addresses of an iree_runtime_session_t, iree_vm_function_t,
+// two iree_vm_list_t, an iree_hal_device_t and its iree_hal_allocator_t; the
 // call's arguments (a tuple); `out`, None or one numpy array for a function
-// with a single result.
+// with a single result; `bound`, false for a call whose |inputs| list starts
+// empty and is emptied by the call, true for a bound call, whose |inputs|
+// already holds its arguments and keeps them (`args` is then empty).
 //
 // Copies every argument to a new buffer view on the device
 // (ireec_vm_list_push_buffer_view_copy), invokes
-// (ireec_runtime_session_invoke, or ..._invoke_into with `out`) and returns
+// (ireec_runtime_session_invoke), reads result 0 into `out` if given
+// (ireec_hal_buffer_view_read_into) and returns
 // a list with one entry per result: an int, the address of a new reference
 // to a buffer-view result, for the caller to own; `out`, read into; None,
 // for a result left in |outputs| for the caller to read (and then empty the
@@ -142,10 +183,12 @@ static PyObject* ireec_failure(iree_status_t status, const char* stage,
 // empty).
 static PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
                                    Py_ssize_t nargs) {
-  if (nargs != 8 || !PyTuple_Check(args[6])) {
+  if (nargs != 9 || !PyTuple_Check(args[6]) || !PyBool_Check(args[8]) ||
+      (args[8] == Py_True && PyTuple_GET_SIZE(args[6]))) {
     PyErr_SetString(PyExc_TypeError,
                     "invoke(session, function, inputs, outputs, device, "
-                    "allocator, args: tuple, out)");
+                    "allocator, args: tuple, out, bound: bool), with no args "
+                    "when bound");
     return NULL;
   }
   if (!ireec_ndarray_type) {
@@ -162,6 +205,7 @@ static PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
   iree_hal_allocator_t* allocator = addresses[5];
   PyObject* call_args = args[6];
   PyObject* out = args[7];
+  bool bound = args[8] == Py_True;
   Py_ssize_t arg_count = PyTuple_GET_SIZE(call_args);
   if (arg_count > IREEC_FAST_MAX_ARGS) Py_RETURN_NONE;
 
@@ -175,17 +219,17 @@ static PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
   bool has_out = out != Py_None;
   Py_buffer* out_buffer = &buffers[IREEC_FAST_MAX_ARGS];
   if (has_out) {
-    int described = ireec_describe_array(out, /*writable=*/true, out_buffer,
-                                         dims[IREEC_FAST_MAX_ARGS],
-                                         &arrays[IREEC_FAST_MAX_ARGS]);
-    if (described <= 0) return described < 0 ? NULL : Py_NewRef(Py_None);
+    if (!ireec_describe_array(out, /*writable=*/true, out_buffer,
+                              dims[IREEC_FAST_MAX_ARGS],
+                              &arrays[IREEC_FAST_MAX_ARGS])) {
+      Py_RETURN_NONE;
+    }
   }
   for (; exported < arg_count; ++exported) {
-    int described = ireec_describe_array(
-        PyTuple_GET_ITEM(call_args, exported), /*writable=*/false,
-        &buffers[exported], dims[exported], &arrays[exported]);
-    if (described <= 0) {
-      result = described < 0 ? NULL : Py_NewRef(Py_None);
+    if (!ireec_describe_array(PyTuple_GET_ITEM(call_args, exported),
+                              /*writable=*/false, &buffers[exported],
+                              dims[exported], &arrays[exported])) {
+      result = Py_NewRef(Py_None);
       goto release;
     }
   }
@@ -208,7 +252,7 @@ static PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
   } else {
     stage = "call";
     status = ireec_runtime_session_invoke(
-        session, function, inputs, /*keep_inputs=*/false, outputs,
+        session, function, inputs, /*keep_inputs=*/bound, outputs,
         IREEC_FAST_MAX_RESULTS, views, &result_count);
   }
   if (iree_status_is_ok(status) && has_out) {
@@ -337,7 +381,7 @@ static PyMethodDef ireec_fast_call_methods[] = {
                     "dtypes_by_element_type, empty)"},
     {"invoke", (PyCFunction)(void (*)(void))ireec_fast_invoke, METH_FASTCALL,
      "invoke(session, function, inputs, outputs, device, allocator, args, "
-     "out): a call with numpy arguments in one crossing, or None"},
+     "out, bound): a call with numpy arguments in one crossing, or None"},
     {"read_dense", (PyCFunction)(void (*)(void))ireec_fast_read_dense,
      METH_FASTCALL,
      "read_dense(view, max_bytes): a small mappable view as a new array, or "
