@@ -1,7 +1,8 @@
 """The C hot path of a Pythonic call (the extension ireec._fast_call, from
 csrc/python/), configured with the same dtype tables the general path uses.
 
-It handles the common case only and declines (returns None, having done
+It handles the common case only (arguments that are numpy arrays or
+BufferViews) and declines (returns None, having done
 nothing) everything else, which the general path then converts or refuses
 with its own messages: see csrc/python/fast_call_module.c.
 """
@@ -29,11 +30,11 @@ def _element_types_by_format() -> dict[str, int]:
     return formats
 
 
-def configure(dtypes_by_element_type: dict) -> None:
-    """Hands the extension numpy's array type and numpy.empty, the format
-    table, and `dtypes_by_element_type` (buffer_view's cache, which it reads
-    and the general path fills)."""
-    _fast_call.configure(np.ndarray, _element_types_by_format(),
+def configure(buffer_view_type: type, dtypes_by_element_type: dict) -> None:
+    """Hands the extension numpy's array type and numpy.empty, ireec's
+    BufferView class, the format table, and `dtypes_by_element_type`
+    (buffer_view's cache, which it reads and the general path fills)."""
+    _fast_call.configure(np.ndarray, buffer_view_type, _element_types_by_format(),
                          dtypes_by_element_type, np.empty)
 
 

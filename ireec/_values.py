@@ -366,7 +366,7 @@ class Packer:
             if stage == "read" and not status:
                 raise self._not_a_view_error(index)
             status = ffi.cast("iree_status_t", status)
-            if stage == "copy":
+            if stage == "copy":  # "push" (a BufferView's) and "call" need no note
                 self._raise_push_failure(status, index)
             if stage == "read":
                 self._raise_read_failure(status, index)

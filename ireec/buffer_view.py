@@ -91,7 +91,6 @@ _IMPORT_PARAMS_C = ffi.new("iree_hal_buffer_params_t*", _IMPORT_PARAMS)
 # dtype_from_element_type is a handful of Python steps, and every call's
 # results go through it.
 _dtypes_by_element_type: dict[int, np.dtype] = {}
-_fast.configure(_dtypes_by_element_type)
 _read_dense = _fast.read_dense
 
 # What ireec_hal_buffer_view_map_read_dense returns for views it leaves to
@@ -826,3 +825,7 @@ def _release_callback():
     callback = ffi.new("iree_hal_buffer_release_callback_t*")
     callback.fn = lib.ireec_release_host_allocation
     return callback
+
+
+# The extension reads BufferView arguments (their _ptr and _address).
+_fast.configure(BufferView, _dtypes_by_element_type)

@@ -7,16 +7,17 @@
 // its shape, its element type, per argument; the result's the same way), run
 // right after the thread handoff of the invoke has left the interpreter's
 // caches cold. This module does those steps in C for the common case only:
-// every argument an exact numpy array whose buffer format names an IREE
-// element type. Anything else it declines before touching anything, and the
-// general path (ireec/_values.py) converts it or says what is wrong.
+// every argument an open ireec.BufferView or an exact numpy array whose
+// buffer format names an IREE element type. Anything else it declines
+// before touching anything, and the general path (ireec/_values.py)
+// converts it or says what is wrong.
 //
 // Pointers cross as Python ints (the ireec objects that own them check they
 // are open before passing them). Failed IREE statuses cross back as ints too,
 // for ireec.errors to raise as typed exceptions with the rest of the API's.
 //
 // The C work runs without the GIL, as cffi's calls do; the arrays' buffers
-// stay exported (so pinned) until it is done.
+// stay exported (so pinned) and the buffer views retained until it is done.
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -30,13 +31,19 @@
 #define IREEC_FAST_MAX_RESULTS 16
 #define IREEC_FAST_MAX_RANK 16
 
-// What configure() was given: numpy.ndarray, {element type: numpy dtype}
+// What configure() was given: numpy.ndarray, ireec.BufferView (whose
+// "_ptr" is None once closed and "_address" is its pointer as an int),
+// {element type: numpy dtype}
 // (owned by ireec's Python side, which fills it as it meets element types)
 // and numpy.empty; and its {buffer format: element type}, copied into a
 // table (a call looks formats up there, without making Python strings).
 static PyObject* ireec_ndarray_type = NULL;
+static PyObject* ireec_buffer_view_type = NULL;
 static PyObject* ireec_dtypes_by_element_type = NULL;
 static PyObject* ireec_numpy_empty = NULL;
+// "_ptr" and "_address", interned once.
+static PyObject* ireec_ptr_name = NULL;
+static PyObject* ireec_address_name = NULL;
 
 #define IREEC_FAST_MAX_FORMATS 32
 typedef struct {
@@ -86,18 +93,22 @@ static iree_hal_element_type_t ireec_lookup_format(const char* format) {
 
 static PyObject* ireec_fast_configure(PyObject* module, PyObject* const* args,
                                       Py_ssize_t nargs) {
-  if (nargs != 4 || !PyType_Check(args[0]) || !PyDict_Check(args[1]) ||
-      !PyDict_Check(args[2]) || !PyCallable_Check(args[3])) {
+  if (nargs != 5 || !PyType_Check(args[0]) || !PyType_Check(args[1]) ||
+      !PyDict_Check(args[2]) || !PyDict_Check(args[3]) ||
+      !PyCallable_Check(args[4])) {
     PyErr_SetString(PyExc_TypeError,
-                    "configure(ndarray_type, element_types_by_format, "
-                    "dtypes_by_element_type, empty)");
+                    "configure(ndarray_type, buffer_view_type, "
+                    "element_types_by_format, dtypes_by_element_type, empty)");
     return NULL;
   }
-  if (ireec_read_formats(args[1]) != 0) return NULL;
-  PyObject** slots[3] = {&ireec_ndarray_type, &ireec_dtypes_by_element_type,
-                         &ireec_numpy_empty};
-  PyObject* values[3] = {args[0], args[2], args[3]};
-  for (int i = 0; i < 3; ++i) {
+  if (!ireec_ptr_name) ireec_ptr_name = PyUnicode_InternFromString("_ptr");
+  if (!ireec_address_name) ireec_address_name = PyUnicode_InternFromString("_address");
+  if (!ireec_ptr_name || !ireec_address_name) return NULL;
+  if (ireec_read_formats(args[2]) != 0) return NULL;
+  PyObject** slots[4] = {&ireec_ndarray_type, &ireec_buffer_view_type,
+                         &ireec_dtypes_by_element_type, &ireec_numpy_empty};
+  PyObject* values[4] = {args[0], args[1], args[3], args[4]};
+  for (int i = 0; i < 4; ++i) {
     Py_INCREF(values[i]);
     Py_XSETREF(*slots[i], values[i]);
   }
@@ -154,10 +165,28 @@ static bool ireec_describe_array(PyObject* array, bool writable,
   return true;
 }
 
+// A BufferView argument's iree_hal_buffer_view_t, retained (so a close()
+// meanwhile cannot free it); NULL when it is not an open ireec.BufferView
+// (a Python error set only if reading it failed).
+static iree_hal_buffer_view_t* ireec_retain_buffer_view(PyObject* arg) {
+  if ((PyObject*)Py_TYPE(arg) != ireec_buffer_view_type) return NULL;
+  PyObject* ptr = PyObject_GetAttr(arg, ireec_ptr_name);
+  if (!ptr) return NULL;
+  bool closed = ptr == Py_None;
+  Py_DECREF(ptr);
+  if (closed) return NULL;  // the general path raises ClosedError
+  PyObject* address = PyObject_GetAttr(arg, ireec_address_name);
+  if (!address) return NULL;
+  iree_hal_buffer_view_t* view = PyLong_AsVoidPtr(address);
+  Py_DECREF(address);
+  if (view) iree_hal_buffer_view_retain(view);
+  return view;
+}
+
 // (status, stage, index): how a failure crosses back. |stage| is "copy" (of
 // argument |index| to the device), "call" (the invoke) or "read" (of result
 // |index| into `out`; a NULL status there means the result is not a buffer
-// view).
+// view) or "push" (of BufferView argument |index|).
 static PyObject* ireec_failure(iree_status_t status, const char* stage,
                                Py_ssize_t index) {
   return Py_BuildValue("(Nsn)", PyLong_FromVoidPtr(status), stage, index);
@@ -171,11 +200,12 @@ static PyObject* ireec_failure(iree_status_t status, const char* stage,
 // empty and is emptied by the call, true for a bound call, whose |inputs|
 // already holds its arguments and keeps them (`args` is then empty).
 //
-// Copies every argument to a new buffer view on the device
-// (ireec_vm_list_push_buffer_view_copy), invokes
+// Pushes every argument, an array copied to a new buffer view on the device
+// (ireec_vm_list_push_buffer_view_copy) and a BufferView as a new reference
+// (ireec_vm_list_push_ref_object_retain), invokes
 // (ireec_runtime_session_invoke), reads result 0 into `out` if given
-// (ireec_hal_buffer_view_read_into) and returns
-// a list with one entry per result: an int, the address of a new reference
+// (ireec_hal_buffer_view_read_into) and returns a list with one entry per
+// result: an int, the address of a new reference
 // to a buffer-view result, for the caller to own; `out`, read into; None,
 // for a result left in |outputs| for the caller to read (and then empty the
 // list). Returns None, having done nothing, when the call is not one this
@@ -212,7 +242,11 @@ static PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
   Py_buffer buffers[IREEC_FAST_MAX_ARGS + 1];
   iree_hal_dim_t dims[IREEC_FAST_MAX_ARGS + 1][IREEC_FAST_MAX_RANK];
   ireec_host_array_t arrays[IREEC_FAST_MAX_ARGS + 1];
+  // Per argument: a retained buffer view (an ireec.BufferView's), or NULL
+  // for an array, whose buffer is exported.
+  iree_hal_buffer_view_t* arg_views[IREEC_FAST_MAX_ARGS];
   Py_ssize_t exported = 0;
+  bool views_released = false;
   PyObject* result = NULL;
 
   // `out` first (it is buffers[arg_count]): declining must leave nothing done.
@@ -226,10 +260,13 @@ static PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
     }
   }
   for (; exported < arg_count; ++exported) {
-    if (!ireec_describe_array(PyTuple_GET_ITEM(call_args, exported),
-                              /*writable=*/false, &buffers[exported],
+    PyObject* arg = PyTuple_GET_ITEM(call_args, exported);
+    arg_views[exported] = ireec_retain_buffer_view(arg);
+    if (arg_views[exported]) continue;
+    if (PyErr_Occurred() ||
+        !ireec_describe_array(arg, /*writable=*/false, &buffers[exported],
                               dims[exported], &arrays[exported])) {
-      result = Py_NewRef(Py_None);
+      result = PyErr_Occurred() ? NULL : Py_NewRef(Py_None);
       goto release;
     }
   }
@@ -240,12 +277,25 @@ static PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
   iree_hal_buffer_view_t* views[IREEC_FAST_MAX_RESULTS];
   iree_host_size_t result_count = 0;
   Py_BEGIN_ALLOW_THREADS;
+  iree_vm_ref_type_t view_type = iree_hal_buffer_view_type();
   for (; failed_arg < arg_count && iree_status_is_ok(status); ++failed_arg) {
-    status = ireec_vm_list_push_buffer_view_copy(
-        inputs, device, allocator, arrays[failed_arg].shape_rank,
-        arrays[failed_arg].shape, arrays[failed_arg].element_type,
-        arrays[failed_arg].data, arrays[failed_arg].data_length);
+    if (arg_views[failed_arg]) {
+      stage = "push";
+      status = ireec_vm_list_push_ref_object_retain(inputs, arg_views[failed_arg],
+                                                    view_type);
+    } else {
+      stage = "copy";
+      status = ireec_vm_list_push_buffer_view_copy(
+          inputs, device, allocator, arrays[failed_arg].shape_rank,
+          arrays[failed_arg].shape, arrays[failed_arg].element_type,
+          arrays[failed_arg].data, arrays[failed_arg].data_length);
+    }
   }
+  // The list holds its own references to the buffer views now.
+  for (Py_ssize_t i = 0; i < arg_count; ++i) {
+    if (arg_views[i]) iree_hal_buffer_view_release(arg_views[i]);
+  }
+  views_released = true;
   if (!iree_status_is_ok(status)) {
     --failed_arg;
     iree_vm_list_clear(inputs);
@@ -309,7 +359,13 @@ static PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
   }
 
 release:
-  for (Py_ssize_t i = 0; i < exported; ++i) PyBuffer_Release(&buffers[i]);
+  for (Py_ssize_t i = 0; i < exported; ++i) {
+    if (arg_views[i]) {
+      if (!views_released) iree_hal_buffer_view_release(arg_views[i]);
+    } else {
+      PyBuffer_Release(&buffers[i]);
+    }
+  }
   if (has_out) PyBuffer_Release(out_buffer);
   return result;
 }
