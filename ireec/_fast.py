@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _fast_call
-from ._library import ffi
+# _library first: it loads the IREE runtime whose symbols the extension binds to.
+from ._library import ffi  # isort: skip
+from . import _fast_call  # isort: skip
 from .dtypes import _NUMPY_TYPES
 
 
@@ -45,3 +46,4 @@ def address(ptr) -> int:
 
 invoke = _fast_call.invoke
 read_dense = _fast_call.read_dense
+own_view = _fast_call.own_view

@@ -75,7 +75,8 @@ _IMPORT_PARAMS = {
               | lib.IREE_HAL_BUFFER_USAGE_MAPPING_PERSISTENT),
 }
 
-_release_buffer_view = lib.iree_hal_buffer_view_release
+_VIEW_PTR = ffi.typeof("iree_hal_buffer_view_t*")
+_own_view = _fast.own_view
 
 # Reads of at least this many bytes place their copy at the source's offset
 # within a page (see ireec_hal_buffer_view_map_read_dense_page_matched); below
@@ -206,17 +207,33 @@ class BufferView(Handle):
 
     _release_fn = lib.iree_hal_buffer_view_release
     _retain_fn = lib.iree_hal_buffer_view_retain
-    # _address: the pointer as an int, for ireec._fast_call (valid while
-    # _ptr is not None).
-    __slots__ = ("device", "zero_copy", "zero_copy_fallback", "_address")
+    # _owner: the ireec._fast_call.ViewReference owning this object's
+    # reference (released when it goes: on close(), or with this object),
+    # rather than an ffi.gc pointer, which costs several times more to make
+    # and to drop; _ptr is a plain pointer to the same view.
+    # _address: the pointer as an int, for ireec._fast_call.
+    # Both are valid while _ptr is not None.
+    __slots__ = ("device", "zero_copy", "zero_copy_fallback", "_address", "_owner")
 
     def __init__(self, ptr, *, device=None, retain: bool = False):
         if not isinstance(ptr, ffi.CData) or ffi.typeof(ptr) is not ffi.typeof(
                 "iree_hal_buffer_view_t*"):
             raise TypeError(f"BufferView wraps an iree_hal_buffer_view_t*, not {ptr!r}")
+        if ptr == ffi.NULL:
+            raise ValueError("BufferView needs a non-NULL pointer")
         device = _as_device(device)
-        super().__init__(ptr, retain=retain, keep_alive=(device,))
-        self._address = _fast.address(ptr)
+        address = _fast.address(ptr)
+        if retain:
+            lib.iree_hal_buffer_view_retain(ptr)
+        try:
+            self._owner = _own_view(address)
+        except BaseException:
+            if retain:
+                lib.iree_hal_buffer_view_release(ptr)
+            raise
+        self._ptr = ffi.cast(_VIEW_PTR, ptr)
+        self._address = address
+        self._keep_alive = (device,)
         self.device = device
         self.zero_copy = False
         self.zero_copy_fallback = None
@@ -228,14 +245,23 @@ class BufferView(Handle):
         argument checks, which every call would otherwise repeat. `address`
         is `ptr` as an int, where the caller has it."""
         view = cls.__new__(cls)
-        # Handle.__init__, inline: `ptr` is known non-NULL and already owned.
-        view._ptr = ffi.gc(ptr, _release_buffer_view)
-        view._address = _fast.address(ptr) if address is None else address
+        # __init__, inline: `ptr` is known non-NULL and already owned.
+        if address is None:
+            address = _fast.address(ptr)
+        view._owner = _own_view(address)
+        view._ptr = ptr
+        view._address = address
         view._keep_alive = ()  # `device` below keeps the device alive
         view.device = device
         view.zero_copy = False
         view.zero_copy_fallback = None
         return view
+
+    def close(self) -> None:
+        """Releases the reference now. Closing twice is harmless."""
+        self._ptr = None
+        self._owner = None  # its ViewReference releases the reference
+        self._keep_alive = ()
 
     # -- construction -------------------------------------------------------
 

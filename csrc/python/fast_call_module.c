@@ -431,6 +431,43 @@ static PyObject* ireec_fast_read_dense(PyObject* module, PyObject* const* args,
   return PyLong_FromVoidPtr(status);
 }
 
+// ViewReference: owns one reference to an iree_hal_buffer_view_t, dropped
+// when the object is (ireec.BufferView holds one). What ffi.gc would do, for
+// a fraction of its cost: no Python destructor to call, no cffi call with
+// its GIL release to make, for every result a call hands over.
+typedef struct {
+  PyObject_HEAD
+  iree_hal_buffer_view_t* view;
+} ireec_view_reference_t;
+
+static void ireec_view_reference_dealloc(PyObject* self) {
+  iree_hal_buffer_view_t* view = ((ireec_view_reference_t*)self)->view;
+  ((ireec_view_reference_t*)self)->view = NULL;
+  if (view) iree_hal_buffer_view_release(view);
+  Py_TYPE(self)->tp_free(self);
+}
+
+static PyTypeObject ireec_view_reference_type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ireec._fast_call.ViewReference",
+    .tp_basicsize = sizeof(ireec_view_reference_t),
+    .tp_dealloc = ireec_view_reference_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "One reference to an iree_hal_buffer_view_t, released with the object.",
+};
+
+// own_view(address): a ViewReference taking over the caller's reference to
+// the iree_hal_buffer_view_t at |address|.
+static PyObject* ireec_fast_own_view(PyObject* module, PyObject* address) {
+  void* view = NULL;
+  if (ireec_read_addresses(&address, 1, &view) != 0) return NULL;
+  ireec_view_reference_t* self =
+      PyObject_New(ireec_view_reference_t, &ireec_view_reference_type);
+  if (!self) return NULL;  // the caller still owns its reference
+  self->view = view;
+  return (PyObject*)self;
+}
+
 static PyMethodDef ireec_fast_call_methods[] = {
     {"configure", (PyCFunction)(void (*)(void))ireec_fast_configure,
      METH_FASTCALL, "configure(ndarray_type, element_types_by_format, "
@@ -442,6 +479,9 @@ static PyMethodDef ireec_fast_call_methods[] = {
      METH_FASTCALL,
      "read_dense(view, max_bytes): a small mappable view as a new array, or "
      "None"},
+    {"own_view", ireec_fast_own_view, METH_O,
+     "own_view(address): a ViewReference taking over a reference to the "
+     "iree_hal_buffer_view_t at address"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -454,5 +494,11 @@ static struct PyModuleDef ireec_fast_call_module = {
 };
 
 PyMODINIT_FUNC PyInit__fast_call(void) {
-  return PyModule_Create(&ireec_fast_call_module);
+  if (PyType_Ready(&ireec_view_reference_type) != 0) return NULL;
+  PyObject* module = PyModule_Create(&ireec_fast_call_module);
+  if (module && PyModule_AddObjectRef(module, "ViewReference",
+                                      (PyObject*)&ireec_view_reference_type) != 0) {
+    Py_CLEAR(module);
+  }
+  return module;
 }
