@@ -81,10 +81,18 @@ static int ireec_read_formats(PyObject* element_types_by_format) {
   return 0;
 }
 
-// The element type of a buffer format, or IREE_HAL_ELEMENT_TYPE_NONE.
+// The element type of a buffer format, or IREE_HAL_ELEMENT_TYPE_NONE. The
+// entry found last is tried first: a program's arrays mostly share one.
+// (Callers hold the GIL, which guards ireec_last_format.)
+static Py_ssize_t ireec_last_format = 0;
 static iree_hal_element_type_t ireec_lookup_format(const char* format) {
+  if (ireec_last_format < ireec_format_count &&
+      strcmp(ireec_formats[ireec_last_format].format, format) == 0) {
+    return ireec_formats[ireec_last_format].element_type;
+  }
   for (Py_ssize_t i = 0; i < ireec_format_count; ++i) {
     if (strcmp(ireec_formats[i].format, format) == 0) {
+      ireec_last_format = i;
       return ireec_formats[i].element_type;
     }
   }
