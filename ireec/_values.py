@@ -30,7 +30,7 @@ import numpy as np
 from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view
-from .buffer_view import BufferView
+from .buffer_view import BufferView, _adopt_address
 from .dtypes import element_type_from_dtype
 from .errors import check_status
 from .fence import Fence
@@ -38,7 +38,6 @@ from .instance import Device
 
 _VARIANT_SIZE = ffi.sizeof("iree_vm_variant_t")
 _EMPTY_VARIANT = bytes(_VARIANT_SIZE)
-_VIEW_PTR = ffi.typeof("iree_hal_buffer_view_t*")
 
 # Shapes up to this rank go through a Packer's scratch dims; deeper ones get
 # their own array.
@@ -371,14 +370,10 @@ class Packer:
             if stage == "read":
                 self._raise_read_failure(status, index)
             check_status(status)
-        adopt = BufferView._adopt
-        if len(results) == 1 and type(results[0]) is int:  # the common case
-            address = results[0]
-            return [adopt(ffi.cast(_VIEW_PTR, address), device, address)]
         pending = False
         for i, result in enumerate(results):
             if type(result) is int:
-                results[i] = adopt(ffi.cast(_VIEW_PTR, result), device, result)
+                results[i] = _adopt_address(result, device)
             elif result is None:
                 pending = True
         if pending:

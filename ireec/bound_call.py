@@ -75,9 +75,9 @@ class BoundCall:
             # Everything ireec._fast_call.invoke takes, fixed for the life of
             # this call (see __call__): no arguments to push, the bound ones
             # kept, the result handed over or read into `out`.
-            self._fast_args = (*map(_fast.address, (
+            self._fast_args = (tuple(map(_fast.address, (
                 session.handle, self._function, self._inputs.handle,
-                self._outputs.handle, home[1], home[2])), (), out, True)
+                self._outputs.handle, home[1], home[2]))), (), out, True)
 
     def _bind_out(self, out) -> None:
         """Describes the `out` arrays once, as the ireec_host_array_t[] that

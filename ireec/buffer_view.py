@@ -244,18 +244,9 @@ class BufferView(Handle):
         that ireec itself produced (a call's result): __init__ without the
         argument checks, which every call would otherwise repeat. `address`
         is `ptr` as an int, where the caller has it."""
-        view = cls.__new__(cls)
-        # __init__, inline: `ptr` is known non-NULL and already owned.
         if address is None:
             address = _fast.address(ptr)
-        view._owner = _own_view(address)
-        view._ptr = ptr
-        view._address = address
-        view._keep_alive = ()  # `device` below keeps the device alive
-        view.device = device
-        view.zero_copy = False
-        view.zero_copy_fallback = None
-        return view
+        return _adopt_address(address, device, ptr)
 
     def close(self) -> None:
         """Releases the reference now. Closing twice is harmless."""
@@ -554,13 +545,13 @@ class BufferView(Handle):
         if copy is True:
             # Small dense mappable views in one C step, then the same in a
             # few cffi steps (which also learn new dtypes), then the rest.
-            result = None
             if self._ptr is not None:
                 result = _read_dense(self._address, _PAGE_MATCHED_READ_MIN_BYTES)
-            if result is None:
-                result = self._read_mapped_copy()
-            elif type(result) is int:
-                check_status(ffi.cast("iree_status_t", result))
+                if type(result) is int:
+                    check_status(ffi.cast("iree_status_t", result))
+                if result is not None:
+                    return result
+            result = self._read_mapped_copy()
             if result is not None:
                 return result
         shape, dtype = self._checked_layout()
@@ -852,6 +843,25 @@ def _release_callback():
     callback.fn = lib.ireec_release_host_allocation
     return callback
 
+
+
+def _adopt_address(address: int, device: Device | None, ptr=None) -> BufferView:
+    """BufferView._adopt of the view at `address` (`ptr`, if the caller has
+    it as a pointer): the whole of __init__'s work where nothing needs
+    checking, as a call hands over each of its results."""
+    view = _new_view(BufferView)
+    view._owner = _own_view(address)
+    view._ptr = _cast(_VIEW_PTR, address) if ptr is None else ptr
+    view._address = address
+    view._keep_alive = ()  # `device` below keeps the device alive
+    view.device = device
+    view.zero_copy = False
+    view.zero_copy_fallback = None
+    return view
+
+
+_new_view = object.__new__
+_cast = ffi.cast
 
 # The extension reads BufferView arguments (their _ptr and _address).
 _fast.configure(BufferView, _dtypes_by_element_type)

@@ -11,7 +11,7 @@ from ._handles import ClosedError
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
 from ._values import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
-from .buffer_view import BufferView
+from .buffer_view import _adopt_address
 from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
 
@@ -20,9 +20,6 @@ if TYPE_CHECKING:
 
 _session_invoke = lib.ireec_runtime_session_invoke
 _fast_invoke = _fast.invoke
-_adopt = BufferView._adopt
-_cast = ffi.cast
-_VIEW_PTR = ffi.typeof("iree_hal_buffer_view_t*")
 
 # The iree.abi.model of functions compiled with
 # --iree-execution-model=async-external: after their inputs they take a wait
@@ -114,10 +111,12 @@ class Function:
     def _call(self, args: tuple, device, out) -> list:
         # PreparedCall.__call__ without its extra call layer (Session.call
         # comes here directly too).
-        call = self._default_call
-        if call is None:
-            call = self._prepared()
+        call = self._default_call or self._prepared()
         try:
+            if device is None:
+                results = call._fast(args, out)
+                if results is not None:
+                    return results
             results, signal = call._invoke(args, None, device, out)
             if signal is not None:
                 results = call._complete(results, signal, out)
@@ -170,7 +169,8 @@ class PreparedCall:
 
     __slots__ = ("function", "device", "_packer", "_inputs", "_outputs",
                  "_arg_kinds", "_uses_fences", "_views", "_view_capacity",
-                 "_result_count", "_session_device", "_fast_addresses")
+                 "_result_count", "_session_device", "_arg_count", "_fast_addresses",
+                 "_fast_session", "_fast_lock", "_fast_device")
 
     def __init__(self, function: Function, device=None):
         self.function = function
@@ -189,9 +189,15 @@ class PreparedCall:
         # The session's own first device (it never closes it), with its
         # handle and allocator: (Device, iree_hal_device_t*, allocator).
         self._session_device = None
-        # The pointers ireec._fast_call takes, as ints; set with
-        # _session_device where the fast path applies.
-        self._fast_addresses = None
+        self._arg_count = len(self._arg_kinds)
+        # The pointers ireec._fast_call takes, as ints, with the session, its
+        # lock and its device: set with _session_device where _fast applies.
+        self._fast_addresses = self._fast_session = self._fast_lock = None
+        self._fast_device = None
+        session = function.session
+        with session._lock:
+            if not session.closed:
+                self._home()  # the general path reports a closed session
 
     def __call__(self, *args, device=None, out=None) -> list:
         """Calls the function with `args` (iree_runtime_session_call) and
@@ -210,12 +216,43 @@ class PreparedCall:
         in the result's place.
         """
         try:
+            if device is None:
+                results = self._fast(args, out)
+                if results is not None:
+                    return results
             results, signal = self._invoke(args, None, device, out)
             results = self._complete(results, signal, out)
         except AbortedError as error:
             self.function.session._note_failed_devices(error)
             raise
         return results
+
+    def _fast(self, args: tuple, out) -> list | None:
+        """The call in one crossing into C (ireec._fast_call), where that
+        applies: its results, or None, having done nothing, for the general
+        path (_invoke), which also reports a closed session or call. It
+        applies on the session's device, to functions without fences
+        taking only tensors, with numpy or BufferView arguments and `out`
+        None or one array for a single result."""
+        fast = self._fast_addresses
+        if (fast is None or len(args) != self._arg_count
+                or not (out is None or (type(out) is np.ndarray and self._view_capacity == 1))):
+            return None
+        with self._fast_lock:
+            # close() of the session or this call takes this lock, so the
+            # addresses are valid while both are open.
+            # (close() empties both lists together.)
+            if self._fast_session._ptr is None or self._inputs._ptr is None:
+                return None
+            results = _fast_invoke(fast, args, out, False)
+            if results is None:
+                return None
+            if len(results) == 1 and type(results[0]) is int:
+                # One buffer view handed over, adopted here: the common case
+                # of take_fast_results, inline.
+                return [_adopt_address(results[0], self._fast_device)]
+            return self._packer.take_fast_results(results, self._outputs._ptr,
+                                                  self._fast_device)
 
     def _complete(self, results: list, signal: Fence | None, out) -> list:
         """Waits for a coarse-fences call's signal fence; only then are its
@@ -257,7 +294,9 @@ class PreparedCall:
                                      or function.session._queue_waits_on_host):
                 wait.wait()
             if not function.uses_fences:
-                results, _ = self._invoke(args, None, device)
+                results = self._fast(args, None) if device is None else None
+                if results is None:
+                    results, _ = self._invoke(args, None, device)
                 return results, Fence.create(0)
             return self._invoke(args, wait, device)
         except AbortedError as error:
@@ -272,10 +311,13 @@ class PreparedCall:
             session_device = self.function.session.device
             home = (session_device, session_device.handle, session_device.allocator)
             if self._fast_path_applies():
-                # All are open for as long as the call is (_invoke checks
-                # the session and the lists before using them).
+                # What _fast needs, read once (it checks that the session and
+                # the lists are open before using the addresses).
+                session = self.function.session
+                self._fast_session, self._fast_lock = session, session._lock
+                self._fast_device = session_device
                 self._fast_addresses = tuple(map(_fast.address, (
-                    self.function.session._ptr, self.function._function,
+                    session._ptr, self.function._function,
                     self._inputs._ptr, self._outputs._ptr, home[1], home[2])))
             self._session_device = home
         return home
@@ -298,18 +340,6 @@ class PreparedCall:
                 raise ClosedError("the PreparedCall or its Session is closed")
             home = self._session_device or self._home()
             packer = self._packer
-            if (device is None and self._fast_addresses is not None
-                    and (out is None or (type(out) is np.ndarray and self._view_capacity == 1))):
-                # Numpy in, numpy or BufferViews out, in one crossing; None
-                # when it declines (nothing done), for the general path below.
-                results = _fast_invoke(*self._fast_addresses, args, out, False)
-                if results is not None:
-                    if len(results) == 1 and type(results[0]) is int:
-                        # One buffer view handed over, adopted here: the
-                        # common case of take_fast_results, inline.
-                        address = results[0]
-                        return [_adopt(_cast(_VIEW_PTR, address), home[0], address)], None
-                    return packer.take_fast_results(results, outputs, home[0]), None
             signal = None
             try:
                 if device is None:
@@ -376,8 +406,10 @@ class PreparedCall:
 
     def close(self) -> None:
         """Releases the VM lists now (otherwise done when collected)."""
-        self._inputs.close()
-        self._outputs.close()
+        # Under the session's lock: a call on another thread may be using them.
+        with self.function.session._lock:
+            self._inputs.close()
+            self._outputs.close()
 
     def __enter__(self):
         return self

@@ -209,8 +209,11 @@ class Session(Handle):
         """Calls `name` with `args` and returns its results in order, or
         reads them into `out` (iree_runtime_session_call; see
         PreparedCall.__call__)."""
-        function = self._functions.get(name) if type(name) is str else None
-        return (function or self.function(name))._call(args, device, out)
+        try:
+            function = self._functions[name]
+        except (KeyError, TypeError):  # not looked up yet, or not a name
+            function = self.function(name)
+        return function._call(args, device, out)
 
     def call_async(self, name: str, *args, wait: Fence | None = None,
                    device: Device | None = None):

@@ -175,8 +175,8 @@ def test_a_failed_copy_names_the_argument(session, device):
     prepared = session.function("module.simple_mul").prepare()
     outputs = VmList.create(1)
     result = _fast_call.invoke(
-        *map(_fast.address, (session.handle, prepared.function.handle, inputs.handle,
-                             outputs.handle, device.handle, device.allocator)),
+        tuple(map(_fast.address, (session.handle, prepared.function.handle, inputs.handle,
+                                  outputs.handle, device.handle, device.allocator))),
         (A, B), None, False)
     assert type(result) is tuple and result[1:] == ("copy", 0)
     with pytest.raises(ireec.IreeError) as caught:
@@ -243,13 +243,15 @@ def test_bad_extension_arguments_raise(session):
     with pytest.raises(TypeError, match="invoke"):
         _fast_call.invoke(1, 2, 3)
     with pytest.raises(TypeError, match="args: tuple"):
-        _fast_call.invoke(1, 2, 3, 4, 5, 6, [A, B], None, False)
+        _fast_call.invoke((1, 2, 3, 4, 5, 6), [A, B], None, False)
+    with pytest.raises(TypeError, match="allocator"):
+        _fast_call.invoke((1, 2, 3), (A, B), None, False)
     with pytest.raises(TypeError, match="no args when bound"):
-        _fast_call.invoke(1, 2, 3, 4, 5, 6, (A, B), None, True)
+        _fast_call.invoke((1, 2, 3, 4, 5, 6), (A, B), None, True)
     with pytest.raises(ValueError, match="address argument 0 is 0"):
-        _fast_call.invoke(0, 2, 3, 4, 5, 6, (A, B), None, False)
+        _fast_call.invoke((0, 2, 3, 4, 5, 6), (A, B), None, False)
     with pytest.raises(TypeError):
-        _fast_call.invoke("session", 2, 3, 4, 5, 6, (A, B), None, False)
+        _fast_call.invoke(("session", 2, 3, 4, 5, 6), (A, B), None, False)
     with pytest.raises(TypeError, match="read_dense"):
         _fast_call.read_dense(1)
     with pytest.raises(TypeError, match="configure"):
@@ -259,3 +261,33 @@ def test_bad_extension_arguments_raise(session):
         with pytest.raises(ValueError, match="element_types_by_format"):
             _fast_call.configure(np.ndarray, ireec.BufferView, formats, {}, np.empty)
     assert session.call("module.simple_mul", A, B)[0].to_numpy().tolist() == PRODUCT
+
+
+SUM_TO_SCALAR = """
+func.func @total(%a: tensor<4xf32>) -> f32 {
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<f32>
+  %acc = linalg.fill ins(%zero : f32) outs(%init : tensor<f32>) -> tensor<f32>
+  %sum = linalg.generic {
+      indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> ()>],
+      iterator_types = ["reduction"]}
+      ins(%a : tensor<4xf32>) outs(%acc : tensor<f32>) {
+  ^bb0(%x: f32, %s: f32):
+    %y = arith.addf %x, %s : f32
+    linalg.yield %y : f32
+  } -> tensor<f32>
+  %total = tensor.extract %sum[] : tensor<f32>
+  return %total : f32
+}
+"""
+
+
+def test_a_scalar_result_is_read_after_it_and_refuses_out(instance, device, compile_mlir, taken):
+    session = ireec.Session(instance, device)
+    session.load_module(compile_mlir(SUM_TO_SCALAR))
+    assert session.call("module.total", A) == [pytest.approx(4.6)]
+    with pytest.raises(TypeError, match="result 0 of module.total is not a buffer view"):
+        session.call("module.total", A, out=np.zeros((), np.float32))
+    assert taken == ["handled", "handled"]
+    assert _list_sizes(session.function("module.total")._prepared()) == (0, 0)
+    assert session.call("module.total", B) == [11110.0]

@@ -200,10 +200,10 @@ static PyObject* ireec_failure(iree_status_t status, const char* stage,
   return Py_BuildValue("(Nsn)", PyLong_FromVoidPtr(status), stage, index);
 }
 
-// invoke(session, function, inputs, outputs, device, allocator, args, out,
+// invoke((session, function, inputs, outputs, device, allocator), args, out,
 // bound): the addresses of an iree_runtime_session_t, iree_vm_function_t,
-// two iree_vm_list_t, an iree_hal_device_t and its iree_hal_allocator_t; the
-// call's arguments (a tuple); `out`, None or one numpy array for a function
+// two iree_vm_list_t, an iree_hal_device_t and its iree_hal_allocator_t (one
+// tuple, made once per prepared call); the call's arguments (a tuple); `out`, None or one numpy array for a function
 // with a single result; `bound`, false for a call whose |inputs| list starts
 // empty and is emptied by the call, true for a bound call, whose |inputs|
 // already holds its arguments and keeps them (`args` is then empty).
@@ -221,11 +221,12 @@ static PyObject* ireec_failure(iree_status_t status, const char* stage,
 // empty).
 static PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
                                    Py_ssize_t nargs) {
-  if (nargs != 9 || !PyTuple_Check(args[6]) || !PyBool_Check(args[8]) ||
-      (args[8] == Py_True && PyTuple_GET_SIZE(args[6]))) {
+  if (nargs != 4 || !PyTuple_Check(args[0]) || PyTuple_GET_SIZE(args[0]) != 6 ||
+      !PyTuple_Check(args[1]) || !PyBool_Check(args[3]) ||
+      (args[3] == Py_True && PyTuple_GET_SIZE(args[1]))) {
     PyErr_SetString(PyExc_TypeError,
-                    "invoke(session, function, inputs, outputs, device, "
-                    "allocator, args: tuple, out, bound: bool), with no args "
+                    "invoke((session, function, inputs, outputs, device, "
+                    "allocator), args: tuple, out, bound: bool), with no args "
                     "when bound");
     return NULL;
   }
@@ -234,16 +235,18 @@ static PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
     return NULL;
   }
   void* addresses[6];
-  if (ireec_read_addresses(args, 6, addresses) != 0) return NULL;
+  if (ireec_read_addresses(&PyTuple_GET_ITEM(args[0], 0), 6, addresses) != 0) {
+    return NULL;
+  }
   iree_runtime_session_t* session = addresses[0];
   const iree_vm_function_t* function = addresses[1];
   iree_vm_list_t* inputs = addresses[2];
   iree_vm_list_t* outputs = addresses[3];
   iree_hal_device_t* device = addresses[4];
   iree_hal_allocator_t* allocator = addresses[5];
-  PyObject* call_args = args[6];
-  PyObject* out = args[7];
-  bool bound = args[8] == Py_True;
+  PyObject* call_args = args[1];
+  PyObject* out = args[2];
+  bool bound = args[3] == Py_True;
   Py_ssize_t arg_count = PyTuple_GET_SIZE(call_args);
   if (arg_count > IREEC_FAST_MAX_ARGS) Py_RETURN_NONE;
 
@@ -481,8 +484,9 @@ static PyMethodDef ireec_fast_call_methods[] = {
      METH_FASTCALL, "configure(ndarray_type, element_types_by_format, "
                     "dtypes_by_element_type, empty)"},
     {"invoke", (PyCFunction)(void (*)(void))ireec_fast_invoke, METH_FASTCALL,
-     "invoke(session, function, inputs, outputs, device, allocator, args, "
-     "out, bound): a call with numpy arguments in one crossing, or None"},
+     "invoke((session, function, inputs, outputs, device, allocator), args, "
+     "out, bound): a call with numpy or BufferView arguments in one "
+     "crossing, or None"},
     {"read_dense", (PyCFunction)(void (*)(void))ireec_fast_read_dense,
      METH_FASTCALL,
      "read_dense(view, max_bytes): a small mappable view as a new array, or "
