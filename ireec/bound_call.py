@@ -9,6 +9,7 @@ from . import _fast
 from ._handles import ClosedError
 from ._library import ffi, lib
 from ._values import VmList, fill_host_array
+from .buffer_view import _adopt_address
 from .errors import AbortedError, check_status
 
 _session_invoke_into = lib.ireec_runtime_session_invoke_into
@@ -38,7 +39,7 @@ class BoundCall:
     __slots__ = ("prepared", "_session", "_function", "_inputs", "_outputs",
                  "_views", "_view_capacity", "_count", "_arg_count", "_targets",
                  "_target_count", "_out", "_lent", "_partial", "_home", "_into_args",
-                 "_fast_args")
+                 "_fast_args", "_fast_reads_out")
 
     def __init__(self, prepared, args, device=None, out=None):
         if len(args) != len(prepared._arg_kinds):
@@ -78,6 +79,7 @@ class BoundCall:
             self._fast_args = (tuple(map(_fast.address, (
                 session.handle, self._function, self._inputs.handle,
                 self._outputs.handle, home[1], home[2]))), (), out, True)
+        self._fast_reads_out = out is not None
 
     def _bind_out(self, out) -> None:
         """Describes the `out` arrays once, as the ireec_host_array_t[] that
@@ -122,18 +124,21 @@ class BoundCall:
                 if session._ptr is None or self._inputs._ptr is None:
                     raise ClosedError("the BoundCall or its Session is closed")
                 results = _fast_invoke(*fast)
-                if results is not None and (not results or type(results[0]) is not np.ndarray):
-                    # A view to adopt, values to read or a failure to raise.
+                if type(results) is list:
+                    if self._fast_reads_out:
+                        return results  # [the bound out array], read into
+                    if len(results) == 1 and type(results[0]) is int:
+                        return [_adopt_address(results[0], self._home[0])]
+                if results is not None:
+                    # Values to read from the output list, or a failure.
                     try:
                         return self.prepared._packer.take_fast_results(
                             results, self._outputs._ptr, self._home[0])
                     except AbortedError as error:
                         session._note_failed_devices(error)
                         raise
-            if results is not None:
-                return results  # [the bound out array], read into
-            # Else the bound array became unusable (read-only, say): the
-            # general path below says so or reads it another way.
+            # Declined: the bound array became unusable (read-only, say);
+            # the general path below says so or reads it another way.
         elif self._into_args is not None and out is None:
             # Several results read into their bound arrays.
             session = self._session
