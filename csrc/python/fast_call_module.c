@@ -192,9 +192,9 @@ static iree_hal_buffer_view_t* ireec_retain_buffer_view(PyObject* arg) {
 }
 
 // (status, stage, index): how a failure crosses back. |stage| is "copy" (of
-// argument |index| to the device), "call" (the invoke) or "read" (of result
-// |index| into `out`; a NULL status there means the result is not a buffer
-// view) or "push" (of BufferView argument |index|).
+// array argument |index| to the device), "push" (of BufferView argument
+// |index|), "call" (the invoke) or "read" (of result |index| into `out`; a
+// NULL status there means the result is not a buffer view).
 static PyObject* ireec_failure(iree_status_t status, const char* stage,
                                Py_ssize_t index) {
   return Py_BuildValue("(Nsn)", PyLong_FromVoidPtr(status), stage, index);
@@ -203,22 +203,22 @@ static PyObject* ireec_failure(iree_status_t status, const char* stage,
 // invoke((session, function, inputs, outputs, device, allocator), args, out,
 // bound): the addresses of an iree_runtime_session_t, iree_vm_function_t,
 // two iree_vm_list_t, an iree_hal_device_t and its iree_hal_allocator_t (one
-// tuple, made once per prepared call); the call's arguments (a tuple); `out`, None or one numpy array for a function
-// with a single result; `bound`, false for a call whose |inputs| list starts
-// empty and is emptied by the call, true for a bound call, whose |inputs|
-// already holds its arguments and keeps them (`args` is then empty).
+// tuple, made once per prepared call); the call's arguments (a tuple); `out`,
+// None or one numpy array for a function with a single result; `bound`,
+// false for a call whose |inputs| list starts empty and is emptied by the
+// call, true for a bound call, whose |inputs| already holds its arguments
+// and keeps them (`args` is then empty).
 //
 // Pushes every argument, an array copied to a new buffer view on the device
 // (ireec_vm_list_push_buffer_view_copy) and a BufferView as a new reference
 // (ireec_vm_list_push_ref_object_retain), invokes
 // (ireec_runtime_session_invoke), reads result 0 into `out` if given
 // (ireec_hal_buffer_view_read_into) and returns a list with one entry per
-// result: an int, the address of a new reference
-// to a buffer-view result, for the caller to own; `out`, read into; None,
-// for a result left in |outputs| for the caller to read (and then empty the
-// list). Returns None, having done nothing, when the call is not one this
-// path handles; (status, stage, index) when IREE failed (the lists are then
-// empty).
+// result: an int, the address of a new reference to a buffer-view result,
+// for the caller to own; `out`, read into; None, for a result left in
+// |outputs| for the caller to read (and then empty the list). Returns None,
+// having done nothing, when the call is not one this path handles;
+// (status, stage, index) when IREE failed (the lists are then empty).
 static PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
                                    Py_ssize_t nargs) {
   if (nargs != 4 || !PyTuple_Check(args[0]) || PyTuple_GET_SIZE(args[0]) != 6 ||
