@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _fast
+from . import _fast, _fast_call
 from ._handles import ClosedError
 from ._library import ffi, lib
 from ._values import VmList, fill_host_array
@@ -13,10 +13,9 @@ from .buffer_view import _adopt_address
 from .errors import AbortedError, check_status
 
 _session_invoke_into = lib.ireec_runtime_session_invoke_into
-_fast_invoke = _fast.invoke
 
 
-class BoundCall:
+class BoundCall(_fast_call.BoundInvoker):
     """A PreparedCall whose arguments were converted and pushed once
     (`PreparedCall.bind(*args, out=None)`): every call invokes the function
     with them again, so a call costs the runtime's invoke and one crossing
@@ -34,12 +33,19 @@ class BoundCall:
 
     Like a Session, a BoundCall may be shared by threads: calls take the
     session's lock.
+
+    `bound()` invokes with the bound arguments and returns the results in
+    order (or reads them into the arrays bound as out); `bound(out=...)`
+    reads them into other arrays (see PreparedCall.__call__). Where nothing
+    needs converting (no fences; a BufferView result, or one result read
+    into its bound array), `bound()` is made in C by the base class,
+    ireec._fast_call.BoundInvoker: taking the lock, invoking, handing the
+    result back.
     """
 
     __slots__ = ("prepared", "_session", "_function", "_inputs", "_outputs",
                  "_views", "_view_capacity", "_count", "_arg_count", "_targets",
-                 "_target_count", "_out", "_lent", "_partial", "_home", "_into_args",
-                 "_fast_args", "_fast_reads_out")
+                 "_target_count", "_out", "_lent", "_partial", "_home", "_into_args")
 
     def __init__(self, prepared, args, device=None, out=None):
         if len(args) != len(prepared._arg_kinds):
@@ -56,7 +62,7 @@ class BoundCall:
         self._views = ffi.new("iree_hal_buffer_view_t*[]", max(1, self._view_capacity))
         self._count = ffi.new("iree_host_size_t*")
         self._arg_count = len(args)
-        self._targets = self._into_args = self._fast_args = None
+        self._targets = self._into_args = None
         self._out = self._lent = ()
         self._partial = False
         with session._lock:
@@ -74,12 +80,13 @@ class BoundCall:
                 (out is None and self._view_capacity)
                 or (type(out) is np.ndarray and self._view_capacity == 1)):
             # Everything ireec._fast_call.invoke takes, fixed for the life of
-            # this call (see __call__): no arguments to push, the bound ones
-            # kept, the result handed over or read into `out`.
-            self._fast_args = (tuple(map(_fast.address, (
+            # this call (made by BoundInvoker): no arguments to push, the
+            # bound ones kept, the result handed over or read into `out`.
+            addresses = tuple(map(_fast.address, (
                 session.handle, self._function, self._inputs.handle,
-                self._outputs.handle, home[1], home[2]))), (), out, True)
-        self._fast_reads_out = out is not None
+                self._outputs.handle, home[1], home[2])))
+            self._set_fast((addresses, (), out, True), session._lock, session,
+                           self._inputs, _adopt_address, home[0])
 
     def _bind_out(self, out) -> None:
         """Describes the `out` arrays once, as the ireec_host_array_t[] that
@@ -108,38 +115,11 @@ class BoundCall:
                 self._session.handle, self._function, self._inputs.handle, True,
                 self._outputs.handle, self._home[1], count, targets, self._count)
 
-    def __call__(self, *, out=None) -> list:
-        """Invokes with the bound arguments and returns the results in order
-        (or reads them into `out`, or into the arrays bound as out; see
-        PreparedCall.__call__)."""
-        fast = self._fast_args
-        if fast is not None and out is None:
-            # The fast path, for calls without fences: a buffer view handed
-            # over or the one result read into its bound array, in one
-            # crossing (ireec._fast_call).
-            session = self._session
-            with session._lock:
-                # close() of either takes this lock too, so the pointers in
-                # the fixed arguments are valid while both are open.
-                if session._ptr is None or self._inputs._ptr is None:
-                    raise ClosedError("the BoundCall or its Session is closed")
-                results = _fast_invoke(*fast)
-                if type(results) is list:
-                    if self._fast_reads_out:
-                        return results  # [the bound out array], read into
-                    if len(results) == 1 and type(results[0]) is int:
-                        return [_adopt_address(results[0], self._home[0])]
-                if results is not None:
-                    # Values to read from the output list, or a failure.
-                    try:
-                        return self.prepared._packer.take_fast_results(
-                            results, self._outputs._ptr, self._home[0])
-                    except AbortedError as error:
-                        session._note_failed_devices(error)
-                        raise
-            # Declined: the bound array became unusable (read-only, say);
-            # the general path below says so or reads it another way.
-        elif self._into_args is not None and out is None:
+    def _call_general(self, *, out=None) -> list:
+        # What BoundInvoker does not call in C: `out` given per call,
+        # several results read into their bound arrays, fences, and the
+        # calls it declined or found closed (reported here).
+        if self._into_args is not None and out is None:
             # Several results read into their bound arrays.
             session = self._session
             with session._lock:
@@ -150,6 +130,16 @@ class BoundCall:
                     return list(self._out)
                 self._raise(status)
         return self._call(out)
+
+    def _take_fast(self, results) -> list:
+        """The results of BoundInvoker's call that need more than handing
+        back (values to read, a failure to raise); called under the lock."""
+        try:
+            return self.prepared._packer.take_fast_results(
+                results, self._outputs._ptr, self._home[0])
+        except AbortedError as error:
+            self._session._note_failed_devices(error)
+            raise
 
     def _raise(self, status):
         try:
@@ -228,7 +218,8 @@ class BoundCall:
         with self._session._lock:
             self._inputs.close()
             self._outputs.close()
-            self._targets = self._into_args = self._fast_args = None
+            self._set_fast(None)
+            self._targets = self._into_args = None
             self._lent = self._out = ()
 
     def __enter__(self):

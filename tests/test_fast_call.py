@@ -291,3 +291,38 @@ def test_a_scalar_result_is_read_after_it_and_refuses_out(instance, device, comp
     assert taken == ["handled", "handled"]
     assert _list_sizes(session.function("module.total")._prepared()) == (0, 0)
     assert session.call("module.total", B) == [11110.0]
+
+
+def test_a_bound_call_is_made_in_c_and_releases_the_lock_when_it_fails(session):
+    import threading
+
+    prepared = session.function("module.simple_mul").prepare()
+    out = np.zeros(4, np.float32)
+    bound = prepared.bind(A, B, out=out)
+    assert isinstance(bound, _fast_call.BoundInvoker)
+    assert bound() == [out] and out.tolist() == PRODUCT
+    (view,) = prepared.bind(A, B)()
+    assert view.to_numpy().tolist() == PRODUCT
+    wrong = prepared.bind(A, B, out=np.zeros(4, np.int32))
+    for _ in range(2):
+        with pytest.raises(ireec.InvalidArgumentError) as caught:
+            wrong()
+        assert "while reading result 0 of module.simple_mul into out entry 0" in \
+            caught.value.__notes__
+    # Another thread can take the session's lock: the failed calls gave it back.
+    took = []
+
+    def take_and_give_back():
+        took.append(session._lock.acquire(timeout=5))
+        if took[-1]:
+            session._lock.release()
+
+    thread = threading.Thread(target=take_and_give_back)
+    thread.start()
+    thread.join()
+    assert took == [True]
+    bound.close()
+    with pytest.raises(ireec.ClosedError):
+        bound()
+    with pytest.raises(TypeError, match="_set_fast"):
+        bound._set_fast(1, 2)
