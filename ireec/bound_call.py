@@ -115,10 +115,13 @@ class BoundCall(_fast_call.BoundInvoker):
                 self._session.handle, self._function, self._inputs.handle, True,
                 self._outputs.handle, self._home[1], count, targets, self._count)
 
-    def _call_general(self, *, out=None) -> list:
+    def _call_general(self, *args, out=None) -> list:
         # What BoundInvoker does not call in C: `out` given per call,
         # several results read into their bound arrays, fences, and the
         # calls it declined or found closed (reported here).
+        if args:
+            raise TypeError(f"a BoundCall takes no arguments (they were bound), only "
+                            f"out=; got {len(args)}")
         if self._into_args is not None and out is None:
             # Several results read into their bound arrays.
             session = self._session

@@ -326,3 +326,5 @@ def test_a_bound_call_is_made_in_c_and_releases_the_lock_when_it_fails(session):
         bound()
     with pytest.raises(TypeError, match="_set_fast"):
         bound._set_fast(1, 2)
+    with pytest.raises(TypeError, match="takes no arguments .they were bound., only out="):
+        prepared.bind(A, B)(A)
