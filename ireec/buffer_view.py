@@ -205,8 +205,8 @@ class BufferView(Handle):
         instead, or None.
     """
 
-    _release_fn = lib.iree_hal_buffer_view_release
-    _retain_fn = lib.iree_hal_buffer_view_retain
+    # No _release_fn/_retain_fn: unlike other Handles, a BufferView's
+    # reference is owned by _owner, not by an ffi.gc pointer.
     # _owner: the ireec._fast_call.ViewReference owning this object's
     # reference (released when it goes: on close(), or with this object),
     # rather than an ffi.gc pointer, which costs several times more to make
@@ -222,31 +222,21 @@ class BufferView(Handle):
         if ptr == ffi.NULL:
             raise ValueError("BufferView needs a non-NULL pointer")
         device = _as_device(device)
-        address = _fast.address(ptr)
         if retain:
             lib.iree_hal_buffer_view_retain(ptr)
         try:
-            self._owner = _own_view(address)
+            _adopt_address(_fast.address(ptr), device, ffi.cast(_VIEW_PTR, ptr), self)
         except BaseException:
             if retain:
                 lib.iree_hal_buffer_view_release(ptr)
             raise
-        self._ptr = ffi.cast(_VIEW_PTR, ptr)
-        self._address = address
-        self._keep_alive = (device,)
-        self.device = device
-        self.zero_copy = False
-        self.zero_copy_fallback = None
 
     @classmethod
-    def _adopt(cls, ptr, device: Device | None, address: int | None = None) -> "BufferView":
+    def _adopt(cls, ptr, device: Device | None) -> "BufferView":
         """Takes over a reference to a non-NULL `iree_hal_buffer_view_t*`
         that ireec itself produced (a call's result): __init__ without the
-        argument checks, which every call would otherwise repeat. `address`
-        is `ptr` as an int, where the caller has it."""
-        if address is None:
-            address = _fast.address(ptr)
-        return _adopt_address(address, device, ptr)
+        argument checks, which every call would otherwise repeat."""
+        return _adopt_address(_fast.address(ptr), device, ptr)
 
     def close(self) -> None:
         """Releases the reference now. Closing twice is harmless."""
@@ -845,11 +835,14 @@ def _release_callback():
 
 
 
-def _adopt_address(address: int, device: Device | None, ptr=None) -> BufferView:
-    """BufferView._adopt of the view at `address` (`ptr`, if the caller has
-    it as a pointer): the whole of __init__'s work where nothing needs
-    checking, as a call hands over each of its results."""
-    view = _new_view(BufferView)
+def _adopt_address(address: int, device: Device | None, ptr=None,
+                   view: BufferView | None = None) -> BufferView:
+    """`view` (a new BufferView if None) made the owner of one reference to
+    the view at `address` (`ptr`, if the caller has it as a pointer): what
+    __init__ does after its checks, and all a call does with each result it
+    hands over."""
+    if view is None:
+        view = _new_view(BufferView)
     view._owner = _own_view(address)
     view._ptr = _cast(_VIEW_PTR, address) if ptr is None else ptr
     view._address = address

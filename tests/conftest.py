@@ -72,6 +72,19 @@ def device(instance):
     return instance.create_device("local-task")
 
 
+@pytest.fixture(scope="module")
+def session_with(instance, device, program):
+    """session_with("simple_mul", ...) -> a new Session on the module's
+    device with tests/programs/NAME.mlir loaded, in order. Programs whose
+    modules share a name need sessions of their own."""
+    def make(*names: str) -> ireec.Session:
+        session = ireec.Session(instance, device)
+        for name in names:
+            session.load_module(program(name))
+        return session
+    return make
+
+
 @pytest.fixture(scope="session")
 def abi_facts():
     path = Path(os.environ.get(ABI_FACTS_ENV, ABI_FACTS_DEFAULT))

@@ -18,19 +18,13 @@ from conftest import PROGRAMS_DIR
 
 
 @pytest.fixture(scope="module")
-def session(instance, device, program):
-    session = ireec.Session(instance, device)
-    session.load_module(program("simple_mul"))
-    session.load_module(program("dynamic"))
-    return session
+def session(session_with):
+    return session_with("simple_mul", "dynamic")
 
 
 @pytest.fixture(scope="module")
-def two_results(instance, device, program):
-    # Its own session: this program's module is also named "module".
-    session = ireec.Session(instance, device)
-    session.load_module(program("two_results"))
-    return session
+def two_results(session_with):
+    return session_with("two_results")  # its module is also named "module"
 
 
 @pytest.fixture(scope="module")

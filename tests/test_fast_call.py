@@ -20,19 +20,13 @@ PRODUCT = (A * B).tolist()
 
 
 @pytest.fixture(scope="module")
-def session(instance, device, program):
-    session = ireec.Session(instance, device)
-    for name in ("simple_mul", "dynamic"):
-        session.load_module(program(name))
-    return session
+def session(session_with):
+    return session_with("simple_mul", "dynamic")
 
 
 @pytest.fixture(scope="module")
-def int_session(instance, device, program):
-    # Its own session: this program's module is also named "module".
-    session = ireec.Session(instance, device)
-    session.load_module(program("int_ops"))
-    return session
+def int_session(session_with):
+    return session_with("int_ops")  # its module is also named "module"
 
 
 @pytest.fixture

@@ -120,6 +120,13 @@ static PyObject* ireec_fast_configure(PyObject* module, PyObject* const* args,
   Py_RETURN_NONE;
 }
 
+// False, with a RuntimeError set, before configure() has run.
+static bool ireec_require_configured(void) {
+  if (ireec_ndarray_type) return true;
+  PyErr_SetString(PyExc_RuntimeError, "ireec._fast_call is not configured");
+  return false;
+}
+
 // Pointer arguments arrive as ints; NULL (with a Python error set) if one
 // is not.
 static int ireec_read_addresses(PyObject* const* args, Py_ssize_t count,
@@ -227,10 +234,7 @@ static PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
                     "when bound");
     return NULL;
   }
-  if (!ireec_ndarray_type) {
-    PyErr_SetString(PyExc_RuntimeError, "ireec._fast_call is not configured");
-    return NULL;
-  }
+  if (!ireec_require_configured()) return NULL;
   void* addresses[6];
   if (ireec_read_addresses(&PyTuple_GET_ITEM(args[0], 0), 6, addresses) != 0) {
     return NULL;
@@ -388,10 +392,7 @@ static PyObject* ireec_fast_read_dense(PyObject* module, PyObject* const* args,
     PyErr_SetString(PyExc_TypeError, "read_dense(view, max_bytes)");
     return NULL;
   }
-  if (!ireec_ndarray_type) {
-    PyErr_SetString(PyExc_RuntimeError, "ireec._fast_call is not configured");
-    return NULL;
-  }
+  if (!ireec_require_configured()) return NULL;
   void* address = NULL;
   if (ireec_read_addresses(args, 1, &address) != 0) return NULL;
   Py_ssize_t max_bytes = PyLong_AsSsize_t(args[1]);
@@ -501,25 +502,30 @@ static PyObject* ireec_release_name = NULL;
 static PyObject* ireec_call_general_name = NULL;
 static PyObject* ireec_take_fast_name = NULL;
 
+// The object fields, in _set_fast's argument order.
+#define IREEC_BOUND_INVOKER_FIELD_COUNT 6
+static void ireec_bound_invoker_fields(
+    ireec_bound_invoker_t* invoker,
+    PyObject** fields[IREEC_BOUND_INVOKER_FIELD_COUNT]) {
+  fields[0] = &invoker->invoke_args;
+  fields[1] = &invoker->lock;
+  fields[2] = &invoker->session;
+  fields[3] = &invoker->inputs;
+  fields[4] = &invoker->adopt;
+  fields[5] = &invoker->device;
+}
+
 static int ireec_bound_invoker_traverse(PyObject* self, visitproc visit, void* arg) {
-  ireec_bound_invoker_t* invoker = (ireec_bound_invoker_t*)self;
-  Py_VISIT(invoker->invoke_args);
-  Py_VISIT(invoker->lock);
-  Py_VISIT(invoker->session);
-  Py_VISIT(invoker->inputs);
-  Py_VISIT(invoker->adopt);
-  Py_VISIT(invoker->device);
+  PyObject** fields[IREEC_BOUND_INVOKER_FIELD_COUNT];
+  ireec_bound_invoker_fields((ireec_bound_invoker_t*)self, fields);
+  for (int i = 0; i < IREEC_BOUND_INVOKER_FIELD_COUNT; ++i) Py_VISIT(*fields[i]);
   return 0;
 }
 
 static int ireec_bound_invoker_clear(PyObject* self) {
-  ireec_bound_invoker_t* invoker = (ireec_bound_invoker_t*)self;
-  Py_CLEAR(invoker->invoke_args);
-  Py_CLEAR(invoker->lock);
-  Py_CLEAR(invoker->session);
-  Py_CLEAR(invoker->inputs);
-  Py_CLEAR(invoker->adopt);
-  Py_CLEAR(invoker->device);
+  PyObject** fields[IREEC_BOUND_INVOKER_FIELD_COUNT];
+  ireec_bound_invoker_fields((ireec_bound_invoker_t*)self, fields);
+  for (int i = 0; i < IREEC_BOUND_INVOKER_FIELD_COUNT; ++i) Py_CLEAR(*fields[i]);
   return 0;
 }
 
@@ -539,15 +545,18 @@ static PyObject* ireec_bound_invoker_set_fast(PyObject* self, PyObject* const* a
     ireec_bound_invoker_clear(self);
     Py_RETURN_NONE;
   }
-  if (nargs != 6 || !PyTuple_Check(args[0]) || PyTuple_GET_SIZE(args[0]) != 4) {
+  if (nargs != IREEC_BOUND_INVOKER_FIELD_COUNT || !PyTuple_Check(args[0]) ||
+      PyTuple_GET_SIZE(args[0]) != 4) {
     PyErr_SetString(PyExc_TypeError,
                     "_set_fast(invoke_args, lock, session, inputs, adopt, "
                     "device) or _set_fast(None)");
     return NULL;
   }
-  PyObject** fields[6] = {&invoker->invoke_args, &invoker->lock, &invoker->session,
-                          &invoker->inputs, &invoker->adopt, &invoker->device};
-  for (int i = 0; i < 6; ++i) Py_XSETREF(*fields[i], Py_NewRef(args[i]));
+  PyObject** fields[IREEC_BOUND_INVOKER_FIELD_COUNT];
+  ireec_bound_invoker_fields(invoker, fields);
+  for (int i = 0; i < IREEC_BOUND_INVOKER_FIELD_COUNT; ++i) {
+    Py_XSETREF(*fields[i], Py_NewRef(args[i]));
+  }
   invoker->reads_out = PyTuple_GET_ITEM(args[0], 2) != Py_None;
   Py_RETURN_NONE;
 }
