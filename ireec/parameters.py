@@ -25,12 +25,13 @@ import atexit
 import ctypes
 import itertools
 import os
+import re
 from typing import Iterator, NamedTuple
 
 from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
-from .errors import AlreadyExistsError, InvalidArgumentError, IreeError, check_status
+from .errors import AlreadyExistsError, IreeError, check_status
 
 # How a parameter file is opened, by ParameterIndex.load's `mode`: mapped
 # (ireec's), or as iree-run-module's --parameter_mode does (`file`: read
@@ -413,19 +414,35 @@ class SessionParameters:
         self._registered = frozenset(self.indices)
 
 
-def note_missing_parameters(error: BaseException, parameters: SessionParameters) -> None:
-    """Adds to a module's failed load what the session's parameters were, when
-    the module needed parameters it could not find."""
-    message = getattr(error, "message", str(error))
-    if "io_parameters" not in message and "parameter" not in message:
+# IREE's messages for a parameter a module asked for and did not get.
+_MISSING_KEY = re.compile(r"no parameter found in index with key '([^']*)'")
+_MISSING_SCOPE = re.compile(r"no provider registered that handles scopes like '([^']*)'")
+
+
+def note_missing_parameters(error: IreeError, parameters: SessionParameters) -> None:
+    """Completes the error of a module that failed to load for want of a
+    parameter: IREE names a missing key without its scope, so the scopes
+    lacking that key are appended to the message (the scope the module
+    asked in is among them), and the session's scopes are noted."""
+    message = error.message
+    indices = parameters.indices
+    missing_key = _MISSING_KEY.search(message)
+    if missing_key:
+        key = missing_key.group(1)
+        lacking = [scope for scope, index in indices.items() if key not in index]
+        scopes = " or ".join(repr(scope) for scope in lacking) or "(none)"
+        error.message = (f"{message}; parameter {key!r} of scope {scopes} is in no "
+                         f"parameters given to the session")
+        error.args = (error.message,)
+    elif "io_parameters" not in message and not _MISSING_SCOPE.search(message):
         return
-    scopes = {scope: len(index) for scope, index in parameters.indices.items()}
-    if not scopes:
+    if not indices:
         error.add_note("the module reads parameters and the session has none: call "
                        "Session.load_parameters(path_or_index, scope=...) before "
                        "load_module")
     else:
-        listed = ", ".join(f"{scope!r} ({count} entries)" for scope, count in scopes.items())
+        listed = ", ".join(f"{scope!r} ({len(index)} entries)"
+                           for scope, index in indices.items())
         error.add_note(f"the session's parameter scopes: {listed}")
 
 
