@@ -384,6 +384,13 @@ class SessionParameters:
         index.extend(loaded)
         self.indices[scope] = index
 
+    def close(self) -> None:
+        """Drops the session's references to its indices (what IREE still
+        holds stays alive until IREE lets it go)."""
+        indices, self.indices = self.indices, {}
+        for index in indices.values():
+            index.close()
+
     def register(self, instance, append) -> None:
         """Appends (through `append(module)`) an io_parameters module over
         every scope if any scope is new since the last one."""

@@ -265,6 +265,7 @@ class Session(Handle):
         with self._lock:
             self._functions.clear()
             super().close()
+            self._parameters.close()
 
     def __repr__(self) -> str:
         if self.closed:
