@@ -26,12 +26,14 @@ import ctypes
 import itertools
 import os
 import re
+import stat
 from typing import Iterator, NamedTuple
 
+from ._format_checks import check as check_file_format
 from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
-from .errors import AlreadyExistsError, IreeError, check_status
+from .errors import AlreadyExistsError, InvalidArgumentError, IreeError, check_status
 
 # How a parameter file is opened, by ParameterIndex.load's `mode`: mapped
 # (ireec's), or as iree-run-module's --parameter_mode does (`file`: read
@@ -119,6 +121,19 @@ def _entry(c_entry) -> ParameterEntry:
                           offset, pattern, metadata)
 
 
+def _check_regular_file(path: str) -> None:
+    """Refuses what IREE cannot index but would not refuse itself: a
+    directory (preloading one crashes IREE) or a FIFO or device (opening
+    one can block forever). A missing file is left to IREE to report."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if not stat.S_ISREG(mode):
+        raise InvalidArgumentError(f"parameter file '{path}' is not a regular file",
+                                   lib.IREE_STATUS_INVALID_ARGUMENT)
+
+
 class ParameterIndex(Handle):
     """An `iree_io_parameter_index_t`: parameters by key.
 
@@ -156,6 +171,8 @@ class ParameterIndex(Handle):
             raise ValueError(f"mode must be one of {', '.join(map(repr, MODES))}, "
                              f"not {mode!r}")
         text = os.fsdecode(path)
+        _check_regular_file(text)
+        check_file_format(text)
         view, owner = string_view(os.fsencode(path))
         index = self.handle
         allocator = lib.iree_allocator_system()

@@ -366,3 +366,74 @@ def test_gib_sparse_file_loads_without_reading_it(instance, device, affine, tmp_
     # pages, not the file.
     assert grown < size // 8, f"resident memory grew by {grown} bytes for a {size}-byte file"
     session.close()
+
+
+# ---------------------------------------------------------------------------
+# Corrupt files IREE's own parsers would crash on (each load in a child
+# process, so a regression fails the test instead of ending the run)
+# ---------------------------------------------------------------------------
+
+def _load_in_child(path) -> subprocess.CompletedProcess:
+    code = ("import ireec, sys\n"
+            "try:\n"
+            f"    ireec.ParameterIndex().load({str(path)!r})\n"
+            "    print('loaded')\n"
+            "except ireec.IreeError as e:\n"
+            "    print(type(e).__name__, e.message)\n")
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=300, cwd=os.path.dirname(__file__))
+
+
+def _irpa_variants(tmp_path):
+    """A good two-entry archive with one field each made inconsistent."""
+    import struct
+
+    good = write_irpa(tmp_path / "good.irpa", {"weight": WEIGHT, "bias": BIAS},
+                      tmp_path).read_bytes()
+    _, entry_offset, entry_length = struct.unpack_from("<3Q", good, 32)
+    variants = {
+        # An entry count past the table: IREE's remaining size wraps around.
+        "entry count": (32, 1 << 40),
+        # An entry table whose offset + length overflows 64 bits.
+        "entry table": (40, (1 << 64) - 16),
+        # The first entry as long as the whole table (aligned, longer still).
+        "entry size": (entry_offset, entry_length),
+        # Name and storage references whose offset + length overflows.
+        "name reference": (entry_offset + 20, (1 << 64) - 1),
+        "storage reference": (entry_offset + 60, (1 << 64) - 8),
+    }
+    for name, (offset, value) in variants.items():
+        data = bytearray(good)
+        struct.pack_into("<Q", data, offset, value)
+        path = tmp_path / f"{name.replace(' ', '_')}.irpa"
+        path.write_bytes(data)
+        yield name, path
+
+
+def test_corrupt_irpa_is_refused_not_crashed_on(tmp_path):
+    for name, path in _irpa_variants(tmp_path):
+        result = _load_in_child(path)
+        assert result.returncode == 0, (name, result.returncode, result.stderr)
+        assert result.stdout.startswith("OutOfRangeError corrupt parameter archive"), \
+            (name, result.stdout)
+
+
+def test_safetensors_header_not_json_is_refused(tmp_path):
+    import struct
+
+    good = write_safetensors(tmp_path / "good.safetensors",
+                             {"weight": WEIGHT, "bias": BIAS}).read_bytes()
+    (length,) = struct.unpack_from("<Q", good)
+    header = good[8:8 + length]
+    # Quotes lost so strings run into each other (IREE's JSON scanner then
+    # crashes), bytes that are not UTF-8, and a header that is not an object.
+    for bad in (header.replace(b'data_offsets"', b'data_offsetsX', 1)
+                      .replace(b'"bias', b'Ybias', 1),
+                header.replace(b'"bias', b'"\xa2bias', 1),
+                b"[1, 2]".ljust(length)):
+        path = tmp_path / "bad.safetensors"
+        path.write_bytes(good[:8] + bad + good[8 + length:])
+        result = _load_in_child(path)
+        assert result.returncode == 0, (result.returncode, result.stderr)
+        assert result.stdout.startswith("InvalidArgumentError corrupt safetensors file"), \
+            result.stdout
