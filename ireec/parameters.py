@@ -202,10 +202,12 @@ class ParameterIndex(Handle):
         any C-contiguous buffer; its raw bytes, in native order).
 
         Writable memory is used in place, without a copy, and kept alive for
-        as long as IREE may read it (a program that updates a global loaded
-        from it may write into it); read-only memory (bytes, read-only
-        arrays) is copied once into memory of the index's own, since such a
-        program would otherwise write into it.
+        as long as IREE may read it: on CPU devices a program reads memory
+        aligned to 64 bytes (`ireec.empty_aligned`) where it is, so later
+        changes to it are seen by later calls, and a program that updates a
+        global loaded from it may write into it. Read-only memory (bytes,
+        read-only arrays) is copied once into memory of the index's own,
+        since such a program would otherwise write into it.
         """
         if not isinstance(key, str):
             raise TypeError(f"parameter key must be a str, not {type(key).__name__}")

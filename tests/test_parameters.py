@@ -170,6 +170,20 @@ def test_in_memory_parameters_stay_alive(instance, device, affine):
     assert lent_memory_count() == before
 
 
+def test_aligned_memory_is_used_in_place(instance, device, affine):
+    # On a CPU device a 64-byte aligned, writable parameter is imported, not
+    # copied: the program reads it where it is.
+    weight = ireec.empty_aligned((4,), np.float32)
+    weight[:] = WEIGHT
+    index = ireec.ParameterIndex()
+    index.add("weight", weight)
+    index.add("bias", BIAS.copy())
+    session = new_session(instance, device, [(index, "model")], affine)
+    np.testing.assert_array_equal(run_affine(session), AFFINE)
+    weight[:] = 0.5
+    np.testing.assert_array_equal(run_affine(session), X * 0.5 + BIAS)
+
+
 def test_in_memory_splat(instance, device, affine):
     index = ireec.ParameterIndex()
     index.add_splat("weight", np.float32(0.5).tobytes(), 16)
