@@ -329,11 +329,16 @@ class ParameterIndex(Handle):
         return _entry(entry)
 
     def _lookup(self, key: str):
-        # Scanned here rather than through iree_io_parameter_index_lookup,
-        # whose miss is a formatted status: a miss is an ordinary answer.
-        for entry in self._c_entries():
-            if from_string_view(entry.key) == key:
-                return entry
+        """The C entry for `key`, or None (iree_io_parameter_index_lookup;
+        a miss is an ordinary answer here, its status dropped)."""
+        view, owner = string_view(key)
+        out = ffi.new("iree_io_parameter_index_entry_t**")
+        status = lib.iree_io_parameter_index_lookup(self.handle, view, out)
+        if lib.iree_status_is_ok(status):
+            return out[0]
+        code = lib.iree_status_consume_code(status)
+        if code != lib.IREE_STATUS_NOT_FOUND:
+            raise IreeError(f"looking up parameter {key!r} failed", code)
         return None
 
     def dump(self, scope: str = "") -> str:
