@@ -184,6 +184,28 @@ def test_aligned_memory_is_used_in_place(instance, device, affine):
     np.testing.assert_array_equal(run_affine(session), X * 0.5 + BIAS)
 
 
+def test_exit_with_parameters_still_lent(affine, tmp_path):
+    # The interpreter exits while IREE still holds memory from add() and a
+    # mapped file: no callback may run during finalization, no crash.
+    path = write_irpa(tmp_path / "other.irpa", {"weight": WEIGHT, "bias": BIAS}, tmp_path)
+    code = f"""
+import numpy as np, ireec
+instance = ireec.Instance()
+session = ireec.Session(instance, instance.create_device("local-task"))
+index = ireec.ParameterIndex()
+index.add("weight", np.array({WEIGHT.tolist()}, np.float32))
+index.add("bias", np.array({BIAS.tolist()}, np.float32).tobytes())
+session.load_parameters(index, "model")
+session.load_parameters({str(path)!r}, "other")
+session.load_module({str(affine)!r})
+print(session.call("params.affine", np.ones(4, np.float32))[0])
+"""
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=300, cwd=os.path.dirname(__file__))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "4xf32=11 22 33 44\n"
+
+
 def test_in_memory_splat(instance, device, affine):
     index = ireec.ParameterIndex()
     index.add_splat("weight", np.float32(0.5).tobytes(), 16)
