@@ -50,6 +50,7 @@ from .fence import Fence, Semaphore
 from .function import Function, PreparedCall
 from .bound_call import BoundCall
 from .session import Session
+from .parameters import ParameterEntry, ParameterIndex
 from .buffer_view import BufferView, empty_aligned
 from .dtypes import dtype_from_element_type, element_type_from_dtype, element_type_name
 
@@ -71,6 +72,7 @@ def get_library_dir() -> str:
 __all__ = [
     "Instance", "Device", "DeviceInfo", "DriverInfo", "query_drivers", "ClosedError",
     "Session", "Function", "PreparedCall", "BoundCall", "Fence", "Semaphore",
+    "ParameterIndex", "ParameterEntry",
     "BufferView", "empty_aligned", "dtype_from_element_type", "element_type_from_dtype",
     "element_type_name",
     "ffi", "lib", "check_status", "error_from_status", "status_to_string",

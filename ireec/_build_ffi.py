@@ -19,7 +19,8 @@ INCLUDE_DIR = ROOT / "csrc" / "include"
 DECLS_DIR = INCLUDE_DIR / "ireec" / "decls"
 
 # Dependency order: each file only uses names from the ones before it.
-DECL_FILES = ("base.h", "io.h", "hal.h", "vm.h", "drivers.h", "modules.h", "runtime.h")
+DECL_FILES = ("base.h", "io.h", "hal.h", "vm.h", "drivers.h", "modules.h", "runtime.h",
+             "io_parameters.h")
 
 # Things the C headers provide as function-like macros (or that libc provides)
 # but that Python needs as calls. API mode turns each into a real call, so a
@@ -43,6 +44,7 @@ int fprintf(FILE* stream, const char* format, ...);
 # and runs the Python function bound to it with @ffi.def_extern.
 CDEF_PYTHON_CALLBACKS = """
 extern "Python" void ireec_release_host_allocation(void* user_data, iree_hal_buffer_t* buffer);
+extern "Python" void ireec_release_parameter_memory(void* user_data, iree_io_file_handle_primitive_t handle_primitive);
 """
 PYTHON_CALLBACKS = tuple(re.findall(r"(\w+)\(", CDEF_PYTHON_CALLBACKS))
 

@@ -11,10 +11,11 @@ from typing import Sequence
 from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view
-from .errors import IncompatibleError, check_status
+from .errors import IncompatibleError, NotFoundError, check_status
 from .fence import Fence
 from .function import Function
 from .instance import Device, Instance
+from .parameters import SessionParameters, note_missing_parameters
 
 # Where module bytes given from memory must start to be used in place: the
 # alignment IREE lays out a module's read-only data segments with (relative to
@@ -53,7 +54,7 @@ class Session(Handle):
     _release_fn = lib.iree_runtime_session_release
     _retain_fn = lib.iree_runtime_session_retain
     __slots__ = ("instance", "_devices", "_lock", "_functions", "_module_memory",
-                 "_queue_waits_on_host")
+                 "_queue_waits_on_host", "_parameters")
 
     def __init__(self, instance: Instance, device: Device | None = None, *,
                  devices: Sequence[Device] | None = None):
@@ -91,6 +92,7 @@ class Session(Handle):
         self._functions: dict[str, Function] = {}
         self._queue_waits_on_host = any(d.id in _HOST_WAITING_DEVICE_IDS
                                         for d in self._devices)
+        self._parameters = SessionParameters()  # see load_parameters
 
     @property
     def devices(self) -> tuple[Device, ...]:
@@ -129,6 +131,8 @@ class Session(Handle):
         iree_allocator_null(): the bytes stay owned here, see the class
         docstring).
         """
+        with self._lock:  # parameters given since the last load, first
+            self._parameters.register(self.instance, self._append_module)
         if isinstance(source, (str, os.PathLike)):
             path = ffi.new("char[]", os.fsencode(source))
             with self._lock:
@@ -150,12 +154,41 @@ class Session(Handle):
             self._module_memory.append(owner)
             self._functions.clear()
 
+    # --- parameters (ireec/parameters.py) ---------------------------------
+    def load_parameters(self, source, scope: str = "", *, mode: str = "mmap") -> None:
+        """Makes the parameters in `source` (a path to an .irpa, .gguf or
+        .safetensors file, or an ireec.ParameterIndex) available under
+        `scope` to the modules loaded after this call.
+
+        Every call adds to one index per scope; the next load_module
+        registers the io_parameters module over them first. Modules already
+        loaded read their parameters when they loaded and are not affected;
+        a module loaded without parameters it needs fails to load, naming
+        the scope and key. `mode` is ParameterIndex.load's. See
+        ireec.parameters.SessionParameters.
+        """
+        with self._lock:
+            self.handle
+            self._parameters.add(source, scope, mode=mode)
+
+    @property
+    def parameters(self) -> dict:
+        """{scope: ParameterIndex} given to load_parameters (a copy)."""
+        return dict(self._parameters.indices)
+
+    def _append_module(self, module) -> None:
+        check_status(lib.iree_runtime_session_append_module(self.handle, module))
+    # ----------------------------------------------------------------------
+
     def _check_loaded(self, status) -> None:
         """check_status for appending a module, saying which device a module
         compiled for another target needs: IREE's INCOMPATIBLE names only the
         program's internal device symbol and its full target attribute."""
         try:
             check_status(status)
+        except NotFoundError as error:  # e.g. a parameter no index has
+            note_missing_parameters(error, self._parameters)
+            raise
         except IncompatibleError as error:
             targets = sorted(set(_DEVICE_TARGET.findall(error.message)))
             if targets:
@@ -232,6 +265,7 @@ class Session(Handle):
         with self._lock:
             self._functions.clear()
             super().close()
+            self._parameters.close()
 
     def __repr__(self) -> str:
         if self.closed:

@@ -37,6 +37,7 @@ from .compare import EQUALITY_MODES, Equality, compare_results
 from .dump_devices import dump_devices, list_devices, list_drivers
 from .inputs import HeapAllocator, ValueParser, annotate
 from .outputs import print_results, write_outputs
+from .parameters import add_parameter_flags, load_parameter_flags
 from .progress import Progress
 
 DEFAULT_DEVICE = "local-task"
@@ -109,6 +110,7 @@ def build_parser(prog: str) -> FlagParser:
         help="run the function N times (progress on stderr); the last run's "
              "results are printed, written or compared")
     parser.add_bool_flag("--verbose", "on failure, print the full traceback")
+    add_parameter_flags(parser)  # --parameters, --parameter_mode
     return parser
 
 
@@ -233,6 +235,7 @@ def run(args) -> int:
     inputs = results = expected = None
     heap = None
     try:
+        load_parameter_flags(session, args)  # before the modules reading them
         _load_modules(session, args.module, args.module_mode)
         short_name, function = _resolve_function(session, args.function)
         declaration = function.attributes.get("iree.abi.declaration", "")

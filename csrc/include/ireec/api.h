@@ -13,6 +13,15 @@
 #include "iree/hal/local/loaders/embedded_elf_loader.h"
 #include "iree/hal/local/loaders/vmvx_module_loader.h"
 #include "iree/io/file_contents.h"
+#include "iree/io/file_handle.h"
+#include "iree/io/formats/parser_registry.h"
+#include "iree/io/formats/gguf/gguf_parser.h"
+#include "iree/io/formats/irpa/irpa_parser.h"
+#include "iree/io/formats/safetensors/safetensors_parser.h"
+#include "iree/io/parameter_index.h"
+#include "iree/io/parameter_index_provider.h"
+#include "iree/io/parameter_provider.h"
+#include "iree/modules/io/parameters/module.h"
 #include "iree/task/api.h"
 
 #endif  // IREEC_API_H_

@@ -1,0 +1,480 @@
+"""Parameters: weights that live outside a compiled module.
+
+Programs whose globals read `#flow.parameter.named<"scope"::"key">` (what
+`iree-import-onnx --externalize-params` and iree-turbine emit) import the
+`io_parameters` VM module, which asks parameter providers for each key. This
+module holds:
+
+* `ParameterIndex`, an `iree_io_parameter_index_t`: keys mapped to ranges of
+  files (irpa, gguf, safetensors, parsed by IREE) or of memory given from
+  Python (`add`);
+* `SessionParameters`, what `Session.load_parameters` keeps: one index per
+  scope, and the io_parameters module made from them, registered into the
+  session before the next module is loaded.
+
+Files are mapped, not read (`mode="mmap"`): loading indexes the file's header
+only, pages are read when a parameter is used, and on CPU devices parameters
+aligned to 64 bytes are used in place. The mapping is private
+(copy-on-write): a program that updates a global loaded from it changes its
+own copy, never the file.
+"""
+
+from __future__ import annotations
+
+import atexit
+import ctypes
+import itertools
+import os
+import re
+import stat
+from typing import Iterator, NamedTuple
+
+from ._format_checks import check as check_file_format
+from ._handles import Handle
+from ._library import ffi, lib
+from ._strings import from_string_view, string_view
+from .errors import AlreadyExistsError, InvalidArgumentError, IreeError, check_status
+
+# How a parameter file is opened, by ParameterIndex.load's `mode`: mapped
+# (ireec's), or as iree-run-module's --parameter_mode does (`file`: read
+# with pread as parameters are loaded; `preload`: read whole into memory).
+MODES = ("mmap", "file", "preload")
+
+# Where in-memory data must start for a CPU device to use it in place (IREE's
+# heap buffer alignment); copies made here are aligned to it.
+_ALIGNMENT = 64
+
+_STORAGE_NAMES = {
+    lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_FILE: "file",
+    lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_SPLAT: "splat",
+}
+
+
+# ----------------------------------------------------------------------------
+# Memory lent to IREE by ParameterIndex.add
+#
+# Each add registers the Python object owning the bytes under a token, passed
+# as the file handle's release callback user_data; IREE calls back when the
+# last reference to the handle goes (the index, a provider, or a buffer that
+# uses the bytes in place), from whichever thread drops it. cffi takes the
+# GIL there and the body only pops a dict entry.
+#
+# At interpreter exit a callback must not run (a thread taking the GIL while
+# Python finalizes hangs or is stopped, and the bytes would be freed while
+# IREE may read them): the atexit hook takes one more reference on every
+# handle still lent, so IREE never releases it, and keeps the registry alive;
+# the operating system reclaims both.
+# ----------------------------------------------------------------------------
+
+_lent: dict[int, list] = {}   # token -> [owner, file handle address]
+_tokens = itertools.count(1)
+
+
+@ffi.def_extern()
+def ireec_release_parameter_memory(user_data, handle_primitive, _pop=_lent.pop,
+                                   _cast=ffi.cast):
+    _pop(int(_cast("uintptr_t", user_data)), None)
+
+
+@atexit.register
+def _keep_lent_memory_past_exit() -> None:
+    for _, address in list(_lent.values()):
+        if address:
+            lib.iree_io_file_handle_retain(ffi.cast("iree_io_file_handle_t*", address))
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(_lent))
+
+
+def lent_memory_count() -> int:
+    """How many buffers given to ParameterIndex.add IREE still holds."""
+    return len(_lent)
+
+
+# ----------------------------------------------------------------------------
+# Indices
+# ----------------------------------------------------------------------------
+
+class ParameterEntry(NamedTuple):
+    """One entry of a ParameterIndex (an iree_io_parameter_index_entry_t).
+
+    storage is "file" (`offset` bytes into a file or a block of memory) or
+    "splat" (`pattern` repeated to `length` bytes)."""
+    key: str
+    length: int
+    storage: str
+    offset: int | None = None
+    pattern: bytes | None = None
+    metadata: bytes = b""
+
+
+def _entry(c_entry) -> ParameterEntry:
+    storage = _STORAGE_NAMES.get(c_entry.type, f"type {c_entry.type}")
+    metadata = (ffi.unpack(ffi.cast("char*", c_entry.metadata.data),
+                           c_entry.metadata.data_length)
+                if c_entry.metadata.data_length else b"")
+    offset = pattern = None
+    if storage == "file":
+        offset = c_entry.storage.file.offset
+    elif storage == "splat":
+        splat = c_entry.storage.splat
+        pattern = bytes(splat.pattern[0:splat.pattern_length])
+    return ParameterEntry(from_string_view(c_entry.key), c_entry.length, storage,
+                          offset, pattern, metadata)
+
+
+def _check_regular_file(path: str) -> None:
+    """Refuses what IREE cannot index but would not refuse itself: a
+    directory (preloading one crashes IREE) or a FIFO or device (opening
+    one can block forever). A missing file is left to IREE to report."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if not stat.S_ISREG(mode):
+        raise InvalidArgumentError(f"parameter file '{path}' is not a regular file",
+                                   lib.IREE_STATUS_INVALID_ARGUMENT)
+
+
+class ParameterIndex(Handle):
+    """An `iree_io_parameter_index_t`: parameters by key.
+
+    `load(path)` adds every parameter of an irpa, gguf or safetensors file
+    (chosen by extension); `add(key, data)` one held in memory. `len()`,
+    `keys()`, `in`, `index[key]` (a ParameterEntry) and iteration over the
+    entries read it back. Hand it to `Session.load_parameters`.
+    """
+
+    _release_fn = lib.iree_io_parameter_index_release
+    _retain_fn = lib.iree_io_parameter_index_retain
+    __slots__ = ()
+
+    def __init__(self, ptr=None, *, retain: bool = False):
+        if ptr is None:
+            out = ffi.new("iree_io_parameter_index_t**")
+            check_status(lib.iree_io_parameter_index_create(lib.iree_allocator_system(), out))
+            ptr, retain = out[0], False
+        super().__init__(ptr, retain=retain)
+
+    def load(self, path, *, mode: str = "mmap") -> "ParameterIndex":
+        """Adds the parameters of the file at `path` (.irpa, .gguf or
+        .safetensors: iree_io_parse_file_index) and returns self.
+
+        `mode`: "mmap" (the default) maps the file; "file" reads it with
+        pread as parameters are loaded; "preload" reads it whole now. Keys
+        already in the index keep their first entry (IREE looks keys up in
+        order). The file stays open, through its entries, for as long as
+        the index or anything made from it lives.
+        """
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"ParameterIndex.load takes a path (str or os.PathLike), "
+                            f"not {type(path).__name__}")
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(map(repr, MODES))}, "
+                             f"not {mode!r}")
+        text = os.fsdecode(path)
+        _check_regular_file(text)
+        check_file_format(text)
+        view, owner = string_view(os.fsencode(path))
+        index = self.handle
+        allocator = lib.iree_allocator_system()
+        handle = ffi.new("iree_io_file_handle_t**")
+        try:
+            if mode == "mmap":
+                check_status(lib.ireec_io_file_handle_open_mapped(view, allocator, handle))
+            elif mode == "file":
+                check_status(lib.iree_io_file_handle_open(
+                    lib.IREE_IO_FILE_MODE_READ, view, allocator, handle))
+            else:
+                check_status(lib.iree_io_file_handle_preload(
+                    lib.IREE_IO_FILE_MODE_READ, view, allocator, handle))
+            try:
+                check_status(lib.iree_io_parse_file_index(view, handle[0], index, allocator))
+            finally:
+                # The index's entries hold their own references to the file.
+                lib.iree_io_file_handle_release(handle[0])
+        except IreeError as error:
+            error.add_note(f"loading parameters from '{text}'")
+            raise
+        del owner
+        return self
+
+    def add(self, key: str, data, *, metadata: bytes = b"") -> None:
+        """Adds the parameter `key` whose bytes are `data` (a numpy array or
+        any C-contiguous buffer; its raw bytes, in native order).
+
+        Writable memory is used in place, without a copy, and kept alive for
+        as long as IREE may read it: on CPU devices a program reads memory
+        aligned to 64 bytes (`ireec.empty_aligned`) where it is, so later
+        changes to it are seen by later calls, and a program that updates a
+        global loaded from it may write into it. Read-only memory (bytes,
+        read-only arrays) is copied once into memory of the index's own,
+        since such a program would otherwise write into it.
+        """
+        if not isinstance(key, str):
+            raise TypeError(f"parameter key must be a str, not {type(key).__name__}")
+        if not key:
+            raise ValueError("parameter key must not be empty")
+        try:
+            view = memoryview(data)
+        except TypeError:
+            raise TypeError(f"ParameterIndex.add takes a numpy array or a bytes-like "
+                            f"object, not {type(data).__name__}") from None
+        if not view.c_contiguous:
+            raise ValueError(f"parameter {key!r}: data must be C-contiguous")
+        if view.nbytes == 0:
+            raise ValueError(f"parameter {key!r}: data is empty")
+        if key in self:
+            raise AlreadyExistsError(f"parameter {key!r} is already in the index",
+                                     lib.IREE_STATUS_ALREADY_EXISTS)
+        index = self.handle
+        if view.readonly:
+            copy = bytearray(view.nbytes + _ALIGNMENT - 1)
+            base = ffi.from_buffer(copy)
+            shift = -int(ffi.cast("uintptr_t", base)) % _ALIGNMENT
+            ffi.memmove(base + shift, view.cast("B"), view.nbytes)
+            owner, pointer = (copy, base), base + shift
+        else:
+            exported = ffi.from_buffer(view)
+            owner, pointer = (view, exported), exported
+        token = next(_tokens)
+        _lent[token] = [owner, 0]
+        callback = ffi.new("iree_io_file_handle_release_callback_t*")
+        callback.fn = lib.ireec_release_parameter_memory
+        callback.user_data = ffi.cast("void*", token)
+        handle = ffi.new("iree_io_file_handle_t**")
+        try:
+            check_status(lib.iree_io_file_handle_wrap_host_allocation(
+                lib.IREE_IO_FILE_ACCESS_READ, lib.iree_make_byte_span(pointer, view.nbytes),
+                callback[0], lib.iree_allocator_system(), handle))
+        except BaseException:
+            _lent.pop(token, None)
+            raise
+        _lent[token][1] = int(ffi.cast("uintptr_t", handle[0]))
+        try:
+            entry = ffi.new("iree_io_parameter_index_entry_t*")
+            key_view, key_owner = string_view(key)
+            meta = ffi.from_buffer(bytes(metadata))
+            entry.key = key_view
+            entry.metadata = lib.iree_make_const_byte_span(meta, len(metadata))
+            entry.length = view.nbytes
+            entry.type = lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_FILE
+            entry.storage.file.handle = handle[0]
+            entry.storage.file.offset = 0
+            check_status(lib.iree_io_parameter_index_add(index, entry))
+        finally:
+            # The entry holds its own reference; dropping ours releases the
+            # memory at once if adding failed.
+            lib.iree_io_file_handle_release(handle[0])
+
+    def add_splat(self, key: str, pattern: bytes, length: int) -> None:
+        """Adds the parameter `key`: `pattern` (1 to 16 bytes, e.g. one
+        element's bytes) repeated to `length` bytes, stored in no file."""
+        pattern = bytes(pattern)
+        if not 1 <= len(pattern) <= lib.IREE_IO_PARAMETER_MAX_SPLAT_PATTERN_LENGTH:
+            raise ValueError(f"splat pattern must be 1 to "
+                             f"{lib.IREE_IO_PARAMETER_MAX_SPLAT_PATTERN_LENGTH} bytes, "
+                             f"not {len(pattern)}")
+        if length < 0 or length % len(pattern):
+            raise ValueError(f"splat length {length} is not a multiple of the "
+                             f"pattern's {len(pattern)} bytes")
+        if key in self:
+            raise AlreadyExistsError(f"parameter {key!r} is already in the index",
+                                     lib.IREE_STATUS_ALREADY_EXISTS)
+        entry = ffi.new("iree_io_parameter_index_entry_t*")
+        key_view, key_owner = string_view(key)
+        entry.key = key_view
+        entry.length = length
+        entry.type = lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_SPLAT
+        entry.storage.splat.pattern_length = len(pattern)
+        for i, byte in enumerate(pattern):
+            entry.storage.splat.pattern[i] = byte
+        check_status(lib.iree_io_parameter_index_add(self.handle, entry))
+
+    def extend(self, other: "ParameterIndex") -> None:
+        """Adds every entry of `other` (they share its files and memory)."""
+        if not isinstance(other, ParameterIndex):
+            raise TypeError(f"extend takes a ParameterIndex, not {type(other).__name__}")
+        source, index = other.handle, self.handle
+        out = ffi.new("iree_io_parameter_index_entry_t**")
+        for i in range(lib.iree_io_parameter_index_count(source)):
+            check_status(lib.iree_io_parameter_index_get(source, i, out))
+            check_status(lib.iree_io_parameter_index_add(index, out[0]))
+
+    def _c_entries(self):
+        index = self.handle
+        out = ffi.new("iree_io_parameter_index_entry_t**")
+        for i in range(lib.iree_io_parameter_index_count(index)):
+            check_status(lib.iree_io_parameter_index_get(index, i, out))
+            yield out[0]
+
+    def __len__(self) -> int:
+        return lib.iree_io_parameter_index_count(self.handle)
+
+    def keys(self) -> list[str]:
+        """The keys in index order."""
+        return [from_string_view(e.key) for e in self._c_entries()]
+
+    def entries(self) -> list[ParameterEntry]:
+        return [_entry(e) for e in self._c_entries()]
+
+    def __iter__(self) -> Iterator[ParameterEntry]:
+        return iter(self.entries())
+
+    def __contains__(self, key) -> bool:
+        return isinstance(key, str) and self._lookup(key) is not None
+
+    def __getitem__(self, key: str) -> ParameterEntry:
+        entry = self._lookup(key) if isinstance(key, str) else None
+        if entry is None:
+            raise KeyError(key)
+        return _entry(entry)
+
+    def _lookup(self, key: str):
+        """The C entry for `key`, or None (iree_io_parameter_index_lookup;
+        a miss is an ordinary answer here, its status dropped)."""
+        view, owner = string_view(key)
+        out = ffi.new("iree_io_parameter_index_entry_t**")
+        status = lib.iree_io_parameter_index_lookup(self.handle, view, out)
+        if lib.iree_status_is_ok(status):
+            return out[0]
+        code = lib.iree_status_consume_code(status)
+        if code != lib.IREE_STATUS_NOT_FOUND:
+            raise IreeError(f"looking up parameter {key!r} failed", code)
+        return None
+
+    def dump(self, scope: str = "") -> str:
+        """IREE's text listing of the index (iree_io_parameter_index_dump)."""
+        view, owner = string_view(scope)
+        builder = ffi.new("iree_string_builder_t*")
+        lib.iree_string_builder_initialize(lib.iree_allocator_system(), builder)
+        try:
+            check_status(lib.iree_io_parameter_index_dump(view, self.handle, builder))
+            size = lib.iree_string_builder_size(builder)
+            return (ffi.unpack(lib.iree_string_builder_buffer(builder), size).decode(
+                "utf-8", "replace") if size else "")
+        finally:
+            lib.iree_string_builder_deinitialize(builder)
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<ireec.ParameterIndex closed>"
+        return f"<ireec.ParameterIndex {len(self)} entries>"
+
+
+# ----------------------------------------------------------------------------
+# A session's parameters
+# ----------------------------------------------------------------------------
+
+class SessionParameters:
+    """The parameters a Session's modules can read: one ParameterIndex per
+    scope, each served by an index provider of the io_parameters module.
+
+    `add` (Session.load_parameters) merges a file's or an index's entries
+    into the scope's index; `register` (Session.load_module, before it
+    loads anything) makes the io_parameters module over every scope and
+    appends it to the session if a scope is new since the last one. A
+    module's globals are read from parameters while the module loads, so:
+
+    * parameters must be given before the modules reading them are loaded;
+      a module loaded without the scope it needs fails to load, naming it;
+    * entries added later to a scope already registered are seen by modules
+      loaded afterwards (the provider reads the same index); a new scope
+      registers a new io_parameters module, holding every scope, that the
+      modules loaded afterwards bind to;
+    * modules already loaded keep what they loaded: nothing is re-read.
+    """
+
+    __slots__ = ("indices", "_registered")
+
+    def __init__(self):
+        self.indices: dict[str, ParameterIndex] = {}
+        self._registered: frozenset[str] = frozenset()
+
+    def add(self, source, scope: str = "", *, mode: str = "mmap") -> None:
+        if not isinstance(scope, str):
+            raise TypeError(f"scope must be a str, not {type(scope).__name__}")
+        if isinstance(source, ParameterIndex):
+            source.handle  # refuse a closed index
+            loaded = source
+        elif isinstance(source, (str, os.PathLike)):
+            # Loaded on its own first, so a file that fails half-way adds
+            # nothing to the scope.
+            loaded = ParameterIndex().load(source, mode=mode)
+        else:
+            raise TypeError(f"load_parameters takes a path (str or os.PathLike) or an "
+                            f"ireec.ParameterIndex, not {type(source).__name__}")
+        index = self.indices.get(scope)
+        if index is None:
+            index = ParameterIndex()
+        index.extend(loaded)
+        self.indices[scope] = index
+
+    def close(self) -> None:
+        """Drops the session's references to its indices (what IREE still
+        holds stays alive until IREE lets it go)."""
+        indices, self.indices = self.indices, {}
+        for index in indices.values():
+            index.close()
+
+    def register(self, instance, append) -> None:
+        """Appends (through `append(module)`) an io_parameters module over
+        every scope if any scope is new since the last one."""
+        if not self.indices or frozenset(self.indices) == self._registered:
+            return
+        allocator = instance.host_allocator
+        providers = ffi.new("iree_io_parameter_provider_t*[]", len(self.indices))
+        made = 0
+        module = ffi.new("iree_vm_module_t**")
+        try:
+            for scope, index in self.indices.items():
+                view, owner = string_view(scope)
+                check_status(lib.iree_io_parameter_index_provider_create(
+                    view, index.handle,
+                    lib.IREE_IO_PARAMETER_INDEX_PROVIDER_DEFAULT_MAX_CONCURRENT_OPERATIONS,
+                    allocator, providers + made))
+                made += 1
+            check_status(lib.iree_io_parameters_module_create(
+                instance.vm_instance, made, providers, allocator, module))
+            try:
+                append(module[0])
+            finally:
+                lib.iree_vm_module_release(module[0])
+        finally:
+            # The module holds its own references to the providers.
+            for i in range(made):
+                lib.iree_io_parameter_provider_release(providers[i])
+        self._registered = frozenset(self.indices)
+
+
+# IREE's messages for a parameter a module asked for and did not get.
+_MISSING_KEY = re.compile(r"no parameter found in index with key '([^']*)'")
+_MISSING_SCOPE = re.compile(r"no provider registered that handles scopes like '([^']*)'")
+
+
+def note_missing_parameters(error: IreeError, parameters: SessionParameters) -> None:
+    """Completes the error of a module that failed to load for want of a
+    parameter: IREE names a missing key without its scope, so the scopes
+    lacking that key are appended to the message (the scope the module
+    asked in is among them), and the session's scopes are noted."""
+    message = error.message
+    indices = parameters.indices
+    missing_key = _MISSING_KEY.search(message)
+    if missing_key:
+        key = missing_key.group(1)
+        lacking = [scope for scope, index in indices.items() if key not in index]
+        scopes = " or ".join(repr(scope) for scope in lacking) or "(none)"
+        error.message = (f"{message}; parameter {key!r} of scope {scopes} is in no "
+                         f"parameters given to the session")
+        error.args = (error.message,)
+    elif "io_parameters" not in message and not _MISSING_SCOPE.search(message):
+        return
+    if not indices:
+        error.add_note("the module reads parameters and the session has none: call "
+                       "Session.load_parameters(path_or_index, scope=...) before "
+                       "load_module")
+    else:
+        listed = ", ".join(f"{scope!r} ({len(index)} entries)"
+                           for scope, index in indices.items())
+        error.add_note(f"the session's parameter scopes: {listed}")
+
+
+__all__ = ["ParameterIndex", "ParameterEntry", "SessionParameters", "MODES"]
