@@ -18,6 +18,7 @@
 #include "iree/hal/local/loaders/vmvx_module_loader.h"
 #include "iree/task/api.h"
 
+#include "cpu_driver.h"
 #include "driver_support.h"
 
 // IREE's --task_worker_stack_size default: enough for generated code, which
@@ -152,11 +153,15 @@ static iree_status_t iree_hal_local_task_driver_factory_try_create(
     iree_task_topology_initialize_from_group_count(1, &topology);
   }
 
+  iree_hal_driver_t* task_driver = NULL;
   iree_status_t status = iree_hal_local_task_driver_create_from_topology(
-      driver_name, &topology, host_allocator, out_driver);
+      driver_name, &topology, host_allocator, &task_driver);
   // The executor copied what it needed from the topology.
   iree_task_topology_deinitialize(&topology);
-  return status;
+  if (!iree_status_is_ok(status)) return status;
+  // Wrapped so that device URI parameters are read (device_params.h).
+  return ireec_hal_cpu_driver_wrap(task_driver, IREEC_CPU_DEVICE_PARAMS_TASK,
+                                   host_allocator, out_driver);
 }
 
 IREE_API_EXPORT iree_status_t
