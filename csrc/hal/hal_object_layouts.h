@@ -231,7 +231,10 @@ typedef struct iree_hal_command_buffer_vtable_t {
                                iree_hal_copy_flags_t flags);
   iree_status_t (*collective)(iree_hal_command_buffer_t* command_buffer,
                               iree_hal_channel_t* channel,
-                              iree_hal_collective_op_t op, uint32_t param,
+                              // iree_hal_collective_op_t: a 4-byte union of
+                              // a uint32_t and byte fields, passed as a
+                              // uint32_t is (unused here: no collectives).
+                              uint32_t op, uint32_t param,
                               iree_hal_buffer_ref_t send_ref,
                               iree_hal_buffer_ref_t recv_ref,
                               iree_device_size_t element_count);

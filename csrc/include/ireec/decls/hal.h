@@ -1650,19 +1650,13 @@ typedef struct iree_hal_host_call_t {
   void* user_data;
 } iree_hal_host_call_t;
 
-typedef struct iree_hal_channel_params_t {
+typedef struct {
   iree_hal_channel_flags_t flags;
   iree_const_byte_span_t id;
   iree_string_view_t group;
   int32_t rank;
   int32_t count;
 } iree_hal_channel_params_t;
-
-// IREE's union also views |packed| as four byte-wide fields; only the packed
-// form is needed to pass it on.
-typedef union iree_hal_collective_op_t {
-  uint32_t packed;
-} iree_hal_collective_op_t;
 
 typedef struct iree_hal_dispatch_config_t {
   uint32_t workgroup_size[3];
