@@ -3,6 +3,7 @@
 //
 //   local-task://?memory=discrete
 //   local-sync://?memory=discrete
+//   local-task://?topology_group_count=1&worker_spin_us=50
 //
 // IREE's task driver ignores a device URI's parameters; ours read them here,
 // refuse any they do not know (naming the ones they do), and create the
@@ -30,8 +31,35 @@ typedef enum ireec_cpu_device_memory_e {
   IREEC_CPU_DEVICE_MEMORY_DISCRETE = 1,
 } ireec_cpu_device_memory_t;
 
+// Most topologies a device may ask for (`topology_cpu_ids` given this many
+// times): one executor, and one queue, each.
+#define IREEC_CPU_DEVICE_MAX_TOPOLOGIES 16
+
+// IREE's task system settings, as iree-run-module takes them from its
+// `--task_*` flags (IREE's runtime/src/iree/task/api.c), named without the
+// `task_` prefix and with the same value syntax. Unset ones keep the flags'
+// defaults.
+typedef struct ireec_cpu_task_settings_t {
+  // Whether any was given: the device then gets executors of its own.
+  bool any;
+  int32_t worker_spin_us;              // 0
+  int32_t worker_stack_size;           // 128 KiB
+  int32_t worker_local_memory;         // 0: sized from the CPU's L2 cache
+  iree_string_view_t topology_mode;    // "physical_cores"
+  int32_t topology_group_count;        // 0: from the mode
+  iree_host_size_t topology_cpu_ids_count;
+  iree_string_view_t topology_cpu_ids[IREEC_CPU_DEVICE_MAX_TOPOLOGIES];
+  iree_string_view_t topology_nodes;   // "current"
+  int32_t topology_max_group_count;    // 64
+  iree_string_view_t topology_performance_level;  // "any"
+  iree_string_view_t topology_distribution;       // "scatter"
+  iree_string_view_t topology_favor;              // ""
+  bool abort_on_failure;               // false
+} ireec_cpu_task_settings_t;
+
 typedef struct ireec_cpu_device_params_t {
   ireec_cpu_device_memory_t memory;
+  ireec_cpu_task_settings_t task;
 } ireec_cpu_device_params_t;
 
 // Parses |params| of a device of |driver_name| that takes |param_set|:
@@ -44,7 +72,9 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_params_parse(
 
 // Creates the device a CPU driver is asked for (by |device_path| when
 // |by_path|, else by |device_id|) with URI |params|: the device comes from
-// |task_driver| and is then given what the parameters ask for.
+// |task_driver|, or, when task system settings are given, from a task driver
+// of its own with executors configured as IREE configures them from its
+// `--task_*` flags; it is then given the memory asked for.
 IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_create(
     iree_hal_driver_t* task_driver, iree_string_view_t driver_name,
     ireec_cpu_device_param_set_t param_set, bool by_path,

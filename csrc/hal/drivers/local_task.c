@@ -33,36 +33,23 @@
 //===----------------------------------------------------------------------===//
 
 IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
-iree_hal_local_task_driver_create_from_topology(
-    iree_string_view_t identifier, const iree_task_topology_t* topology,
+iree_hal_local_task_driver_create_from_executors(
+    iree_string_view_t identifier, const iree_hal_task_device_params_t* params,
+    iree_host_size_t executor_count, iree_task_executor_t* const* executors,
     iree_allocator_t host_allocator, iree_hal_driver_t** out_driver) {
   *out_driver = NULL;
-
-  iree_task_executor_options_t options;
-  iree_task_executor_options_initialize(&options);
-  options.worker_spin_ns = 0;
-  options.worker_stack_size = IREE_HAL_LOCAL_TASK_WORKER_STACK_SIZE;
-  // Zero asks the executor to size local memory from the CPU's caches.
-  options.worker_local_memory_size = 0;
-
-  iree_task_executor_t* executor = NULL;
   iree_hal_executable_loader_t* loaders[2] = {NULL, NULL};
   iree_host_size_t loader_count = 0;
   iree_hal_allocator_t* device_allocator = NULL;
-
-  iree_status_t status =
-      iree_task_executor_create(options, topology, host_allocator, &executor);
 
   // Embedded ELF first: it is what the llvm-cpu backend produces and so the
   // loader most executables are meant for. No plugin manager: executables
   // that import plugin functions are not supported here, and the loader
   // accepts NULL for that case. VMVX is the portable reference fallback;
   // the isolated form gives each executable its own VM context.
-  if (iree_status_is_ok(status)) {
-    status = iree_hal_embedded_elf_loader_create(
-        /*plugin_manager=*/NULL, host_allocator, &loaders[loader_count]);
-    if (iree_status_is_ok(status)) ++loader_count;
-  }
+  iree_status_t status = iree_hal_embedded_elf_loader_create(
+      /*plugin_manager=*/NULL, host_allocator, &loaders[loader_count]);
+  if (iree_status_is_ok(status)) ++loader_count;
   if (iree_status_is_ok(status)) {
     status = iree_hal_vmvx_module_loader_create_isolated(
         /*user_module_count=*/0, /*user_modules=*/NULL, host_allocator,
@@ -90,11 +77,9 @@ iree_hal_local_task_driver_create_from_topology(
   }
 
   if (iree_status_is_ok(status)) {
-    iree_hal_task_device_params_t params;
-    iree_hal_task_device_params_initialize(&params);
     status = iree_hal_task_driver_create(
-        identifier, &params, /*queue_count=*/1, &executor, loader_count, loaders, device_allocator,
-        host_allocator, out_driver);
+        identifier, params, executor_count, (iree_task_executor_t**)executors,
+        loader_count, loaders, device_allocator, host_allocator, out_driver);
   }
 
   // The driver (and every device it creates) retains what it uses, so the
@@ -103,7 +88,30 @@ iree_hal_local_task_driver_create_from_topology(
   for (iree_host_size_t i = 0; i < loader_count; ++i) {
     iree_hal_executable_loader_release(loaders[i]);
   }
-  if (executor) iree_task_executor_release(executor);
+  return status;
+}
+
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
+iree_hal_local_task_driver_create_from_topology(
+    iree_string_view_t identifier, const iree_task_topology_t* topology,
+    iree_allocator_t host_allocator, iree_hal_driver_t** out_driver) {
+  *out_driver = NULL;
+
+  iree_task_executor_options_t options;
+  iree_task_executor_options_initialize(&options);
+  options.worker_spin_ns = 0;
+  options.worker_stack_size = IREE_HAL_LOCAL_TASK_WORKER_STACK_SIZE;
+  // Zero asks the executor to size local memory from the CPU's caches.
+  options.worker_local_memory_size = 0;
+
+  iree_task_executor_t* executor = NULL;
+  IREE_RETURN_IF_ERROR(
+      iree_task_executor_create(options, topology, host_allocator, &executor));
+  iree_hal_task_device_params_t params;
+  iree_hal_task_device_params_initialize(&params);
+  iree_status_t status = iree_hal_local_task_driver_create_from_executors(
+      identifier, &params, 1, &executor, host_allocator, out_driver);
+  iree_task_executor_release(executor);
   return status;
 }
 
