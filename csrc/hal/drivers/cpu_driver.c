@@ -13,6 +13,8 @@ typedef struct ireec_hal_cpu_driver_t {
   iree_hal_resource_layout_t resource;
   iree_allocator_t host_allocator;
   ireec_cpu_device_param_set_t param_set;
+  // The driver's name (static storage), for messages about its parameters.
+  iree_string_view_t name;
   // The task driver doing the work; owned (one reference).
   iree_hal_driver_t* task_driver;
 } ireec_hal_cpu_driver_t;
@@ -53,7 +55,7 @@ static iree_status_t ireec_hal_cpu_driver_create_device_by_id(
     iree_allocator_t host_allocator, iree_hal_device_t** out_device) {
   ireec_hal_cpu_driver_t* driver = ireec_hal_cpu_driver_cast(base_driver);
   return ireec_cpu_device_create(
-      driver->task_driver, IREE_SV("local-task"), driver->param_set,
+      driver->task_driver, driver->name, driver->param_set,
       /*by_path=*/false, device_id, iree_string_view_empty(), param_count,
       params, host_allocator, out_device);
 }
@@ -79,8 +81,9 @@ static const iree_hal_driver_vtable_t ireec_hal_cpu_driver_vtable = {
 };
 
 IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_hal_cpu_driver_wrap(
-    iree_hal_driver_t* task_driver, ireec_cpu_device_param_set_t param_set,
-    iree_allocator_t host_allocator, iree_hal_driver_t** out_driver) {
+    iree_hal_driver_t* task_driver, iree_string_view_t name,
+    ireec_cpu_device_param_set_t param_set, iree_allocator_t host_allocator,
+    iree_hal_driver_t** out_driver) {
   *out_driver = NULL;
   ireec_hal_cpu_driver_t* driver = NULL;
   iree_status_t status =
@@ -93,6 +96,7 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_hal_cpu_driver_wrap(
   driver->resource.vtable = &ireec_hal_cpu_driver_vtable;
   driver->host_allocator = host_allocator;
   driver->param_set = param_set;
+  driver->name = name;
   driver->task_driver = task_driver;
   *out_driver = (iree_hal_driver_t*)driver;
   return iree_ok_status();

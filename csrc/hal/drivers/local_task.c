@@ -11,6 +11,11 @@
 // - executable loaders: embedded ELF (no plugins) and isolated VMVX;
 // - device memory from the host heap (huge pages for large blocks, see
 //   csrc/base/huge_page_allocator.c).
+//
+// Devices take URI parameters (csrc/hal/drivers/device_params.h): the same
+// settings as IREE's --task_* flags, for a device with executors of its own,
+// and `memory=discrete`. The registered driver is therefore cpu_driver.c's
+// wrapper around the task driver made here.
 
 #include "iree/hal/drivers/init.h"
 #include "iree/hal/drivers/local_task/task_driver.h"
@@ -168,8 +173,9 @@ static iree_status_t iree_hal_local_task_driver_factory_try_create(
   iree_task_topology_deinitialize(&topology);
   if (!iree_status_is_ok(status)) return status;
   // Wrapped so that device URI parameters are read (device_params.h).
-  return ireec_hal_cpu_driver_wrap(task_driver, IREEC_CPU_DEVICE_PARAMS_TASK,
-                                   host_allocator, out_driver);
+  return ireec_hal_cpu_driver_wrap(
+      task_driver, iree_hal_local_task_driver_infos[0].driver_name,
+      IREEC_CPU_DEVICE_PARAMS_TASK, host_allocator, out_driver);
 }
 
 IREE_API_EXPORT iree_status_t
