@@ -10,6 +10,7 @@
 
 #include "device_params.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "../discrete.h"
@@ -54,12 +55,14 @@ static iree_status_t ireec_cpu_device_parse_count(iree_string_view_t name,
   for (iree_host_size_t i = 0; i < value.size; ++i) {
     if (value.data[i] < '0' || value.data[i] > '9') digits = false;
   }
-  int32_t parsed = 0;
-  if (!digits || !iree_string_view_atoi_int32(value, &parsed) || parsed < 0) {
+  // Parsed wide so that values past int32 are refused rather than wrapped.
+  int64_t parsed = 0;
+  if (!digits || value.size > 18 ||
+      !iree_string_view_atoi_int64(value, &parsed) || parsed > INT32_MAX) {
     return ireec_cpu_device_bad_value(name, value,
                                       "a non-negative integer (int32)");
   }
-  *out_value = parsed;
+  *out_value = (int32_t)parsed;
   return iree_ok_status();
 }
 
