@@ -492,10 +492,14 @@ static iree_status_t ireec_cpu_task_driver_create(
 // Devices
 //===----------------------------------------------------------------------===//
 
-// Gives |*inout_device| discrete memory: its allocator is wrapped by a
-// discrete one and the device by one that resolves discrete buffers.
-static iree_status_t ireec_cpu_device_make_discrete(
-    iree_allocator_t host_allocator, iree_hal_device_t** inout_device) {
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_apply_memory(
+    const ireec_cpu_device_params_t* params, iree_allocator_t host_allocator,
+    iree_hal_device_t** inout_device) {
+  if (params->memory != IREEC_CPU_DEVICE_MEMORY_DISCRETE) {
+    return iree_ok_status();
+  }
+  // Discrete memory: the device's allocator is wrapped by a discrete one and
+  // the device by one that resolves discrete buffers.
   iree_hal_device_t* device = *inout_device;
   *inout_device = NULL;
   iree_hal_allocator_t* discrete_allocator = NULL;
@@ -543,9 +547,8 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_create(
   }
   iree_hal_driver_release(own_driver);
   IREE_RETURN_IF_ERROR(status);
-  if (parsed.memory == IREEC_CPU_DEVICE_MEMORY_DISCRETE) {
-    IREE_RETURN_IF_ERROR(ireec_cpu_device_make_discrete(host_allocator, &device));
-  }
+  IREE_RETURN_IF_ERROR(
+      ireec_cpu_device_apply_memory(&parsed, host_allocator, &device));
   *out_device = device;
   return iree_ok_status();
 }

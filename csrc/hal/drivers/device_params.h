@@ -70,6 +70,17 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_params_parse(
     iree_host_size_t param_count, const iree_string_pair_t* params,
     ireec_cpu_device_params_t* out_params);
 
+// Gives |*inout_device| (any HAL device whose vtable replaces its allocator,
+// as the CPU devices' do) the memory |params| asks for: unchanged for
+// `memory=host`; for `memory=discrete` a discrete allocator and a wrapper
+// device (csrc/hal/discrete.h). Takes ownership of |*inout_device| and
+// leaves the device to use in it (NULL when failing). A CPU driver that
+// creates its devices itself parses with ireec_cpu_device_params_parse,
+// creates the device, then calls this.
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_apply_memory(
+    const ireec_cpu_device_params_t* params, iree_allocator_t host_allocator,
+    iree_hal_device_t** inout_device);
+
 // Creates the device a CPU driver is asked for (by |device_path| when
 // |by_path|, else by |device_id|) with URI |params|: the device comes from
 // |task_driver|, or, when task system settings are given, from a task driver
