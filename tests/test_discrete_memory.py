@@ -144,27 +144,41 @@ def test_copies_to_and_from_a_host_memory_device(instance, session, device):
                 np.testing.assert_array_equal(back.to_numpy(), PRODUCT)
 
 
-def test_queue_copy_between_discrete_buffers(device):
+def queue_and_wait(device, operation, *args):
+    """Runs iree_hal_device_queue_<operation>(device, ANY, no waits, signal,
+    *args) and waits for its signal."""
+    semaphore = ffi.new("iree_hal_semaphore_t**")
+    check_status(lib.iree_hal_semaphore_create(
+        device.handle, lib.IREE_HAL_QUEUE_AFFINITY_ANY, 0,
+        lib.IREE_HAL_SEMAPHORE_FLAG_DEFAULT, semaphore))
+    try:
+        value = ffi.new("uint64_t*", 1)
+        signal = ffi.new("iree_hal_semaphore_list_t*", {
+            "count": 1, "semaphores": semaphore, "payload_values": value})
+        check_status(getattr(lib, f"iree_hal_device_queue_{operation}")(
+            device.handle, lib.IREE_HAL_QUEUE_AFFINITY_ANY,
+            lib.iree_hal_semaphore_list_empty(), signal[0], *args))
+        check_status(lib.iree_hal_semaphore_wait(
+            semaphore[0], 1, lib.iree_infinite_timeout(), lib.IREE_HAL_WAIT_FLAG_DEFAULT))
+    finally:
+        lib.iree_hal_semaphore_release(semaphore[0])
+
+
+def test_queue_copy_fill_and_update_on_discrete_buffers(device):
     with ireec.BufferView.from_numpy(device, A) as source, \
             ireec.BufferView.from_numpy(device, B) as target:
-        semaphore = ffi.new("iree_hal_semaphore_t**")
-        check_status(lib.iree_hal_semaphore_create(
-            device.handle, lib.IREE_HAL_QUEUE_AFFINITY_ANY, 0,
-            lib.IREE_HAL_SEMAPHORE_FLAG_DEFAULT, semaphore))
-        try:
-            value = ffi.new("uint64_t*", 1)
-            signal = ffi.new("iree_hal_semaphore_list_t*", {
-                "count": 1, "semaphores": semaphore, "payload_values": value})
-            # Elements 1..2 of the source over elements 2..3 of the target.
-            check_status(lib.iree_hal_device_queue_copy(
-                device.handle, lib.IREE_HAL_QUEUE_AFFINITY_ANY,
-                lib.iree_hal_semaphore_list_empty(), signal[0],
-                source.buffer, 4, target.buffer, 8, 8, lib.IREE_HAL_COPY_FLAG_NONE))
-            check_status(lib.iree_hal_semaphore_wait(
-                semaphore[0], 1, lib.iree_infinite_timeout(), lib.IREE_HAL_WAIT_FLAG_DEFAULT))
-        finally:
-            lib.iree_hal_semaphore_release(semaphore[0])
+        # Elements 1..2 of the source over elements 2..3 of the target.
+        queue_and_wait(device, "copy", source.buffer, 4, target.buffer, 8, 8,
+                       lib.IREE_HAL_COPY_FLAG_NONE)
         np.testing.assert_array_equal(target.to_numpy(), [10, 20, 2, 3])
+        pattern = ffi.new("float*", -1.5)
+        queue_and_wait(device, "fill", target.buffer, 0, 4, pattern, 4,
+                       lib.IREE_HAL_FILL_FLAG_NONE)
+        np.testing.assert_array_equal(target.to_numpy(), [-1.5, 20, 2, 3])
+        update = np.array([7, 8], np.float32)
+        queue_and_wait(device, "update", ffi.from_buffer(update), 0, target.buffer, 4, 8,
+                       lib.IREE_HAL_UPDATE_FLAG_NONE)
+        np.testing.assert_array_equal(target.to_numpy(), [-1.5, 7, 8, 3])
 
 
 # -- device parameters ---------------------------------------------------------------
