@@ -68,7 +68,11 @@ class Instance(Handle):
         return lib.iree_runtime_instance_driver_registry(self.handle)
 
     def create_device(self, uri: str = "local-task") -> "Device":
-        """iree_hal_create_device: any URI it accepts, e.g. "local-task"."""
+        """iree_hal_create_device: any URI it accepts, e.g. "local-task".
+
+        The CPU drivers take URI parameters (docs/devices.md), e.g.
+        "local-task://?memory=discrete" or
+        "local-task://?topology_group_count=1&worker_spin_us=50"."""
         view, owner = string_view(uri)
         out = ffi.new("iree_hal_device_t**")
         check_status(lib.iree_hal_create_device(

@@ -17,6 +17,14 @@ from ireec.errors import check_status
 from conftest import PROGRAMS_DIR
 
 
+# Every test also runs on a device with a discrete GPU's memory, where results
+# cannot be mapped and are read back by device transfers (docs/devices.md).
+@pytest.fixture(scope="module", params=["local-task", "local-task://?memory=discrete"])
+def device(instance, request):
+    with instance.create_device(request.param) as device:
+        yield device
+
+
 @pytest.fixture(scope="module")
 def session(session_with):
     return session_with("simple_mul", "dynamic")

@@ -55,8 +55,18 @@ def instance():
         yield instance
 
 
+# Every test also runs on a device with a discrete GPU's memory, where
+# DEVICE_LOCAL buffers cannot be mapped (docs/devices.md).
+@pytest.fixture(scope="module", params=["local-task", "local-task://?memory=discrete"])
+def device(instance, request):
+    with instance.create_device(request.param) as device:
+        yield device
+
+
+# For what only host memory allows: views without a copy, direct copies
+# between CPU devices.
 @pytest.fixture(scope="module")
-def device(instance):
+def host_device(instance):
     with instance.create_device("local-task") as device:
         yield device
 
@@ -158,15 +168,15 @@ def test_rank_zero(device):
         assert np.from_dlpack(view).shape == ()
 
 
-def test_empty_arrays(device):
-    with BufferView.from_numpy(device, np.zeros((0, 3), np.int32)) as view:
+def test_empty_arrays(host_device):
+    with BufferView.from_numpy(host_device, np.zeros((0, 3), np.int32)) as view:
         assert view.shape == (0, 3)
         assert view.size == 0 and view.nbytes == 0
         assert str(view) == "0x3xi32="
         assert view.to_numpy().shape == (0, 3)
         assert view.to_numpy(copy=False).shape == (0, 3)
-        with BufferView.from_numpy(device, np.zeros(0, np.int8)) as empty:
-            assert empty.to_device(device).shape == (0,)
+        with BufferView.from_numpy(host_device, np.zeros(0, np.int8)) as empty:
+            assert empty.to_device(host_device).shape == (0,)
 
 
 @pytest.mark.parametrize("make", [
@@ -295,9 +305,9 @@ def test_from_buffer_checks_its_arguments(device):
 
 # -- copies between devices -----------------------------------------------------
 
-def test_copy_to_another_cpu_device_is_direct(device, other_device):
+def test_copy_to_another_cpu_device_is_direct(host_device, other_device):
     values = np.array([[1, 2], [3, 4]], np.int32)
-    with BufferView.from_numpy(device, values) as view:
+    with BufferView.from_numpy(host_device, values) as view:
         assert view.direct_copy_obstacle(other_device) is None
         with view.to_device(other_device) as copy:
             assert copy.device is other_device
@@ -453,9 +463,9 @@ def test_with_block_releases(device):
     assert view.closed
 
 
-def test_exported_array_outlives_the_view(device):
+def test_exported_array_outlives_the_view(host_device):
     values = np.arange(5, dtype=np.float32)
-    view = BufferView.from_numpy(device, values)
+    view = BufferView.from_numpy(host_device, values)
     mapped = view.to_numpy(copy=None)
     from_dlpack = np.from_dlpack(view)
     view.close()
@@ -515,13 +525,13 @@ def test_device_local_readback_example():
     dtype=st.sampled_from([np.int8, np.uint16, np.int32, np.float32, np.float64, np.bool_]),
     shape=hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=5)),
     data=st.data())
-def test_any_shape_round_trips_through_both_read_paths(device, array, data):
+def test_any_shape_round_trips_through_both_read_paths(host_device, array, data):
     # A random view of the array (so also non-contiguous and reversed), then
     # the mapped and the transfer readback must both give it back exactly.
     index = tuple(data.draw(st.slices(n)) for n in array.shape)
     values = array[index]
-    with BufferView.from_numpy(device, values) as view, \
-            device_only_view(device, values) as device_only:
+    with BufferView.from_numpy(host_device, values) as view, \
+            device_only_view(host_device, values) as device_only:
         assert view.shape == values.shape == device_only.shape
         assert view.mappable and not device_only.mappable
         for back in (view.to_numpy(), device_only.to_numpy(), view.to_numpy(copy=None)):

@@ -38,9 +38,13 @@ def instance():
     return ireec.Instance()
 
 
-@pytest.fixture
-def devices(instance):
-    return [instance.create_device("local-task"), instance.create_device("local-task")]
+# Also on devices with a discrete GPU's memory, the second with an executor
+# of its own (docs/devices.md).
+@pytest.fixture(params=[("local-task", "local-task"),
+                        ("local-task://?memory=discrete",
+                         "local-task://?memory=discrete&topology_group_count=1")])
+def devices(instance, request):
+    return [instance.create_device(uri) for uri in request.param]
 
 
 @pytest.fixture

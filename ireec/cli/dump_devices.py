@@ -76,10 +76,10 @@ def _size_text(size: int) -> str:
     return "unlimited" if size == ffi.cast("iree_device_size_t", -1) else f"{size} B"
 
 
-def _memory_heaps(instance: Instance, info: DeviceInfo) -> str:
+def _memory_heaps(instance: Instance, uri: str) -> str:
     """The device's memory heaps, one per line, or why they are unknown."""
     try:
-        device = instance.create_device(device_uri(info))
+        device = instance.create_device(uri)
     except IreeError as e:
         return f"# not created: {one_line(e.message)}\n"
     with device:
@@ -108,7 +108,12 @@ def _memory_heaps(instance: Instance, info: DeviceInfo) -> str:
 def dump_devices(instance: Instance, driver: str | None, out: IO[str]) -> None:
     """iree-run-module's --dump_devices layout, with what ireec adds (see the
     module docstring). With `driver`, a driver that cannot be created is an
-    error."""
+    error; `driver` may carry device URI parameters (`local-task://?memory=discrete`),
+    which each device it lists is created with."""
+    params = ""
+    if driver and ":" in driver:
+        driver, _, rest = driver.partition(":")
+        params = rest.partition("?")[2]
     drivers = instance.query_drivers()
     if driver:
         known = {d.name: d for d in drivers}
@@ -125,10 +130,11 @@ def dump_devices(instance: Instance, driver: str | None, out: IO[str]) -> None:
         if reason is not None:
             out.write(f"# unavailable: {reason}\n")
         for device in devices:
-            out.write(_SEPARATOR + f"# --device={device_uri(device)}\n"
+            uri = device_uri(device) + (f"?{params}" if params else "")
+            out.write(_SEPARATOR + f"# --device={uri}\n"
                       f"#   {device.name}\n" + _SEPARATOR)
             out.write(_driver_dump(instance, device))
-            out.write(_memory_heaps(instance, device))
+            out.write(_memory_heaps(instance, uri))
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m ireec dump-devices") -> int:
@@ -137,7 +143,8 @@ def main(argv: Sequence[str] | None = None, prog: str = "python -m ireec dump-de
         "The HAL drivers this runtime provides, the devices each can create (with "
         "the --device= URI that creates it) and what each device is."))
     parser.add_argument("driver", nargs="?", help="only this driver (an error if it "
-                        "cannot be created)")
+                        "cannot be created); device URI parameters may follow, "
+                        "e.g. 'local-task://?memory=discrete'")
     parser.add_argument("--verbose", action="store_true",
                         help="on failure, print the full traceback")
     args = parser.parse_args(argv)

@@ -80,4 +80,12 @@ iree_hal_local_task_driver_create_from_topology(
     iree_string_view_t identifier, const iree_task_topology_t* topology,
     iree_allocator_t host_allocator, iree_hal_driver_t** out_driver);
 
+// Creates a task driver named |identifier| with one queue per executor in
+// |executors| (each retained) and the same loaders and heap as above.
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
+iree_hal_local_task_driver_create_from_executors(
+    iree_string_view_t identifier, const iree_hal_task_device_params_t* params,
+    iree_host_size_t executor_count, iree_task_executor_t* const* executors,
+    iree_allocator_t host_allocator, iree_hal_driver_t** out_driver);
+
 #endif  // IREEC_HAL_DRIVERS_DRIVER_SUPPORT_H_

@@ -17,6 +17,7 @@
 #include "iree/hal/drivers/local_task/task_driver.h"
 #include "iree/task/api.h"
 
+#include "device_params.h"
 #include "driver_support.h"
 
 static const iree_hal_driver_info_t iree_hal_local_sync_driver_infos[1] = {
@@ -120,9 +121,11 @@ static iree_status_t iree_hal_local_sync_driver_create_device_by_id(
     iree_allocator_t host_allocator, iree_hal_device_t** out_device) {
   iree_hal_local_sync_driver_t* driver =
       iree_hal_local_sync_driver_cast(base_driver);
-  return iree_hal_driver_create_device_by_id(driver->task_driver, device_id,
-                                             param_count, params,
-                                             host_allocator, out_device);
+  return ireec_cpu_device_create(
+      driver->task_driver, iree_hal_local_sync_driver_infos[0].driver_name,
+      IREEC_CPU_DEVICE_PARAMS_MEMORY, /*by_path=*/false, device_id,
+      iree_string_view_empty(), param_count, params, host_allocator,
+      out_device);
 }
 
 static iree_status_t iree_hal_local_sync_driver_create_device_by_path(
@@ -132,9 +135,10 @@ static iree_status_t iree_hal_local_sync_driver_create_device_by_path(
     iree_hal_device_t** out_device) {
   iree_hal_local_sync_driver_t* driver =
       iree_hal_local_sync_driver_cast(base_driver);
-  return iree_hal_driver_create_device_by_path(
-      driver->task_driver, driver_name, device_path, param_count, params,
-      host_allocator, out_device);
+  return ireec_cpu_device_create(
+      driver->task_driver, driver_name, IREEC_CPU_DEVICE_PARAMS_MEMORY,
+      /*by_path=*/true, 0, device_path, param_count, params, host_allocator,
+      out_device);
 }
 
 static const iree_hal_driver_vtable_t iree_hal_local_sync_driver_vtable = {

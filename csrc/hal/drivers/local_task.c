@@ -11,6 +11,11 @@
 // - executable loaders: embedded ELF (no plugins) and isolated VMVX;
 // - device memory from the host heap (huge pages for large blocks, see
 //   csrc/base/huge_page_allocator.c).
+//
+// Devices take URI parameters (csrc/hal/drivers/device_params.h): the same
+// settings as IREE's --task_* flags, for a device with executors of its own,
+// and `memory=discrete`. The registered driver is therefore cpu_driver.c's
+// wrapper around the task driver made here.
 
 #include "iree/hal/drivers/init.h"
 #include "iree/hal/drivers/local_task/task_driver.h"
@@ -18,6 +23,7 @@
 #include "iree/hal/local/loaders/vmvx_module_loader.h"
 #include "iree/task/api.h"
 
+#include "cpu_driver.h"
 #include "driver_support.h"
 
 // IREE's --task_worker_stack_size default: enough for generated code, which
@@ -32,36 +38,23 @@
 //===----------------------------------------------------------------------===//
 
 IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
-iree_hal_local_task_driver_create_from_topology(
-    iree_string_view_t identifier, const iree_task_topology_t* topology,
+iree_hal_local_task_driver_create_from_executors(
+    iree_string_view_t identifier, const iree_hal_task_device_params_t* params,
+    iree_host_size_t executor_count, iree_task_executor_t* const* executors,
     iree_allocator_t host_allocator, iree_hal_driver_t** out_driver) {
   *out_driver = NULL;
-
-  iree_task_executor_options_t options;
-  iree_task_executor_options_initialize(&options);
-  options.worker_spin_ns = 0;
-  options.worker_stack_size = IREE_HAL_LOCAL_TASK_WORKER_STACK_SIZE;
-  // Zero asks the executor to size local memory from the CPU's caches.
-  options.worker_local_memory_size = 0;
-
-  iree_task_executor_t* executor = NULL;
   iree_hal_executable_loader_t* loaders[2] = {NULL, NULL};
   iree_host_size_t loader_count = 0;
   iree_hal_allocator_t* device_allocator = NULL;
-
-  iree_status_t status =
-      iree_task_executor_create(options, topology, host_allocator, &executor);
 
   // Embedded ELF first: it is what the llvm-cpu backend produces and so the
   // loader most executables are meant for. No plugin manager: executables
   // that import plugin functions are not supported here, and the loader
   // accepts NULL for that case. VMVX is the portable reference fallback;
   // the isolated form gives each executable its own VM context.
-  if (iree_status_is_ok(status)) {
-    status = iree_hal_embedded_elf_loader_create(
-        /*plugin_manager=*/NULL, host_allocator, &loaders[loader_count]);
-    if (iree_status_is_ok(status)) ++loader_count;
-  }
+  iree_status_t status = iree_hal_embedded_elf_loader_create(
+      /*plugin_manager=*/NULL, host_allocator, &loaders[loader_count]);
+  if (iree_status_is_ok(status)) ++loader_count;
   if (iree_status_is_ok(status)) {
     status = iree_hal_vmvx_module_loader_create_isolated(
         /*user_module_count=*/0, /*user_modules=*/NULL, host_allocator,
@@ -89,11 +82,9 @@ iree_hal_local_task_driver_create_from_topology(
   }
 
   if (iree_status_is_ok(status)) {
-    iree_hal_task_device_params_t params;
-    iree_hal_task_device_params_initialize(&params);
     status = iree_hal_task_driver_create(
-        identifier, &params, /*queue_count=*/1, &executor, loader_count, loaders, device_allocator,
-        host_allocator, out_driver);
+        identifier, params, executor_count, (iree_task_executor_t**)executors,
+        loader_count, loaders, device_allocator, host_allocator, out_driver);
   }
 
   // The driver (and every device it creates) retains what it uses, so the
@@ -102,7 +93,30 @@ iree_hal_local_task_driver_create_from_topology(
   for (iree_host_size_t i = 0; i < loader_count; ++i) {
     iree_hal_executable_loader_release(loaders[i]);
   }
-  if (executor) iree_task_executor_release(executor);
+  return status;
+}
+
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
+iree_hal_local_task_driver_create_from_topology(
+    iree_string_view_t identifier, const iree_task_topology_t* topology,
+    iree_allocator_t host_allocator, iree_hal_driver_t** out_driver) {
+  *out_driver = NULL;
+
+  iree_task_executor_options_t options;
+  iree_task_executor_options_initialize(&options);
+  options.worker_spin_ns = 0;
+  options.worker_stack_size = IREE_HAL_LOCAL_TASK_WORKER_STACK_SIZE;
+  // Zero asks the executor to size local memory from the CPU's caches.
+  options.worker_local_memory_size = 0;
+
+  iree_task_executor_t* executor = NULL;
+  IREE_RETURN_IF_ERROR(
+      iree_task_executor_create(options, topology, host_allocator, &executor));
+  iree_hal_task_device_params_t params;
+  iree_hal_task_device_params_initialize(&params);
+  iree_status_t status = iree_hal_local_task_driver_create_from_executors(
+      identifier, &params, 1, &executor, host_allocator, out_driver);
+  iree_task_executor_release(executor);
   return status;
 }
 
@@ -152,11 +166,16 @@ static iree_status_t iree_hal_local_task_driver_factory_try_create(
     iree_task_topology_initialize_from_group_count(1, &topology);
   }
 
+  iree_hal_driver_t* task_driver = NULL;
   iree_status_t status = iree_hal_local_task_driver_create_from_topology(
-      driver_name, &topology, host_allocator, out_driver);
+      driver_name, &topology, host_allocator, &task_driver);
   // The executor copied what it needed from the topology.
   iree_task_topology_deinitialize(&topology);
-  return status;
+  if (!iree_status_is_ok(status)) return status;
+  // Wrapped so that device URI parameters are read (device_params.h).
+  return ireec_hal_cpu_driver_wrap(
+      task_driver, iree_hal_local_task_driver_infos[0].driver_name,
+      IREEC_CPU_DEVICE_PARAMS_TASK, host_allocator, out_driver);
 }
 
 IREE_API_EXPORT iree_status_t

@@ -32,6 +32,11 @@ enum iree_task_scheduling_mode_bits_t {
   IREE_TASK_SCHEDULING_MODE_RESERVED = 0x0,
 };
 
+enum iree_task_scope_flag_bits_e {
+  IREE_TASK_SCOPE_FLAG_NONE = 0,
+  IREE_TASK_SCOPE_FLAG_ABORT_ON_FAILURE = 1,
+};
+
 typedef enum iree_task_topology_distribution_e {
   IREE_TASK_TOPOLOGY_DISTRIBUTION_COMPACT = 0,
   IREE_TASK_TOPOLOGY_DISTRIBUTION_SCATTER = 1,

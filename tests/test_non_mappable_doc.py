@@ -1,0 +1,68 @@
+"""docs/non_mappable.md: its C program and Python scripts, run as written on
+a device with discrete memory, print what the page says they print."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import EXAMPLES_DIR, REPO_ROOT, TESTS_DIR
+
+DOC = REPO_ROOT / "docs" / "non_mappable.md"
+DISCRETE = "local-task://?memory=discrete"
+
+
+def _blocks(language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", DOC.read_text(), re.S)
+
+
+def _console_output(command_start: str) -> str:
+    """The output the page shows after the `$ COMMAND_START...` line."""
+    for block in _blocks("console"):
+        lines = block.splitlines(keepends=True)
+        for i, line in enumerate(lines):
+            if line.startswith(f"$ {command_start}"):
+                return "".join(lines[i + 1:])
+    raise AssertionError(f"no console block runs {command_start}")
+
+
+@pytest.fixture(scope="module")
+def vmfb(compile_mlir):
+    return str(compile_mlir(EXAMPLES_DIR / "jit_mul.mlir"))
+
+
+def test_the_c_program(tmp_path, vmfb):
+    (source,) = _blocks("c")
+    (tmp_path / "readback.c").write_text(source)
+    cc = shutil.which("cc") or shutil.which("gcc")
+
+    def config(flag):
+        return subprocess.run([sys.executable, "-m", "ireec", "config", flag], cwd=TESTS_DIR,
+                              capture_output=True, text=True, check=True).stdout.split()
+
+    exe = tmp_path / "readback"
+    built = subprocess.run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror",
+                            "-Wno-unused-parameter", *config("--cflags"),
+                            str(tmp_path / "readback.c"), "-o", str(exe), *config("--libs")],
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    expected = _console_output("./readback")
+    for uri in (DISCRETE, "local-sync"):
+        result = subprocess.run([str(exe), uri, vmfb], capture_output=True, text=True,
+                                timeout=300)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout == expected
+
+
+@pytest.mark.parametrize("index, name", [(0, "readback_raw.py"), (1, "readback_pythonic.py")])
+def test_the_python_scripts(tmp_path, vmfb, index, name):
+    script = tmp_path / name
+    script.write_text(_blocks("python")[index])
+    result = subprocess.run([sys.executable, str(script), DISCRETE, vmfb],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == _console_output(f"python {name}")
