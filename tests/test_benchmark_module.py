@@ -279,3 +279,28 @@ def test_aggregates_of_repetitions():
     assert cv.real_time == pytest.approx(0.0152752523 / (0.07 / 3))
     assert cv.aggregate_unit == "percentage" and mean.iterations == 3
     assert report.aggregates(runs[:1]) == []
+
+
+def test_async_function_on_two_devices(compile_mlir):
+    # IREE's multi-device program (async-external, two local-task devices):
+    # each step of a batch is one call with its own fences.
+    from test_cli_iree_flags import MULTI_DEVICE_FLAGS, MULTI_DEVICE_PROGRAM
+
+    vmfb = compile_mlir(MULTI_DEVICE_PROGRAM, *MULTI_DEVICE_FLAGS, target_flags=())
+    iree, ours = ok(*run_both(f"--module={vmfb}", "--function=multi_device_mul",
+                              "--input=4xf32=10,11,12,13", "--device=local-task",
+                              "--device=local-task", "--batch_size=2",
+                              "--benchmark_min_time=10x", "--benchmark_format=json"))
+    theirs, mine = json.loads(iree.stdout), json.loads(ours.stdout)
+    assert [(b["name"], b["iterations"]) for b in mine["benchmarks"]] == \
+        [(b["name"], b["iterations"]) for b in theirs["benchmarks"]] == \
+        [("BM_multi_device_mul/process_time/real_time", 10)]
+
+
+@pytest.mark.parametrize("tool", ["benchmark-module", "run-module"])
+def test_help(tool):
+    result = subprocess.run([sys.executable, "-m", "ireec", tool, "--help"], cwd=TESTS_DIR,
+                            capture_output=True, text=True, timeout=TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    for flag in ("--task_topology_group_count", "--trace_execution", "--device_allocator"):
+        assert flag in result.stdout
