@@ -166,7 +166,6 @@ def test_bad_values_fail_in_both(simple_mul, flags, names):
 
 @pytest.mark.parametrize("flag, reason", [
     ("--executable_plugin=plugin.so", "executable plugins are not supported"),
-    ("--dump_task_topologies", "not supported"),
     ("--device_lead_allocator=1", "only 0 is supported"),
 ])
 def test_refused_flags_name_the_flag(simple_mul, flag, reason):
@@ -178,6 +177,30 @@ def test_refused_flags_name_the_flag(simple_mul, flag, reason):
     assert lines[0].startswith("python -m ireec run-module: error: UNIMPLEMENTED; "
                                + flag.partition("=")[0]), lines[0]
     assert reason in lines[0]
+
+
+@pytest.mark.parametrize("flags", [
+    (), ("--task_topology_group_count=1",), ("--task_topology_cpu_ids=1",),
+    ("--task_topology_cpu_ids=0", "--task_topology_cpu_ids=1"),
+    ("--task_topology_max_group_count=1", "--task_topology_distribution=compact"),
+])
+def test_dump_task_topologies(flags):
+    # IREE's own dump (the runtime's flag parser prints it and exits 0).
+    iree, ours = run_both(*flags, "--dump_task_topologies")
+    assert iree.returncode == 0, iree.stderr.decode()
+    assert iree.stdout.decode().startswith("# ===---")
+    assert_same(iree, ours)
+    bench = subprocess.run([sys.executable, "-m", "ireec", "benchmark-module", *flags,
+                            "--dump_task_topologies"], cwd=TESTS_DIR, capture_output=True,
+                           timeout=TIMEOUT)
+    assert (bench.returncode, bench.stdout) == (0, iree.stdout)
+
+
+def test_dump_task_topologies_of_a_bad_mode():
+    iree, ours = run_both("--task_topology_mode=bogus", "--dump_task_topologies")
+    assert iree.returncode != 0 and ours.returncode == 3
+    assert ours.stdout == iree.stdout == b""
+    assert "have --task_topology_mode=bogus" in ours.stderr.decode()
 
 
 def test_hip_flags_refused_for_a_hip_device():

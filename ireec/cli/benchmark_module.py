@@ -453,7 +453,9 @@ def run(args) -> int:
 
 def _main(argv: list[str], prog: str) -> int:
     parser = build_parser(prog)
-    return run(parser.parse_args(iree_flags.iree_argv(expand_flagfiles(argv), parser)))
+    args = parser.parse_args(iree_flags.iree_argv(expand_flagfiles(argv), parser))
+    iree_flags.dump_task_topologies(args)
+    return run(args)
 
 
 def main(argv: Sequence[str] | None = None,

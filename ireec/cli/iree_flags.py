@@ -4,7 +4,8 @@ benchmark-module: driver flags, task-system flags, device and context flags.
 iree-run-module 3.9 links the flags of every part of the runtime it is built
 from, so its command line takes them all. Here each one is either done as
 IREE does it (`--device_allocator`, `--device_profiling_mode`,
-`--instrument_file`, `--trace_execution`, the `--task_*` flags), accepted as
+`--instrument_file`, `--trace_execution`, the `--task_*` flags and
+`--dump_task_topologies`), accepted as
 the no-op it is on this runtime (flags of drivers it does not have), or
 refused in one line that names the flag and says why (`refusals`).
 docs/cli.md has the whole table.
@@ -13,6 +14,7 @@ docs/cli.md has the whole table.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Sequence
 
 from .._library import ffi, lib
@@ -130,10 +132,6 @@ def refusals(args, uris: Sequence[str]) -> None:
                        f"plugins are not supported: ireec's local-task devices load "
                        f"executables without a plugin manager",
                        lib.IREE_STATUS_UNIMPLEMENTED)
-    if args.dump_task_topologies:
-        raise CliError("--dump_task_topologies: not supported: ireec builds task "
-                       "topologies inside its local-task devices, from their URIs",
-                       lib.IREE_STATUS_UNIMPLEMENTED)
     if args.device_lead_allocator != 0:
         raise CliError(f"--device_lead_allocator={args.device_lead_allocator}: only 0 "
                        f"is supported: ireec's HAL module allocates with the first "
@@ -148,6 +146,25 @@ def refusals(args, uris: Sequence[str]) -> None:
                 raise CliError(f"--{name}={getattr(args, name)}: not supported: "
                                f"ireec creates its HIP driver with IREE's default "
                                f"({default})", lib.IREE_STATUS_UNIMPLEMENTED)
+
+
+def dump_task_topologies(args) -> None:
+    """`--dump_task_topologies`: IREE's own dump, by the runtime's flag
+    parser handed the task flags given and the dump flag; as in IREE, it
+    prints the topologies and ends the process (exit status 0). Returns
+    only when there is nothing to dump."""
+    if not args.dump_task_topologies:
+        return
+    words = [b"ireec"]
+    words += [f"--task_{name}={value}".encode() for name, value in task_flag_values(args)]
+    words.append(b"--dump_task_topologies")
+    keep = [ffi.new("char[]", word) for word in words]
+    argv = ffi.new("char*[]", keep)
+    argv_ptr = ffi.new("char**[1]", [argv])
+    argc = ffi.new("int*", len(words))
+    sys.stdout.flush()
+    sys.stderr.flush()
+    check_status(lib.iree_flags_parse(lib.IREE_FLAGS_PARSE_MODE_DEFAULT, argc, argv_ptr))
 
 
 def device_uris(args, default_uri: str) -> list[str]:

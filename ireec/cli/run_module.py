@@ -311,6 +311,7 @@ def run(args) -> int:
 def _main(argv: list[str], prog: str) -> int:
     parser = build_parser(prog)
     args = parser.parse_args(iree_flags.iree_argv(expand_flagfiles(argv), parser))
+    iree_flags.dump_task_topologies(args)
     if args.list_drivers:
         list_drivers(Instance(), sys.stdout)
         return EXIT_SUCCESS

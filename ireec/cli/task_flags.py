@@ -132,8 +132,8 @@ def add_task_flags(parser) -> None:
             parser.add_argument(name, default=flag.default, metavar="VALUE",
                                 help=f"{flag.help} (default {flag.default!r})")
     parser.add_bool_flag("--dump_task_topologies",
-                         "print the task topologies the flags define and exit; "
-                         "not supported (refused)")
+                         "print the task topologies the flags define (IREE's "
+                         "own dump) and exit")
 
 
 __all__ = ["TASK_FLAGS", "TaskFlag", "add_task_flags",
