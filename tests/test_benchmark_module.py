@@ -304,3 +304,38 @@ def test_help(tool):
     assert result.returncode == 0, result.stderr
     for flag in ("--task_topology_group_count", "--trace_execution", "--device_allocator"):
         assert flag in result.stdout
+
+
+def test_progress_on_a_terminal_only(simple_mul):
+    import os
+    import pty
+
+    command = [sys.executable, "-m", "ireec", "benchmark-module", f"--module={simple_mul}",
+               *SIMPLE_MUL_INPUTS, "--benchmark_min_time=5x", "--benchmark_repetitions=2"]
+    controller, terminal = pty.openpty()
+    try:
+        process = subprocess.Popen(command, cwd=TESTS_DIR, stdout=subprocess.PIPE,
+                                   stderr=terminal)
+    finally:
+        os.close(terminal)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # the terminal closed: the tool has exited
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(controller)
+    stdout = process.stdout.read().decode()
+    assert process.wait(timeout=TIMEOUT) == 0
+    assert "BM_simple_mul/process_time/real_time_cv" in stdout
+    text = seen.decode()
+    assert "\rBM_simple_mul: repetition 1/2" in text
+    assert "\rBM_simple_mul: repetition 2/2" in text
+    # Not a terminal: the context only, no progress.
+    piped = subprocess.run(command, cwd=TESTS_DIR, capture_output=True, text=True,
+                           timeout=TIMEOUT)
+    assert piped.returncode == 0
+    assert "repetition" not in piped.stderr and "Load Average:" in piped.stderr
