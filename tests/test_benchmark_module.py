@@ -5,6 +5,7 @@ layout and iteration counts (times are measured, never asserted)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -307,7 +308,6 @@ def test_help(tool):
 
 
 def test_progress_on_a_terminal_only(simple_mul):
-    import os
     import pty
 
     command = [sys.executable, "-m", "ireec", "benchmark-module", f"--module={simple_mul}",
@@ -339,3 +339,29 @@ def test_progress_on_a_terminal_only(simple_mul):
                            timeout=TIMEOUT)
     assert piped.returncode == 0
     assert "repetition" not in piped.stderr and "Load Average:" in piped.stderr
+
+
+def test_dispatch_benchmarks(tmp_path):
+    # A module of dispatch benchmarks, as iree-compile dumps them
+    # (--iree-hal-dump-executable-benchmarks-to): each function takes the
+    # batch size and its benchmark counts that many iterations per call, in µs.
+    from ireec.compile import LOCAL_CPU_FLAGS, find_iree_compile
+
+    compiler = find_iree_compile()
+    source = tmp_path / "mul.mlir"
+    source.write_text((TESTS_DIR / "programs" / "simple_mul.mlir").read_text())
+    dumps = tmp_path / "dumps"
+    subprocess.run([compiler, *LOCAL_CPU_FLAGS, str(source), "-o", os.devnull,
+                    f"--iree-hal-dump-executable-benchmarks-to={dumps}"], check=True,
+                   timeout=TIMEOUT)
+    (dump,) = dumps.glob("*.mlir")
+    vmfb = tmp_path / "dispatch.vmfb"
+    subprocess.run([compiler, *LOCAL_CPU_FLAGS, str(dump), "-o", str(vmfb)], check=True,
+                   timeout=TIMEOUT)
+    iree, ours = ok(*run_both(f"--module={vmfb}", "--batch_size=4",
+                              "--benchmark_min_time=20x", "--benchmark_format=json"))
+    theirs, mine = json.loads(iree.stdout), json.loads(ours.stdout)
+    rows = [(b["name"], b["iterations"], b["time_unit"]) for b in mine["benchmarks"]]
+    assert rows == [(b["name"], b["iterations"], b["time_unit"])
+                    for b in theirs["benchmarks"]]
+    assert len(rows) == 1 and rows[0][0].startswith("BM_") and rows[0][1:] == (20, "us")

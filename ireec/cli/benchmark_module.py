@@ -197,6 +197,9 @@ def _bound_call(function, inputs: Sequence):
 def _bench(name: str, function, inputs: Sequence, args, unit: str | None,
            dispatch: bool = False) -> Benchmark:
     bound = _bound_call(function, inputs)
+    # One call before any is timed: what a first call alone costs (its
+    # executables made ready on the device) is not what is being measured.
+    bound()
     batch = args.batch_size
     if function.uses_fences:
         # IREE invokes an async function batch_size times per step.
