@@ -2,6 +2,7 @@
 
     python -m ireec config --cflags | --libs | --include
     python -m ireec run-module --module=prog.vmfb --input=4xf32=1,2,3,4 ...
+    python -m ireec benchmark-module --module=prog.vmfb --function=f --input=...
     python -m ireec dump-devices [DRIVER]
 
 `run-module` is IREE's iree-run-module (also installed as `ireec-run-module`);
@@ -40,6 +41,9 @@ def _config(args: argparse.Namespace) -> int:
 _TOOLS = {
     "run-module": ("ireec.cli.run_module",
                    "run a function of a compiled module, as iree-run-module does"),
+    "benchmark-module": ("ireec.cli.benchmark_module",
+                         "benchmark a function of a compiled module, as "
+                         "iree-benchmark-module does"),
     "dump-devices": ("ireec.cli.dump_devices",
                      "the HAL drivers, their devices, and what each is"),
 }

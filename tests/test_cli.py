@@ -652,7 +652,8 @@ def test_installed_scripts_and_type_marker(simple_mul):
     scripts = {e.name: e.value for e in distribution.entry_points
                if e.group == "console_scripts"}
     assert scripts == {"ireec": "ireec.__main__:main",
-                       "ireec-run-module": "ireec.cli.run_module:console_main"}
+                       "ireec-run-module": "ireec.cli.run_module:console_main",
+                       "ireec-benchmark-module": "ireec.cli.benchmark_module:console_main"}
     files = {str(f) for f in distribution.files}
     assert "ireec/py.typed" in files
     assert "ireec/cli/run_module.py" in files

@@ -8,7 +8,8 @@ thresholds, `--print_statistics`, ...), the same output (`EXEC @fn`, then
 one line on stderr and exits with IREE's status code. On top of the C tool:
 `--repeat=N` runs the function N times with progress on stderr, and
 `--verbose` shows a failure's traceback. How values are read, printed,
-written and compared: `inputs`, `outputs` and `compare` in this package.
+written and compared: `inputs`, `outputs` and `compare` in this package;
+IREE's other flags (drivers, task system, devices): `iree_flags`.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import sys
 from typing import Sequence
 
 from .._library import ffi, lib
-from .._strings import from_string_view
+from .._strings import from_string_view, string_view
 from ..buffer_view import BufferView
 from ..errors import IreeError, NotFoundError, check_status
 from ..instance import Device, Instance
@@ -33,6 +34,7 @@ from ._common import (
     iree_bool,
     run_tool,
 )
+from . import iree_flags
 from .compare import EQUALITY_MODES, Equality, compare_results
 from .dump_devices import dump_devices, list_devices, list_drivers
 from .inputs import HeapAllocator, ValueParser, annotate
@@ -111,6 +113,7 @@ def build_parser(prog: str) -> FlagParser:
              "results are printed, written or compared")
     parser.add_bool_flag("--verbose", "on failure, print the full traceback")
     add_parameter_flags(parser)  # --parameters, --parameter_mode
+    iree_flags.add_iree_flags(parser)
     return parser
 
 
@@ -149,6 +152,24 @@ def _main_module(session: Session):
     """The last module loaded: the one --function names a function of."""
     context = lib.iree_runtime_session_context(session.handle)
     return lib.iree_vm_context_module_at(context, lib.iree_vm_context_module_count(context) - 1)
+
+
+def _has_instruments(session: Session) -> list[str]:
+    """The names of the session's modules that export `__query_instruments`
+    (instrumented programs, as IREE's --instrument_file looks for them)."""
+    context = lib.iree_runtime_session_context(session.handle)
+    names = []
+    function = ffi.new("iree_vm_function_t*")
+    query, _owner = string_view("__query_instruments")
+    for i in range(lib.iree_vm_context_module_count(context)):
+        module = lib.iree_vm_context_module_at(context, i)
+        status = lib.iree_vm_module_lookup_function_by_name(
+            module, lib.IREE_VM_FUNCTION_LINKAGE_EXPORT_OPTIONAL, query, function)
+        if status:
+            lib.iree_status_ignore(status)
+        else:
+            names.append(from_string_view(lib.iree_vm_module_name(module)))
+    return names
 
 
 def _exported_names(module) -> list[str]:
@@ -228,8 +249,7 @@ def run(args) -> int:
                         args.expected_f32_threshold, args.expected_f64_threshold)
 
     instance = Instance()
-    uris = args.device or [DEFAULT_DEVICE]
-    devices = [instance.create_device(uri) for uri in uris]
+    uris, devices = iree_flags.create_devices(instance, args, DEFAULT_DEVICE)
     session = (Session(instance, devices[0]) if len(devices) == 1
                else Session(instance, devices=devices))
     inputs = results = expected = None
@@ -246,6 +266,8 @@ def run(args) -> int:
             sys.stdout.write(f"EXEC @{short_name}\n")
             sys.stdout.flush()
             progress = Progress(repeat) if repeat > 1 else None
+            profiling = iree_flags.profiling_options(args)
+            iree_flags.begin_profiling(devices, profiling)
             for _ in range(repeat):
                 _release(results)
                 results = session.call(function.name, *inputs)
@@ -253,6 +275,9 @@ def run(args) -> int:
                     progress.update()
             if progress is not None:
                 progress.finish()
+            iree_flags.end_profiling(devices, profiling)
+            instrumented = _has_instruments(session) if args.instrument_file else []
+            iree_flags.write_instrument_file(args, instrumented)
             kinds = function.result_kinds
             if args.expected_output:
                 # Expected values live in host memory of their own, so
@@ -287,7 +312,9 @@ def run(args) -> int:
 
 
 def _main(argv: list[str], prog: str) -> int:
-    args = build_parser(prog).parse_args(expand_flagfiles(argv))
+    parser = build_parser(prog)
+    args = parser.parse_args(iree_flags.iree_argv(expand_flagfiles(argv), parser))
+    iree_flags.dump_task_topologies(args)
     if args.list_drivers:
         list_drivers(Instance(), sys.stdout)
         return EXIT_SUCCESS

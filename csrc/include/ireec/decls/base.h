@@ -415,6 +415,20 @@ iree_time_t iree_timeout_as_deadline_ns(iree_timeout_t timeout);
 void iree_convert_timeout_to_absolute(iree_timeout_t* timeout);
 iree_timeout_t iree_timeout_min(iree_timeout_t lhs, iree_timeout_t rhs);
 
+// The runtime's command-line flag parser (iree/base/internal/flags.h): the
+// tools hand it --dump_task_topologies so IREE itself prints the topology
+// its --task_* flags define.
+typedef uint32_t iree_flags_parse_mode_t;
+enum iree_flags_parse_mode_bits_t {
+  IREE_FLAGS_PARSE_MODE_DEFAULT = 0,
+  IREE_FLAGS_PARSE_MODE_UNDEFINED_OK = 1,
+  IREE_FLAGS_PARSE_MODE_CONTINUE_AFTER_HELP = 2,
+};
+iree_status_t iree_flags_parse(
+    iree_flags_parse_mode_t mode,
+    int* argc,
+    char*** argv);
+
 // ---------------------------------------------------------------------------
 // ireec extensions: not part of IREE's API (hence the ireec_ prefix).
 // ---------------------------------------------------------------------------

@@ -1183,6 +1183,11 @@ iree_status_t iree_hal_command_buffer_wait_events(
 iree_string_view_t iree_hal_command_category_format(
     iree_hal_command_category_t value,
     iree_bitfield_string_temp_t* out_temp);
+// --device_allocator: wraps a device's allocator per spec ("caching", ...).
+iree_status_t iree_hal_configure_allocator_from_specs(
+    iree_host_size_t spec_count,
+    const iree_string_view_t* specs,
+    iree_hal_device_t* device);
 iree_status_t iree_hal_create_transfer_command_buffer(
     iree_hal_device_t* device,
     iree_hal_command_buffer_mode_t mode,

@@ -1,0 +1,330 @@
+"""IREE's own command lines, run unchanged by `python -m ireec run-module` and
+by IREE's iree-run-module 3.9 (from iree-base-runtime) on the same modules:
+the same stdout and exit status, or a one-line refusal naming the flag. Also
+the mapping of the `--task_*` flags onto local-task device URIs."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ireec.cli.run_module import build_parser
+from ireec.cli.task_flags import TASK_FLAGS, local_task_uri, task_flag_values
+from conftest import PROGRAMS_DIR, TESTS_DIR
+
+TIMEOUT = 300
+UNIMPLEMENTED = 12
+
+# IREE's multi-device tool test (tools/test/iree-run-module-multi.mlir): one
+# multiply on each of two devices, the value moved between them.
+MULTI_DEVICE_PROGRAM = """
+func.func public @multi_device_mul(
+  %input: tensor<4xf32> {iree.abi.affinity = #hal.device.promise<@device_a>}
+) -> (tensor<4xf32> {iree.abi.affinity = #hal.device.promise<@device_a>}) {
+  %constant_a = arith.constant dense<[0.0, 1.0, 2.0, 3.0]> : tensor<4xf32>
+  %transient_a = arith.mulf %input, %constant_a : tensor<4xf32>
+  %transient_b = flow.tensor.transfer %transient_a : tensor<4xf32> to #hal.device.promise<@device_b>
+  %constant_b = arith.constant dense<[4.0, 5.0, 6.0, 7.0]> : tensor<4xf32>
+  %result_b = arith.mulf %transient_b, %constant_b : tensor<4xf32>
+  %result_a = flow.tensor.transfer %result_b : tensor<4xf32> to #hal.device.promise<@device_a>
+  func.return %result_a : tensor<4xf32>
+}
+"""
+MULTI_DEVICE_FLAGS = (
+    "--iree-execution-model=async-external",
+    "--iree-hal-target-device=device_a=local[0]",
+    "--iree-hal-target-device=device_b=local[1]",
+    "--iree-hal-local-target-device-backends=vmvx",
+)
+MULTI_DEVICE_RUN = ("--module=-", "--function=multi_device_mul",
+                    "--input=4xf32=10,11,12,13", "--device=local-task",
+                    "--device=local-task")
+MULTI_DEVICE_COMMAND = (*MULTI_DEVICE_RUN, "--task_topology_group_count=1")
+SIMPLE_MUL_INPUTS = ("--input=4xf32=1,2,3,4", "--input=4xf32=10,20,30,40")
+
+
+def iree_tool(name: str) -> str:
+    """IREE's own tool from iree-base-runtime, installed beside this Python."""
+    path = Path(sys.executable).parent / name
+    if not path.exists():
+        pytest.fail(f"{name} not found beside {sys.executable}: install "
+                    f"iree-base-runtime==3.9.0 (it is in ireec's [test] extra)")
+    return str(path)
+
+
+def run_both(*args, stdin: bytes | None = None, cwd=TESTS_DIR):
+    """(iree-run-module's result, ireec's result) for the same command line."""
+    def run(command):
+        return subprocess.run([*command, *map(str, args)], input=stdin, cwd=cwd,
+                              capture_output=True, timeout=TIMEOUT)
+    return (run([iree_tool("iree-run-module")]),
+            run([sys.executable, "-m", "ireec", "run-module"]))
+
+
+def assert_same(iree, ours):
+    """Same stdout and exit status; ireec's stderr shown when they differ."""
+    assert ours.stdout.decode() == iree.stdout.decode(), ours.stderr.decode()
+    assert ours.returncode == iree.returncode, (ours.stderr.decode(),
+                                                iree.stderr.decode())
+
+
+@pytest.fixture(scope="module")
+def multi_device(compile_mlir):
+    return compile_mlir(MULTI_DEVICE_PROGRAM, *MULTI_DEVICE_FLAGS, target_flags=())
+
+
+@pytest.fixture(scope="module")
+def simple_mul(program):
+    return program("simple_mul")
+
+
+# ---------------------------------------------------------------------------
+# IREE's command lines, both tools
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("trace", [(), ("--trace_execution",), ("--trace_execution=true",)])
+def test_iree_multi_device_command(multi_device, trace):
+    iree, ours = run_both(*MULTI_DEVICE_COMMAND, *trace, stdin=multi_device.read_bytes())
+    assert iree.returncode == 0, iree.stderr.decode()
+    assert iree.stdout.decode().splitlines()[-1] == "4xf32=0 55 144 273"
+    assert_same(iree, ours)
+    # VM execution tracing is compiled out of both runtimes: nothing on stderr.
+    assert ours.stderr == iree.stderr == b""
+
+
+@pytest.mark.parametrize("flags", [
+    ("--task_topology_group_count=1",),
+    ("--task_topology_group_count=2", "--task_worker_spin_us=50"),
+    ("--task_worker_spin_us=100",),
+    ("--task_topology_cpu_ids=0",),
+    ("--task_topology_cpu_ids=0", "--task_topology_cpu_ids=1"),
+    ("--task_topology_max_group_count=1",),
+    ("--task_topology_mode=physical_cores", "--task_topology_nodes=current"),
+    ("--task_worker_stack_size=262144", "--task_worker_local_memory=65536"),
+    ("--task_topology_performance_level=high", "--task_topology_distribution=compact"),
+    ("--task_topology_favor=latency",),
+    ("--task_abort_on_failure",),
+])
+def test_task_flags(simple_mul, multi_device, flags):
+    # Each flag becomes a parameter of every local-task device's URI; a
+    # parameter the device refuses fails here with its one-line error.
+    iree, ours = run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, *flags)
+    assert iree.returncode == 0, iree.stderr.decode()
+    assert_same(iree, ours)
+    iree, ours = run_both(*MULTI_DEVICE_RUN, *flags, stdin=multi_device.read_bytes())
+    assert iree.returncode == 0, iree.stderr.decode()
+    assert_same(iree, ours)
+
+
+@pytest.mark.parametrize("flags", [
+    # Flags of drivers this runtime does not have, and HIP's while no HIP
+    # device is made: IREE reads them only when it creates that driver.
+    ("--cuda_use_streams=false", "--cuda_tracing=1", "--vulkan_validation_layers",
+     "--vulkan_debug_verbosity=4", "--hip_tracing=1", "--hip_use_streams=false"),
+    ("--device_allocator=caching",),
+    ("--device_profiling_mode=queue",),
+    ("--device_profiling_mode=dispatch", "--device_profiling_file=profile.bin"),
+    ("--device_lead_allocator=0", "--module_mode=mmap"),
+    ("--print_statistics",),
+    ("--trace_execution",),
+    ('--function="simple_mul"', '--equality_mode="exact"',
+     "--expected_output=4xf32=10,40,90,160"),
+])
+def test_flags_both_tools_accept(simple_mul, tmp_path, flags):
+    iree, ours = run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, *flags,
+                          cwd=tmp_path)
+    assert iree.returncode == 0, iree.stderr.decode()
+    assert_same(iree, ours)
+
+
+def test_instrument_file_is_created_empty(simple_mul, tmp_path):
+    for tool in ("iree", "ireec"):
+        (tmp_path / tool).write_bytes(b"stale")
+    iree, ours = run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS,
+                          "--instrument_file=iree", cwd=tmp_path)
+    assert_same(iree, ours)
+    iree, ours = run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS,
+                          "--instrument_file=ireec", cwd=tmp_path)
+    assert (tmp_path / "iree").read_bytes() == (tmp_path / "ireec").read_bytes() == b""
+
+
+@pytest.mark.parametrize("flags, names", [
+    (("--device_allocator=bogus",), ["unrecognized allocator 'bogus'"]),
+    (("--device_profiling_mode=bogus",), ["unsupported profiling mode 'bogus'"]),
+])
+def test_bad_values_fail_in_both(simple_mul, flags, names):
+    iree, ours = run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, *flags)
+    assert iree.returncode != 0 and ours.returncode != 0
+    assert ours.stdout.decode() == iree.stdout.decode()
+    for name in names:
+        assert name in ours.stderr.decode() and name in iree.stderr.decode()
+
+
+@pytest.mark.parametrize("flag, reason", [
+    ("--executable_plugin=plugin.so", "executable plugins are not supported"),
+    ("--device_lead_allocator=1", "only 0 is supported"),
+])
+def test_refused_flags_name_the_flag(simple_mul, flag, reason):
+    iree, ours = run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, flag)
+    assert ours.returncode == UNIMPLEMENTED
+    assert ours.stdout == b""
+    lines = ours.stderr.decode().splitlines()
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("python -m ireec run-module: error: UNIMPLEMENTED; "
+                               + flag.partition("=")[0]), lines[0]
+    assert reason in lines[0]
+
+
+@pytest.mark.parametrize("flags", [
+    (), ("--task_topology_group_count=1",), ("--task_topology_cpu_ids=1",),
+    ("--task_topology_cpu_ids=0", "--task_topology_cpu_ids=1"),
+    ("--task_topology_max_group_count=1", "--task_topology_distribution=compact"),
+])
+def test_dump_task_topologies(flags):
+    # IREE's own dump (the runtime's flag parser prints it and exits 0).
+    iree, ours = run_both(*flags, "--dump_task_topologies")
+    assert iree.returncode == 0, iree.stderr.decode()
+    assert iree.stdout.decode().startswith("# ===---")
+    assert_same(iree, ours)
+    bench = subprocess.run([sys.executable, "-m", "ireec", "benchmark-module", *flags,
+                            "--dump_task_topologies"], cwd=TESTS_DIR, capture_output=True,
+                           timeout=TIMEOUT)
+    assert (bench.returncode, bench.stdout) == (0, iree.stdout)
+
+
+def test_dump_task_topologies_of_a_bad_mode():
+    iree, ours = run_both("--task_topology_mode=bogus", "--dump_task_topologies")
+    assert iree.returncode != 0 and ours.returncode == 3
+    assert ours.stdout == iree.stdout == b""
+    assert "have --task_topology_mode=bogus" in ours.stderr.decode()
+
+
+def test_hip_flags_refused_for_a_hip_device():
+    result = subprocess.run([sys.executable, "-m", "ireec", "run-module", "--module=x",
+                             "--device=hip", "--hip_tracing=1"], cwd=TESTS_DIR,
+                            capture_output=True, text=True, timeout=TIMEOUT)
+    assert result.returncode == UNIMPLEMENTED
+    assert "--hip_tracing=1: not supported" in result.stderr
+
+
+# ---------------------------------------------------------------------------
+# Flagfiles
+# ---------------------------------------------------------------------------
+
+def _help_flag_lines() -> list[str]:
+    """The flag lines of `iree-run-module --help` (its flagfile part), each
+    flag at IREE's default; the parameter flags are the parameters' tests'."""
+    text = subprocess.run([iree_tool("iree-run-module"), "--help"], capture_output=True,
+                          text=True, timeout=TIMEOUT).stdout
+    return [line for line in text.splitlines()
+            if line.startswith("--") and not line.startswith("--parameter")]
+
+
+def test_every_iree_run_module_flag_is_known():
+    text = subprocess.run([iree_tool("iree-run-module"), "--help"], capture_output=True,
+                          text=True, timeout=TIMEOUT).stdout
+    names = set(re.findall(r"^(?:# )?--([a-z0-9_]+)", text, re.M))
+    assert {"task_topology_group_count", "trace_execution", "device_allocator"} <= names
+    known = {action.dest for action in build_parser("t")._actions}
+    missing = sorted(names - known - {"help", "flagfile", "parameters", "parameter_mode"})
+    assert missing == []
+
+
+def test_help_defaults_as_a_flagfile(simple_mul, tmp_path):
+    # Every flag iree-run-module lists, at the value its --help shows, then
+    # the command itself in the same file, quoted the way IREE writes it
+    # (IREE unquotes single-valued string flags, not lists such as --module).
+    # Two defaults IREE itself cannot take back are left out: an empty
+    # string flag is written "" and read as two quote characters (a profiling
+    # mode IREE rejects, an instrument file named "").
+    unreadable = ('--device_profiling_mode=""', '--instrument_file=""')
+    flagfile = tmp_path / "flags.txt"
+    flagfile.write_text("\n".join([
+        "# iree-run-module --help, flags only",
+        *(line for line in _help_flag_lines() if line not in unreadable), "",
+        f"--module={simple_mul}", '--function="simple_mul"',
+        "--input=4xf32=1,2,3,4", "  --input=4xf32=10,20,30,40  ",
+    ]) + "\n")
+    iree, ours = run_both(f"--flagfile={flagfile}")
+    assert iree.returncode == 0, iree.stderr.decode()
+    assert iree.stdout.decode().endswith("4xf32=10 40 90 160\n")
+    assert_same(iree, ours)
+
+
+def test_nested_flagfiles_and_overrides(simple_mul, tmp_path):
+    inner = tmp_path / "inner.txt"
+    inner.write_text(f"--module={simple_mul}\n--task_topology_group_count=1\n"
+                     "--output_max_element_count=2\n")
+    outer = tmp_path / "outer.txt"
+    outer.write_text(f"--flagfile={inner}\n# later flags win\n"
+                     "--output_max_element_count=3\n")
+    iree, ours = run_both(f"--flagfile={outer}", *SIMPLE_MUL_INPUTS,
+                          "--task_worker_spin_us=10")
+    assert iree.returncode == 0, iree.stderr.decode()
+    assert iree.stdout.decode().endswith("4xf32=10 40 90...\n")
+    assert_same(iree, ours)
+
+
+# ---------------------------------------------------------------------------
+# The task flags' mapping onto device URIs
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("uri, params, expected", [
+    ("local-task", [("topology_group_count", "1")],
+     "local-task://?topology_group_count=1"),
+    ("local-task://", [("topology_group_count", "1"), ("worker_spin_us", "50")],
+     "local-task://?topology_group_count=1&worker_spin_us=50"),
+    ("local-task://0", [("worker_spin_us", "50")], "local-task://0?worker_spin_us=50"),
+    ("local-task:0", [("worker_spin_us", "50")], "local-task:0?worker_spin_us=50"),
+    ("local-task://?worker_stack_size=262144", [("worker_spin_us", "50")],
+     "local-task://?worker_stack_size=262144&worker_spin_us=50"),
+    # The URI's own setting wins over the flag's.
+    ("local-task://?worker_spin_us=5", [("worker_spin_us", "50")],
+     "local-task://?worker_spin_us=5"),
+    ("local-task", [("topology_cpu_ids", "0,1"), ("topology_cpu_ids", "2")],
+     "local-task://?topology_cpu_ids=0,1&topology_cpu_ids=2"),
+    ("local-task", [], "local-task"),
+    # Only local-task devices take task parameters.
+    ("local-sync", [("worker_spin_us", "50")], "local-sync"),
+    ("hip://0", [("worker_spin_us", "50")], "hip://0"),
+    ("local-tasks", [("worker_spin_us", "50")], "local-tasks"),
+])
+def test_local_task_uri(uri, params, expected):
+    assert local_task_uri(uri, params) == expected
+
+
+def _task_params(*argv: str):
+    return task_flag_values(build_parser("t").parse_args(list(argv)))
+
+
+def test_task_flags_become_uri_parameters():
+    assert _task_params() == []
+    # IREE's defaults ask for nothing ireec's devices do not already do.
+    assert _task_params(*(f"--{f.name}={f.default}" for f in TASK_FLAGS
+                          if f.kind in ("int", "str"))) == []
+    assert _task_params("--task_topology_group_count=1", "--task_worker_spin_us=50",
+                        "--task_topology_cpu_ids=0,1", "--task_topology_cpu_ids=2",
+                        "--task_abort_on_failure", "--task_topology_mode=bogus") == [
+        ("abort_on_failure", "true"), ("worker_spin_us", "50"),
+        ("topology_mode", "bogus"), ("topology_group_count", "1"),
+        ("topology_cpu_ids", "0,1"), ("topology_cpu_ids", "2")]
+    assert {f.param for f in TASK_FLAGS} >= {
+        "topology_group_count", "topology_cpu_ids", "topology_mode", "topology_nodes",
+        "topology_max_group_count", "worker_spin_us", "worker_stack_size",
+        "worker_local_memory"}
+
+
+def test_task_flag_values_that_cannot_be_uri_parameters(simple_mul):
+    result = subprocess.run([sys.executable, "-m", "ireec", "run-module",
+                             f"--module={simple_mul}", "--task_topology_nodes=0&1"],
+                            cwd=TESTS_DIR, capture_output=True, text=True,
+                            timeout=TIMEOUT)
+    assert result.returncode == 3
+    assert result.stderr.splitlines() == [
+        "python -m ireec run-module: error: INVALID_ARGUMENT; "
+        "--task_topology_nodes=0&1: the value cannot be carried in a device URI "
+        "parameter (it holds one of '&#?=' or a space)"]
