@@ -82,6 +82,10 @@ def task_flag_values(args) -> list[tuple[str, str]]:
     pairs = []
     for flag in TASK_FLAGS:
         value = getattr(args, flag.name)
+        if flag.kind == "str" and value == '""':
+            # IREE keeps `--flag=""` as the two quotes, and its task flag
+            # readers take that as the empty (default) value.
+            value = ""
         if flag.kind == "list":
             pairs += [(flag.param, _checked(flag, v)) for v in value or ()]
         elif value != flag.default:
