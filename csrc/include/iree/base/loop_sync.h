@@ -1,0 +1,11 @@
+// The synchronous loop, drained by the thread that waits on it.
+#ifndef IREE_BASE_LOOP_SYNC_H_
+#define IREE_BASE_LOOP_SYNC_H_
+
+#include "iree/base/loop.h"
+
+#include "ireec/decls_begin.h"
+#include "ireec/decls/loop.h"
+#include "ireec/decls_end.h"
+
+#endif  // IREE_BASE_LOOP_SYNC_H_

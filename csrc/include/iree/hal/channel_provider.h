@@ -1,0 +1,11 @@
+// HAL channel providers: default ranks, counts and group ids.
+#ifndef IREE_HAL_CHANNEL_PROVIDER_H_
+#define IREE_HAL_CHANNEL_PROVIDER_H_
+
+#include "iree/hal/api.h"
+
+#include "ireec/decls_begin.h"
+#include "ireec/decls/hal_channel.h"
+#include "ireec/decls_end.h"
+
+#endif  // IREE_HAL_CHANNEL_PROVIDER_H_

@@ -1,0 +1,11 @@
+// HAL devices: queues, allocators and device queries.
+#ifndef IREE_HAL_DEVICE_H_
+#define IREE_HAL_DEVICE_H_
+
+#include "iree/hal/api.h"
+
+#include "ireec/decls_begin.h"
+#include "ireec/decls/hal_executable.h"
+#include "ireec/decls_end.h"
+
+#endif  // IREE_HAL_DEVICE_H_

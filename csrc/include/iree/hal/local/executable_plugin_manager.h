@@ -1,0 +1,11 @@
+// Executable plugins and the manager resolving imports through them.
+#ifndef IREE_HAL_LOCAL_EXECUTABLE_PLUGIN_MANAGER_H_
+#define IREE_HAL_LOCAL_EXECUTABLE_PLUGIN_MANAGER_H_
+
+#include "iree/hal/local/executable_loader.h"
+
+#include "ireec/decls_begin.h"
+#include "ireec/decls/hal_local.h"
+#include "ireec/decls_end.h"
+
+#endif  // IREE_HAL_LOCAL_EXECUTABLE_PLUGIN_MANAGER_H_

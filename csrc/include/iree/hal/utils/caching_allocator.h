@@ -1,0 +1,11 @@
+// The caching allocator: freed buffers kept in pools for reuse.
+#ifndef IREE_HAL_UTILS_CACHING_ALLOCATOR_H_
+#define IREE_HAL_UTILS_CACHING_ALLOCATOR_H_
+
+#include "iree/hal/api.h"
+
+#include "ireec/decls_begin.h"
+#include "ireec/decls/hal_utils.h"
+#include "ireec/decls_end.h"
+
+#endif  // IREE_HAL_UTILS_CACHING_ALLOCATOR_H_

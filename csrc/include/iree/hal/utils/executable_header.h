@@ -1,0 +1,11 @@
+// Reading the flatbuffer header of executable data.
+#ifndef IREE_HAL_UTILS_EXECUTABLE_HEADER_H_
+#define IREE_HAL_UTILS_EXECUTABLE_HEADER_H_
+
+#include "iree/hal/api.h"
+
+#include "ireec/decls_begin.h"
+#include "ireec/decls/hal_utils.h"
+#include "ireec/decls_end.h"
+
+#endif  // IREE_HAL_UTILS_EXECUTABLE_HEADER_H_

@@ -1,0 +1,11 @@
+// A cache of the HAL files made for file handles.
+#ifndef IREE_HAL_UTILS_FILE_CACHE_H_
+#define IREE_HAL_UTILS_FILE_CACHE_H_
+
+#include "iree/hal/api.h"
+
+#include "ireec/decls_begin.h"
+#include "ireec/decls/hal_utils.h"
+#include "ireec/decls_end.h"
+
+#endif  // IREE_HAL_UTILS_FILE_CACHE_H_

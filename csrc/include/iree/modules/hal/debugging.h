@@ -1,0 +1,11 @@
+// HAL module debug sinks (where hal.buffer_view.trace goes).
+#ifndef IREE_MODULES_HAL_DEBUGGING_H_
+#define IREE_MODULES_HAL_DEBUGGING_H_
+
+#include "iree/modules/hal/types.h"
+
+#include "ireec/decls_begin.h"
+#include "ireec/decls/modules_extra.h"
+#include "ireec/decls_end.h"
+
+#endif  // IREE_MODULES_HAL_DEBUGGING_H_

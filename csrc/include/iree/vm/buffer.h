@@ -1,0 +1,11 @@
+// VM buffers: byte buffers programs and hosts share.
+#ifndef IREE_VM_BUFFER_H_
+#define IREE_VM_BUFFER_H_
+
+#include "iree/vm/api.h"
+
+#include "ireec/decls_begin.h"
+#include "ireec/decls/vm_storage.h"
+#include "ireec/decls_end.h"
+
+#endif  // IREE_VM_BUFFER_H_

@@ -1,0 +1,11 @@
+// Verification of bytecode modules and functions.
+#ifndef IREE_VM_BYTECODE_VERIFIER_H_
+#define IREE_VM_BYTECODE_VERIFIER_H_
+
+#include "iree/vm/api.h"
+
+#include "ireec/decls_begin.h"
+#include "ireec/decls/vm_bytecode.h"
+#include "ireec/decls_end.h"
+
+#endif  // IREE_VM_BYTECODE_VERIFIER_H_
