@@ -1,8 +1,8 @@
 """C and C++ programs of our own, in the shape of IREE's samples, compiled
 against ireec's headers with `python -m ireec config` and run against the real
 runtime: the embedded-ELF loader used directly, the static library loader with
-an executable linked into the program, a native C module registered with a
-session, C++ with iree::StatusOr and IREE's status macros, and a gtest suite
+an executable linked into the program, asynchronous invocation on IREE's
+loops, a native C module registered with a session, C++ with iree::StatusOr and IREE's status macros, and a gtest suite
 in the style of IREE's HAL conformance tests. Every public header also
 compiles on its own, as C and as C++."""
 
@@ -112,6 +112,19 @@ def test_static_library_loader_refuses_an_embedded_elf_program(tmp_path, program
                             capture_output=True, text=True, timeout=300)
     assert failed.returncode != 0
     assert "embedded-elf" in failed.stderr
+
+
+def test_async_invoke_on_loops(tmp_path, program):
+    # iree_vm_async_invoke on the inline loop (done when the call returns)
+    # and on a synchronous loop's scope (done when the loop is drained).
+    exe = build(tmp_path, [SOURCES / "async_invoke.c"], "async_invoke")
+    assert run(exe, program("simple_mul")).splitlines() == [
+        "inline: 4xf32=5 10 15 20",
+        "inline callbacks after invoke returned: 1",
+        "sync callbacks before draining: 0",
+        "sync: 4xf32=5 10 15 20",
+        "sync callbacks after draining: 1",
+    ]
 
 
 def test_native_module(tmp_path):
