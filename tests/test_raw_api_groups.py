@@ -251,3 +251,119 @@ def test_collective_ops_and_dispatch_helpers():
     assert lib.iree_hal_dispatch_uses_custom_arguments(
         lib.IREE_HAL_DISPATCH_FLAG_CUSTOM_DIRECT_ARGUMENTS)
     assert lib.iree_hal_buffer_ref_list_empty().count == 0
+
+
+def test_executable_cache_and_dispatch(program):
+    # simple_mul's embedded ELF, taken out of its .vmfb, prepared by a
+    # device's executable cache and dispatched both ways: recorded in a
+    # command buffer, and queued on the device directly.
+    data = program("simple_mul").read_bytes()
+    elf = data[data.index(b"\x7fELF"):]
+    span, keep = _span(elf)
+    fmt = ffi.new("char[64]")
+    size = ffi.new("iree_host_size_t*")
+    check_status(lib.iree_hal_executable_infer_elf_format(span[0], 64, fmt, size))
+    span.data_length = size[0]
+
+    with runtime_session(None) as (_, device, _session):
+        loop_status = ffi.new("iree_status_t*")
+        cache = ffi.new("iree_hal_executable_cache_t**")
+        check_status(lib.iree_hal_executable_cache_create(
+            device, lib.iree_make_cstring_view(b"test"), lib.iree_loop_inline(loop_status),
+            cache))
+        executable = ffi.new("iree_hal_executable_t**")
+        semaphore = ffi.new("iree_hal_semaphore_t**")
+        command_buffer = ffi.new("iree_hal_command_buffer_t**")
+        buffers = []
+        try:
+            assert lib.iree_hal_executable_cache_can_prepare_format(
+                cache[0], 0, lib.iree_make_cstring_view(fmt))
+            params = ffi.new("iree_hal_executable_params_t*")
+            lib.iree_hal_executable_params_initialize(params)
+            params.queue_affinity = lib.IREE_HAL_QUEUE_AFFINITY_ANY
+            params.executable_format = lib.iree_make_cstring_view(fmt)
+            params.executable_data = span[0]
+            check_status(lib.iree_hal_executable_cache_prepare_executable(
+                cache[0], params, executable))
+
+            assert lib.iree_hal_executable_export_count(executable[0]) == 1
+            info = ffi.new("iree_hal_executable_export_info_t*")
+            check_status(lib.iree_hal_executable_export_info(executable[0], 0, info))
+            name = ffi.string(info.name.data, info.name.size)
+            assert name == b"simple_mul_dispatch_0_elementwise_4_f32"
+            assert (info.binding_count, info.constant_count) == (3, 0)
+            ordinal = ffi.new("iree_hal_executable_export_ordinal_t*")
+            check_status(lib.iree_hal_executable_lookup_export_by_name(
+                executable[0], info.name, ordinal))
+            assert ordinal[0] == 0
+            with pytest.raises(errors.NotFoundError):
+                check_status(lib.iree_hal_executable_lookup_export_by_name(
+                    executable[0], lib.iree_make_cstring_view(b"nope"), ordinal))
+
+            params = ffi.new("iree_hal_buffer_params_t*", {
+                "type": lib.IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL
+                        | lib.IREE_HAL_MEMORY_TYPE_HOST_VISIBLE,
+                "usage": lib.IREE_HAL_BUFFER_USAGE_DEFAULT | lib.IREE_HAL_BUFFER_USAGE_MAPPING,
+                "access": lib.IREE_HAL_MEMORY_ACCESS_ALL})
+            for _ in range(3):
+                buffer = ffi.new("iree_hal_buffer_t**")
+                check_status(lib.iree_hal_allocator_allocate_buffer(
+                    lib.iree_hal_device_allocator(device), params[0], 16, buffer))
+                buffers.append(buffer[0])
+
+            def write(buffer, values):
+                array = np.array(values, np.float32)
+                check_status(lib.iree_hal_buffer_map_write(buffer, 0, ffi.from_buffer(array), 16))
+
+            def read():
+                out = np.zeros(4, np.float32)
+                check_status(lib.iree_hal_buffer_map_read(buffers[2], 0, ffi.from_buffer(out), 16))
+                return out
+
+            refs = ffi.new("iree_hal_buffer_ref_t[3]",
+                           [lib.iree_hal_make_buffer_ref(b, 0, 16) for b in buffers])
+            bindings = ffi.new("iree_hal_buffer_ref_list_t*", {"count": 3, "values": refs})
+            config = lib.iree_hal_make_static_dispatch_config(1, 1, 1)
+            no_constants = ffi.new("iree_const_byte_span_t*")
+            check_status(lib.iree_hal_semaphore_create(
+                device, lib.IREE_HAL_QUEUE_AFFINITY_ANY, 0, 0, semaphore))
+            value = ffi.new("uint64_t[1]")
+            semaphores = ffi.new("iree_hal_semaphore_t*[1]", [semaphore[0]])
+            signal = ffi.new("iree_hal_semaphore_list_t*", {
+                "count": 1, "semaphores": semaphores, "payload_values": value})
+            no_wait = ffi.new("iree_hal_semaphore_list_t*")
+
+            write(buffers[0], [1, 2, 3, 4])
+            write(buffers[1], [10, 20, 30, 40])
+            value[0] = 1
+            check_status(lib.iree_hal_device_queue_dispatch(
+                device, lib.IREE_HAL_QUEUE_AFFINITY_ANY, no_wait[0], signal[0],
+                executable[0], 0, config, no_constants[0], bindings[0], 0))
+            check_status(lib.iree_hal_semaphore_wait(semaphore[0], 1,
+                                                     lib.iree_infinite_timeout(), 0))
+            np.testing.assert_array_equal(read(), [10, 40, 90, 160])
+
+            write(buffers[1], [-1, -1, 0.5, 2])
+            check_status(lib.iree_hal_command_buffer_create(
+                device, lib.IREE_HAL_COMMAND_BUFFER_MODE_ONE_SHOT,
+                lib.IREE_HAL_COMMAND_CATEGORY_ANY, lib.IREE_HAL_QUEUE_AFFINITY_ANY, 0,
+                command_buffer))
+            check_status(lib.iree_hal_command_buffer_begin(command_buffer[0]))
+            check_status(lib.iree_hal_command_buffer_dispatch(
+                command_buffer[0], executable[0], 0, config, no_constants[0], bindings[0], 0))
+            check_status(lib.iree_hal_command_buffer_end(command_buffer[0]))
+            value[0] = 2
+            check_status(lib.iree_hal_device_queue_execute(
+                device, lib.IREE_HAL_QUEUE_AFFINITY_ANY, no_wait[0], signal[0],
+                command_buffer[0], lib.iree_hal_buffer_binding_table_empty(), 0))
+            check_status(lib.iree_hal_semaphore_wait(semaphore[0], 2,
+                                                     lib.iree_infinite_timeout(), 0))
+            np.testing.assert_array_equal(read(), [-1, -2, 1.5, 8])
+        finally:
+            lib.iree_hal_command_buffer_release(command_buffer[0])
+            lib.iree_hal_semaphore_release(semaphore[0])
+            for buffer in buffers:
+                lib.iree_hal_buffer_release(buffer)
+            lib.iree_hal_executable_release(executable[0])
+            lib.iree_hal_executable_cache_release(cache[0])
+            check_status(loop_status[0])
