@@ -1,8 +1,8 @@
 // A gtest suite written the way IREE's HAL conformance tests are
 // (runtime/src/iree/hal/cts): C++ including iree/base/api.h and
 // iree/hal/api.h, a fixture that makes a driver through the driver registry
-// and its default device, and tests of semaphores and command buffers that
-// check what the device did.
+// and its default device, and tests of semaphores, command buffers and queue
+// host calls that check what the device did.
 //
 // Built with `python -m ireec config --cflags --cxxflags` and
 // `--libs` plus gtest; the driver name is the first argument (after gtest's
@@ -198,6 +198,84 @@ TEST_F(CommandBufferTest, IndirectRefsResolveThroughBindingTable) {
   EXPECT_TRUE(iree_hal_buffer_binding_table_is_empty(
       iree_hal_buffer_binding_table_empty()));
   iree_hal_buffer_release(buffer);
+}
+
+//===----------------------------------------------------------------------===//
+// Host calls
+//===----------------------------------------------------------------------===//
+
+class QueueHostCallTest : public CtsTestBase {
+ protected:
+  struct Seen {
+    uint64_t sum = 0;
+    iree_hal_device_t* device = nullptr;
+    int calls = 0;
+  };
+
+  static iree_status_t Sum(void* user_data, const uint64_t args[4],
+                           iree_hal_host_call_context_t* context) {
+    Seen* seen = static_cast<Seen*>(user_data);
+    ++seen->calls;
+    seen->sum = args[0] + args[1] + args[2] + args[3];
+    seen->device = context->device;
+    return iree_ok_status();
+  }
+
+  static iree_status_t Fail(void* user_data, const uint64_t args[4],
+                            iree_hal_host_call_context_t* context) {
+    ++static_cast<Seen*>(user_data)->calls;
+    return iree_make_status(IREE_STATUS_DATA_LOSS, "host call failed on purpose");
+  }
+
+  void SetUp() override {
+    CtsTestBase::SetUp();
+    CTS_ASSERT_OK(iree_hal_semaphore_create(device_, IREE_HAL_QUEUE_AFFINITY_ANY,
+                                            0, 0, &semaphore_));
+  }
+  void TearDown() override {
+    iree_hal_semaphore_release(semaphore_);
+    CtsTestBase::TearDown();
+  }
+
+  // Queues |fn| to run once semaphore_ reaches 1 and to signal it to 2, then
+  // reaches 1 and waits for 2.
+  iree::Status QueueAndWait(iree_hal_host_call_fn_t fn, Seen* seen) {
+    uint64_t wait_value = 1, signal_value = 2;
+    iree_hal_semaphore_list_t wait_list = {1, &semaphore_, &wait_value};
+    iree_hal_semaphore_list_t signal_list = {1, &semaphore_, &signal_value};
+    const uint64_t args[4] = {1, 2, 3, 40};
+    IREE_RETURN_IF_ERROR(iree_hal_device_queue_host_call(
+        device_, IREE_HAL_QUEUE_AFFINITY_ANY, wait_list, signal_list,
+        iree_hal_make_host_call(fn, seen), args, IREE_HAL_HOST_CALL_FLAG_NONE));
+    // Nothing runs before the wait is satisfied.
+    EXPECT_EQ(seen->calls, 0);
+    IREE_RETURN_IF_ERROR(iree_hal_semaphore_signal(semaphore_, 1));
+    return iree_hal_semaphore_wait(semaphore_, 2, iree_infinite_timeout(), 0);
+  }
+
+  iree_hal_semaphore_t* semaphore_ = nullptr;
+};
+
+TEST_F(QueueHostCallTest, RunsInQueueOrderAndSignals) {
+  Seen seen;
+  CTS_ASSERT_OK(QueueAndWait(Sum, &seen));
+  EXPECT_EQ(seen.calls, 1);
+  EXPECT_EQ(seen.sum, 46u);
+  EXPECT_EQ(seen.device, device_);
+}
+
+TEST_F(QueueHostCallTest, FailureFailsTheSignalSemaphores) {
+  Seen seen;
+  iree::Status waited = QueueAndWait(Fail, &seen);
+  EXPECT_EQ(seen.calls, 1);
+  EXPECT_EQ(waited.code(), iree::StatusCode::kAborted) << waited.ToString();
+  // The semaphore keeps the call's own failure.
+  uint64_t value = 0;
+  iree::Status failure = iree_hal_semaphore_query(semaphore_, &value);
+  EXPECT_EQ(failure.code(), iree::StatusCode::kDataLoss) << failure.ToString();
+  EXPECT_NE(failure.ToString().find("host call failed on purpose"),
+            std::string::npos)
+      << failure.ToString();
 }
 
 }  // namespace

@@ -208,9 +208,11 @@ iree_status_t iree_hal_buffer_binding_table_resolve_ref(
 //===----------------------------------------------------------------------===//
 // Host calls
 //===----------------------------------------------------------------------===//
-// A queue operation that runs a host function once its waits are satisfied.
-// Unless the call is NON_BLOCKING, the function must signal the context's
-// semaphores (or fail them) itself.
+// A queue operation that runs a host function, in queue order, once its waits
+// are satisfied. The signal semaphores are signaled when the function returns
+// OK and failed when it fails; a function that completes later returns
+// DEFERRED and signals (or fails) a retained copy of the context's list
+// itself. NON_BLOCKING calls signal at once and may run out of order.
 
 typedef struct iree_hal_host_call_context_t {
   iree_hal_device_t* device;
