@@ -367,3 +367,17 @@ def test_executable_cache_and_dispatch(program):
             lib.iree_hal_executable_release(executable[0])
             lib.iree_hal_executable_cache_release(cache[0])
             check_status(loop_status[0])
+
+
+def test_channels_on_a_cpu_device():
+    # The CPU drivers have no collective implementation: channel creation
+    # says so rather than handing back a channel that cannot work.
+    with runtime_session(None) as (_, device, _session):
+        params = ffi.new("iree_hal_channel_params_t*")
+        params.rank = lib.IREE_HAL_CHANNEL_RANK_DEFAULT
+        params.count = lib.IREE_HAL_CHANNEL_COUNT_DEFAULT
+        channel = ffi.new("iree_hal_channel_t**")
+        with pytest.raises(errors.UnimplementedError, match="collectives"):
+            check_status(lib.iree_hal_channel_create(
+                device, lib.IREE_HAL_QUEUE_AFFINITY_ANY, params[0], channel))
+        assert channel[0] == ffi.NULL
