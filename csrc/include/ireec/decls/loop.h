@@ -215,7 +215,8 @@ iree_status_t iree_wait_source_export(iree_wait_source_t wait_source,
                                       iree_wait_primitive_type_t target_type,
                                       iree_timeout_t timeout,
                                       iree_wait_primitive_t* out_wait_primitive);
-// OK when resolved, DEFERRED while pending, or the failure it resolved with.
+// Sets |out_wait_status_code| to OK once resolved, DEFERRED while pending, or
+// the code it failed with; the returned status is the query's own.
 iree_status_t iree_wait_source_query(iree_wait_source_t wait_source,
                                      iree_status_code_t* out_wait_status_code);
 iree_status_t iree_wait_source_wait_one(iree_wait_source_t wait_source,
@@ -261,8 +262,9 @@ struct iree_status_payload_t {
   iree_status_payload_formatter_t formatter;
 };
 
-// Links |payload| (allocated with payload->allocator) into |status|'s storage,
-// which then owns it.
+// Appends |payload| to the payload list in |storage| (|status|'s own storage,
+// whose layout IREE keeps private: in IREE this is an implementation detail)
+// and returns |status|, which then frees the payload with payload->allocator.
 iree_status_t iree_status_append_payload(iree_status_t status,
                                          iree_status_storage_t* storage,
                                          iree_status_payload_t* payload);
