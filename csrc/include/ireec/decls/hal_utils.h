@@ -16,13 +16,15 @@
 // Allocator wrappers
 //===----------------------------------------------------------------------===//
 
-// Wraps |base_allocator| as |spec| says: "caching", "caching:key=value;...",
-// "debug", ... (one wrapper per spec).
+// Wraps |base_allocator| in the allocator |spec| names, with its options:
+// "name", "name:key=value" or "name:key=value,key=value" (e.g. "caching",
+// "debug"; which exist depends on the build).
 iree_status_t iree_hal_configure_allocator_from_spec(
     iree_string_view_t spec, iree_hal_device_t* device,
     iree_hal_allocator_t* base_allocator,
     iree_hal_allocator_t** out_wrapped_allocator);
-// Applies |specs| in order to |device|'s allocator and installs the result.
+// Wraps |device|'s allocator in each of |specs| in turn and installs the
+// result; only right after the device is created (not thread-safe).
 iree_status_t iree_hal_configure_allocator_from_specs(
     iree_host_size_t spec_count, const iree_string_view_t* specs,
     iree_hal_device_t* device);
@@ -47,12 +49,15 @@ iree_status_t iree_hal_caching_allocator_create_with_pools(
     const iree_hal_caching_allocator_pool_params_t* pool_params,
     iree_hal_allocator_t* device_allocator, iree_allocator_t host_allocator,
     iree_hal_allocator_t** out_allocator);
-// Pools described by "key=value;..." pairs.
+// Pools described by "heap_key=max_allocation_size;max_allocation_capacity;
+// max_free_allocation_count" entries (e.g. "device_local=1gib;1gib;8"; '*' for
+// no limit).
 iree_status_t iree_hal_caching_allocator_create_from_spec(
     iree_string_view_t config_pairs, iree_hal_allocator_t* device_allocator,
     iree_allocator_t host_allocator, iree_hal_allocator_t** out_allocator);
 
-// Fills new allocations with a pattern and checks misuse, for debugging.
+// Scribbles debug patterns into every allocation to expose use of
+// uninitialized or freed memory (slow; for diagnosing only).
 iree_status_t iree_hal_debug_allocator_create(
     iree_hal_device_t* device, iree_hal_allocator_t* device_allocator,
     iree_allocator_t host_allocator, iree_hal_allocator_t** out_allocator);
