@@ -79,7 +79,7 @@ iree_status_t iree_hal_file_cache_create(iree_allocator_t host_allocator,
                                          iree_hal_file_cache_t** out_file_cache);
 void iree_hal_file_cache_retain(iree_hal_file_cache_t* file_cache);
 void iree_hal_file_cache_release(iree_hal_file_cache_t* file_cache);
-// Drops the files nothing else references.
+// Drops every cached file reference (files others retain stay open).
 void iree_hal_file_cache_trim(iree_hal_file_cache_t* file_cache);
 iree_status_t iree_hal_file_cache_lookup(
     iree_hal_file_cache_t* file_cache, iree_hal_device_t* device,
@@ -91,9 +91,10 @@ iree_status_t iree_hal_file_cache_lookup(
 // Executable headers
 //===----------------------------------------------------------------------===//
 
-// Finds the flatbuffer of an executable (checking its 4-character
-// |file_identifier|); |unsafe_infer_size| trusts the size it declares when
-// |executable_data| has no length.
+// Finds the flatbuffer in executable data that starts with IREE's flatbuffer
+// file header (checking its 4-character |file_identifier|);
+// |unsafe_infer_size| allows data of unknown total size, parsed without
+// checking its extents.
 iree_status_t iree_hal_read_executable_flatbuffer_header(
     iree_const_byte_span_t executable_data, bool unsafe_infer_size,
     const char file_identifier[4], iree_const_byte_span_t* out_flatbuffer_data);
