@@ -56,8 +56,8 @@ iree_status_t iree_task_executor_options_initialize_from_flags(
     iree_task_executor_options_t* out_options);
 iree_status_t iree_task_topology_initialize_from_flags(
     iree_task_topology_node_id_t node_id, iree_task_topology_t* out_topology);
-// Creates up to |executor_capacity| executors (one per --task_topology_nodes
-// entry).
+// Creates one executor per topology the flags select, retained into
+// |executors|; OUT_OF_RANGE when |executor_capacity| is too small.
 iree_status_t iree_task_executors_create_from_flags(
     iree_allocator_t host_allocator, iree_host_size_t executor_capacity,
     iree_task_executor_t** executors, iree_host_size_t* out_executor_count);
