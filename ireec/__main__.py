@@ -1,6 +1,6 @@
 """Command line.
 
-    python -m ireec config --cflags | --libs | --include
+    python -m ireec config --cflags | --cxxflags | --libs | --include
     python -m ireec run-module --module=prog.vmfb --input=4xf32=1,2,3,4 ...
     python -m ireec benchmark-module --module=prog.vmfb --function=f --input=...
     python -m ireec dump-devices [DRIVER]
@@ -25,6 +25,10 @@ def _config(args: argparse.Namespace) -> int:
         words.append(ireec.get_include())
     if args.cflags:
         words.append(f"-I{ireec.get_include()}")
+    if args.cxxflags:
+        # What C++ needs beyond --cflags: iree/base/status_cc.h (iree::Status,
+        # iree::StatusOr) is written for C++17, as IREE's C++ is.
+        words.append("-std=c++17")
     if args.libs:
         # -l: takes the runtime's versioned file name as it is; the rpaths let
         # the program find both libraries where ireec found them.
@@ -72,14 +76,16 @@ def main(argv: list[str] | None = None) -> int:
         "config", help="compiler and linker flags for C programs using ireec")
     config.add_argument("--cflags", action="store_true",
                         help="flags to compile against ireec's IREE headers")
+    config.add_argument("--cxxflags", action="store_true",
+                        help="what C++ needs beyond --cflags (the language standard)")
     config.add_argument("--libs", action="store_true",
                         help="flags to link against ireec and the IREE runtime")
     config.add_argument("--include", action="store_true",
                         help="the include directory")
     args = parser.parse_args(argv)
     if args.command == "config":
-        if not (args.cflags or args.libs or args.include):
-            config.error("give at least one of --cflags, --libs, --include")
+        if not (args.cflags or args.cxxflags or args.libs or args.include):
+            config.error("give at least one of --cflags, --cxxflags, --libs, --include")
         return _config(args)
     return 2
 

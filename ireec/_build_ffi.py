@@ -19,8 +19,15 @@ INCLUDE_DIR = ROOT / "csrc" / "include"
 DECLS_DIR = INCLUDE_DIR / "ireec" / "decls"
 
 # Dependency order: each file only uses names from the ones before it.
-DECL_FILES = ("base.h", "io.h", "hal.h", "vm.h", "drivers.h", "modules.h", "runtime.h",
-             "io_parameters.h")
+DECL_FILES = ("base.h", "io.h", "hal.h", "vm.h", "drivers.h",
+              # Loops, channels, executables and dispatch: what HAL vtables
+              # pass, so ahead of anything declaring those.
+              "loop.h", "hal_channel.h", "hal_executable.h",
+              "modules.h", "runtime.h",
+              # The rest of IREE's public API, one file per group.
+              "hal_executable_library.h", "hal_local.h", "hal_utils.h",
+              "vm_invoke.h", "vm_native_module.h", "vm_bytecode.h",
+              "vm_storage.h", "modules_extra.h", "io_parameters.h")
 
 # Things the C headers provide as function-like macros (or that libc provides)
 # but that Python needs as calls. API mode turns each into a real call, so a

@@ -47,9 +47,30 @@ def _declared_names():
 FUNCTIONS, CONSTANTS, VARIABLES = _declared_names()
 
 
+# IREE declarations the facts lack because the runtime neither exports them
+# nor was asked to record them; ireec implements them. Spelled from IREE's
+# headers at the bound commit (0f64f41a0ae3), in the facts' own form.
+SUPPLEMENT_FUNCTIONS = {
+    # iree/hal/local/loaders/static_library_loader.h
+    "iree_hal_static_library_loader_create": {
+        "returns": "iree_status_t",
+        "params": [["iree_host_size_t", "library_count"],
+                   ["const iree_hal_executable_library_query_fn_t *", "library_query_fns"],
+                   ["iree_hal_executable_import_provider_t", "import_provider"],
+                   ["iree_allocator_t", "host_allocator"],
+                   ["iree_hal_executable_loader_t **", "out_executable_loader"]],
+        "variadic": False,
+    },
+}
+# Typedefs from the headers flatcc generates from IREE's schemas, which the
+# facts leave out: iree/schemas/bytecode_module_def.fbs declares
+# `enum FeatureBits : uint32 (bit_flags)`.
+SUPPLEMENT_TYPEDEFS = {"iree_vm_FeatureBits_enum_t": "unsigned int"}
+
+
 def _function_facts(facts, name):
     for section in (facts["functions"], facts["not_exported"]["functions"],
-                    facts["inline_functions"]):
+                    facts["inline_functions"], SUPPLEMENT_FUNCTIONS):
         if name in section:
             return section[name]
     return None
@@ -58,7 +79,8 @@ def _function_facts(facts, name):
 def _ctype(spelling: str):
     """The cffi type for a facts type string; arrays decay as parameters do in
     C (cffi's function types already are function pointers)."""
-    ct = ffi.typeof(spelling)
+    # cffi's parser knows no restrict; the qualifier does not change the type.
+    ct = ffi.typeof(spelling.replace("*restrict", "*"))
     if ct.kind == "array":
         ct = ffi.typeof(ffi.getctype(ct.item, "*"))
     return ct
@@ -195,6 +217,7 @@ def test_constant_value(abi_facts, name):
 def test_scalar_typedefs(abi_facts):
     typedefs = dict(abi_facts["typedefs"])
     typedefs.update(abi_facts["not_exported"]["typedefs"])
+    typedefs.update(SUPPLEMENT_TYPEDEFS)
     checked = 0
     for name in ffi.list_types()[0]:
         ct = ffi.typeof(name)

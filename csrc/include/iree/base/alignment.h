@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "iree/base/target_platform.h"
+
 #define IREE_ARRAYSIZE(arr) (sizeof(arr) / sizeof((arr)[0]))
 
 // Both operands may be evaluated twice; callers pass plain values.

@@ -29,10 +29,18 @@ extern "C" {
 }  // extern "C"
 #endif
 
+// The headers IREE's iree/base/api.h includes.
 #include "iree/base/allocator.h"
 #include "iree/base/assert.h"
+#include "iree/base/bitfield.h"
+#include "iree/base/config.h"
+#include "iree/base/loop.h"
+#include "iree/base/loop_inline.h"
 #include "iree/base/status.h"
+#include "iree/base/string_builder.h"
 #include "iree/base/string_view.h"
+#include "iree/base/time.h"
 #include "iree/base/tracing.h"
+#include "iree/base/wait_source.h"
 
 #endif  // IREE_BASE_API_H_

@@ -14,7 +14,9 @@
 #include <stdint.h>
 
 #include "iree/base/attributes.h"
+#include "ireec/decls_begin.h"
 #include "ireec/decls/base.h"
+#include "ireec/decls_end.h"
 
 #define IREE_STATUS_FEATURE_SOURCE_LOCATION (1 << 0)
 #define IREE_STATUS_FEATURE_ANNOTATIONS (1 << 1)
@@ -182,5 +184,10 @@
 // arguments are accepted for compatibility and ignored, as IREE does.
 #define IREE_CHECK_OK(...) \
   IREEC_STATUS_CHECK_OK_(IREEC_STATUS_TEMP_(), IREEC_STATUS_FIRST_(__VA_ARGS__, 0))
+
+// The C++ half: iree::Status, iree::StatusOr<T> and their helpers.
+#ifdef __cplusplus
+#include "iree/base/status_cc.h"
+#endif
 
 #endif  // IREE_BASE_STATUS_H_

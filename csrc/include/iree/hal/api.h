@@ -8,21 +8,11 @@
 
 #include "iree/base/api.h"
 
-// The declarations use C's restrict, which C++ spells __restrict__; the
-// spelling is swapped only while they are read.
-#ifdef __cplusplus
-#pragma push_macro("restrict")
-#undef restrict
-#define restrict __restrict__
-extern "C" {
-#endif
-
+// (decls_begin.h swaps C's restrict for C++'s __restrict__ while the
+// declarations are read.)
+#include "ireec/decls_begin.h"
 #include "ireec/decls/hal.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#pragma pop_macro("restrict")
-#endif
+#include "ireec/decls_end.h"
 
 //===----------------------------------------------------------------------===//
 // Element types
@@ -116,5 +106,37 @@ extern "C" {
 
 #define iree_hal_allocator_statistics_record_alloc(statistics, ...)
 #define iree_hal_allocator_statistics_record_free(statistics, ...)
+
+//===----------------------------------------------------------------------===//
+// The headers IREE's iree/hal/api.h includes
+//===----------------------------------------------------------------------===//
+// After the declarations above, which each of them relies on.
+
+#include "iree/hal/allocator.h"
+#include "iree/hal/buffer.h"
+#include "iree/hal/buffer_transfer.h"
+#include "iree/hal/buffer_view.h"
+#include "iree/hal/buffer_view_util.h"
+#include "iree/hal/channel.h"
+#include "iree/hal/channel_provider.h"
+#include "iree/hal/command_buffer.h"
+#include "iree/hal/device.h"
+#include "iree/hal/driver.h"
+#include "iree/hal/driver_registry.h"
+#include "iree/hal/event.h"
+#include "iree/hal/executable.h"
+#include "iree/hal/executable_cache.h"
+#include "iree/hal/fence.h"
+#include "iree/hal/file.h"
+#include "iree/hal/queue.h"
+// The resource header (the layout drivers build on) comes with the driver
+// implementation headers where those are present.
+#if defined(__has_include)
+#if __has_include("iree/hal/resource.h")
+#include "iree/hal/resource.h"
+#endif
+#endif
+#include "iree/hal/semaphore.h"
+#include "iree/hal/string_util.h"
 
 #endif  // IREE_HAL_API_H_

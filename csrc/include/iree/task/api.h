@@ -10,6 +10,7 @@ extern "C" {
 #endif
 
 #include "ireec/decls/drivers.h"
+#include "ireec/decls/modules_extra.h"
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -102,4 +102,23 @@ extern "C" {
 #define IREE_VM_DECLARE_CC_TYPE_LOOKUP(name, T)
 #define IREE_VM_DECLARE_CC_TYPE_ADAPTERS(name, T)
 
+//===----------------------------------------------------------------------===//
+// The headers IREE's iree/vm/api.h includes
+//===----------------------------------------------------------------------===//
+// (All but iree/vm/shims.h: the argument-packing shims of IREE's own native
+// modules, which it exports for them only.)
+
+#include "iree/vm/buffer.h"
+#include "iree/vm/context.h"
+#include "iree/vm/instance.h"
+#include "iree/vm/invocation.h"
+#include "iree/vm/list.h"
+#include "iree/vm/module.h"
+#include "iree/vm/native_module.h"
+#include "iree/vm/ref.h"
+#include "iree/vm/stack.h"
+#include "iree/vm/type_def.h"
+#include "iree/vm/value.h"
+#include "iree/vm/variant.h"
+
 #endif  // IREE_VM_API_H_

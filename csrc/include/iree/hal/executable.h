@@ -1,0 +1,13 @@
+// HAL executables: loaded entry points and their reflection.
+#ifndef IREE_HAL_EXECUTABLE_H_
+#define IREE_HAL_EXECUTABLE_H_
+
+// The declarations first: they stand alone, and the headers below may
+// include this one back before it is done.
+#include "ireec/decls_begin.h"
+#include "ireec/decls/hal_executable.h"
+#include "ireec/decls_end.h"
+
+#include "iree/hal/api.h"
+
+#endif  // IREE_HAL_EXECUTABLE_H_

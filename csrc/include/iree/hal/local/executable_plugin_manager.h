@@ -1,0 +1,13 @@
+// Executable plugins and the manager resolving imports through them.
+#ifndef IREE_HAL_LOCAL_EXECUTABLE_PLUGIN_MANAGER_H_
+#define IREE_HAL_LOCAL_EXECUTABLE_PLUGIN_MANAGER_H_
+
+// The declarations first: they stand alone, and the headers below may
+// include this one back before it is done.
+#include "ireec/decls_begin.h"
+#include "ireec/decls/hal_local.h"
+#include "ireec/decls_end.h"
+
+#include "iree/hal/local/executable_loader.h"
+
+#endif  // IREE_HAL_LOCAL_EXECUTABLE_PLUGIN_MANAGER_H_

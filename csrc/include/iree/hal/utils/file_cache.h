@@ -1,0 +1,13 @@
+// A cache of the HAL files made for file handles.
+#ifndef IREE_HAL_UTILS_FILE_CACHE_H_
+#define IREE_HAL_UTILS_FILE_CACHE_H_
+
+// The declarations first: they stand alone, and the headers below may
+// include this one back before it is done.
+#include "ireec/decls_begin.h"
+#include "ireec/decls/hal_utils.h"
+#include "ireec/decls_end.h"
+
+#include "iree/hal/api.h"
+
+#endif  // IREE_HAL_UTILS_FILE_CACHE_H_

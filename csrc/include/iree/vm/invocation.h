@@ -1,0 +1,13 @@
+// Invoking VM functions: synchronously, resumably, or on a loop.
+#ifndef IREE_VM_INVOCATION_H_
+#define IREE_VM_INVOCATION_H_
+
+// The declarations first: they stand alone, and the headers below may
+// include this one back before it is done.
+#include "ireec/decls_begin.h"
+#include "ireec/decls/vm_invoke.h"
+#include "ireec/decls_end.h"
+
+#include "iree/vm/api.h"
+
+#endif  // IREE_VM_INVOCATION_H_
