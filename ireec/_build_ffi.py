@@ -22,7 +22,7 @@ DECLS_DIR = INCLUDE_DIR / "ireec" / "decls"
 DECL_FILES = ("base.h", "io.h", "hal.h", "vm.h", "drivers.h",
               # Loops, channels, executables and dispatch: what HAL vtables
               # pass, so ahead of anything declaring those.
-              "loop.h", "hal_channel.h", "hal_executable.h",
+              "loop.h", "hal_channel.h", "hal_executable.h", "hal_object_init.h",
               "modules.h", "runtime.h",
               # The rest of IREE's public API, one file per group.
               "hal_executable_library.h", "hal_local.h", "hal_utils.h",

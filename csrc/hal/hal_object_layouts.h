@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "iree/hal/api.h"
+#include "ireec/decls/hal_object_init.h"
 
 // Cross-file helpers of csrc/hal stay out of libireec_runtime's exported
 // symbols.

@@ -50,5 +50,9 @@
 #include "iree/vm/bytecode/archive.h"
 #include "iree/vm/bytecode/utils/features.h"
 #include "iree/vm/bytecode/verifier.h"
+// Initializers of HAL objects implemented outside the runtime.
+#include "ireec/decls_begin.h"
+#include "ireec/decls/hal_object_init.h"
+#include "ireec/decls_end.h"
 
 #endif  // IREEC_API_H_

@@ -1183,11 +1183,6 @@ iree_status_t iree_hal_command_buffer_wait_events(
 iree_string_view_t iree_hal_command_category_format(
     iree_hal_command_category_t value,
     iree_bitfield_string_temp_t* out_temp);
-// --device_allocator: wraps a device's allocator per spec ("caching", ...).
-iree_status_t iree_hal_configure_allocator_from_specs(
-    iree_host_size_t spec_count,
-    const iree_string_view_t* specs,
-    iree_hal_device_t* device);
 iree_status_t iree_hal_create_transfer_command_buffer(
     iree_hal_device_t* device,
     iree_hal_command_buffer_mode_t mode,
@@ -1627,80 +1622,5 @@ iree_hal_buffer_ref_t iree_hal_make_buffer_ref(
 iree_hal_buffer_placement_t iree_hal_buffer_placement_undefined(void);
 bool iree_hal_buffer_placement_is_undefined(
     const iree_hal_buffer_placement_t placement);
-
-//===----------------------------------------------------------------------===//
-// Types that HAL object implementations (csrc/hal/discrete_*.c) forward
-//===----------------------------------------------------------------------===//
-// A device that wraps another passes these through its vtable unchanged.
-
-typedef struct iree_hal_channel_t iree_hal_channel_t;
-typedef struct iree_hal_executable_t iree_hal_executable_t;
-typedef struct iree_hal_executable_cache_t iree_hal_executable_cache_t;
-typedef struct iree_hal_buffer_ref_list_t {
-  iree_host_size_t count;
-  const iree_hal_buffer_ref_t* values;
-} iree_hal_buffer_ref_list_t;
-typedef uint32_t iree_hal_executable_export_ordinal_t;
-typedef uint64_t iree_hal_dispatch_flags_t;
-typedef uint64_t iree_hal_host_call_flags_t;
-typedef uint64_t iree_hal_channel_flags_t;
-typedef struct iree_hal_channel_provider_t iree_hal_channel_provider_t;
-typedef struct iree_hal_host_call_context_t iree_hal_host_call_context_t;
-typedef iree_status_t (*iree_hal_host_call_fn_t)(
-    void* user_data, const uint64_t args[4],
-    iree_hal_host_call_context_t* context);
-
-typedef struct iree_hal_host_call_t {
-  iree_hal_host_call_fn_t fn;
-  void* user_data;
-} iree_hal_host_call_t;
-
-typedef struct {
-  iree_hal_channel_flags_t flags;
-  iree_const_byte_span_t id;
-  iree_string_view_t group;
-  int32_t rank;
-  int32_t count;
-} iree_hal_channel_params_t;
-
-typedef struct iree_hal_dispatch_config_t {
-  uint32_t workgroup_size[3];
-  uint32_t workgroup_count[3];
-  iree_hal_buffer_ref_t workgroup_count_ref;
-  uint32_t dynamic_workgroup_local_memory;
-} iree_hal_dispatch_config_t;
-
-typedef iree_status_t (*iree_loop_ctl_fn_t)(void* self, uint32_t command,
-                                            const void* params,
-                                            void** inout_ptr);
-typedef struct iree_loop_t {
-  void* self;
-  iree_loop_ctl_fn_t ctl;
-} iree_loop_t;
-
-// Filling in the IREE header of a buffer or command buffer implemented here;
-// their vtables are laid out in csrc/hal/hal_object_layouts.h.
-typedef struct iree_hal_buffer_vtable_t iree_hal_buffer_vtable_t;
-typedef struct iree_hal_command_buffer_vtable_t iree_hal_command_buffer_vtable_t;
-void iree_hal_buffer_initialize(
-    iree_hal_buffer_placement_t placement, iree_hal_buffer_t* allocated_buffer,
-    iree_device_size_t allocation_size, iree_device_size_t byte_offset,
-    iree_device_size_t byte_length, iree_hal_memory_type_t memory_type,
-    iree_hal_memory_access_t allowed_access,
-    iree_hal_buffer_usage_t allowed_usage,
-    const iree_hal_buffer_vtable_t* vtable, iree_hal_buffer_t* buffer);
-void iree_hal_command_buffer_initialize(
-    iree_hal_allocator_t* device_allocator, iree_hal_command_buffer_mode_t mode,
-    iree_hal_command_category_t command_categories,
-    iree_hal_queue_affinity_t queue_affinity, iree_host_size_t binding_capacity,
-    void* validation_state, const iree_hal_command_buffer_vtable_t* vtable,
-    iree_hal_command_buffer_t* command_buffer);
-void iree_hal_buffer_destroy(iree_hal_buffer_t* buffer);
-iree_status_t iree_hal_command_buffer_dispatch(
-    iree_hal_command_buffer_t* command_buffer,
-    iree_hal_executable_t* executable,
-    iree_hal_executable_export_ordinal_t export_ordinal,
-    const iree_hal_dispatch_config_t config, iree_const_byte_span_t constants,
-    const iree_hal_buffer_ref_list_t bindings, iree_hal_dispatch_flags_t flags);
 
 #endif  // IREEC_DECLS_HAL_H_
