@@ -4,14 +4,8 @@
 
 #include "iree/base/api.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
+#include "ireec/decls_begin.h"
 #include "ireec/decls/io.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
+#include "ireec/decls_end.h"
 
 #endif  // IREE_IO_FILE_CONTENTS_H_

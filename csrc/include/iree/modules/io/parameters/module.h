@@ -5,14 +5,8 @@
 #include "iree/io/file_contents.h"
 #include "iree/modules/hal/module.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
+#include "ireec/decls_begin.h"
 #include "ireec/decls/io_parameters.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
+#include "ireec/decls_end.h"
 
 #endif  // IREE_MODULES_IO_PARAMETERS_MODULE_H_
