@@ -19,7 +19,8 @@ INCLUDE_DIR = ROOT / "csrc" / "include"
 DECLS_DIR = INCLUDE_DIR / "ireec" / "decls"
 
 # Dependency order: each file only uses names from the ones before it.
-DECL_FILES = ("base.h", "io.h", "hal.h", "vm.h", "drivers.h", "modules.h", "runtime.h")
+DECL_FILES = ("base.h", "io.h", "hal.h", "vm.h", "drivers.h", "hal_driver_api.h",
+              "local_sync.h", "modules.h", "runtime.h")
 
 # Things the C headers provide as function-like macros (or that libc provides)
 # but that Python needs as calls. API mode turns each into a real call, so a

@@ -152,11 +152,14 @@ static iree_status_t iree_hal_local_task_driver_factory_try_create(
     iree_task_topology_initialize_from_group_count(1, &topology);
   }
 
+  iree_hal_driver_t* task_driver = NULL;
   iree_status_t status = iree_hal_local_task_driver_create_from_topology(
-      driver_name, &topology, host_allocator, out_driver);
+      driver_name, &topology, host_allocator, &task_driver);
   // The executor copied what it needed from the topology.
   iree_task_topology_deinitialize(&topology);
-  return status;
+  if (!iree_status_is_ok(status)) return status;
+  // Its devices then also wait on local-sync semaphores in their queues.
+  return ireec_task_driver_wrap(task_driver, host_allocator, out_driver);
 }
 
 IREE_API_EXPORT iree_status_t
