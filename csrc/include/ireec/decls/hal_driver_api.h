@@ -675,6 +675,45 @@ iree_status_t iree_hal_local_executable_cache_create(
     iree_allocator_t host_allocator,
     iree_hal_executable_cache_t** out_executable_cache);
 
+// Executables prepared from compiled code, and dispatching them.
+struct iree_hal_executable_params_t {
+  iree_hal_queue_affinity_t queue_affinity;
+  iree_hal_executable_caching_mode_t caching_mode;
+  iree_string_view_t executable_format;
+  iree_const_byte_span_t executable_data;
+  iree_host_size_t constant_count;
+  const uint32_t* constants;
+};
+
+void iree_hal_executable_params_initialize(
+    iree_hal_executable_params_t* out_executable_params);
+iree_status_t iree_hal_executable_cache_create(
+    iree_hal_device_t* device, iree_string_view_t identifier, iree_loop_t loop,
+    iree_hal_executable_cache_t** out_executable_cache);
+iree_status_t iree_hal_executable_cache_prepare_executable(
+    iree_hal_executable_cache_t* executable_cache,
+    const iree_hal_executable_params_t* executable_params,
+    iree_hal_executable_t** out_executable);
+void iree_hal_executable_cache_release(
+    iree_hal_executable_cache_t* executable_cache);
+void iree_hal_executable_release(iree_hal_executable_t* executable);
+iree_host_size_t iree_hal_executable_export_count(
+    iree_hal_executable_t* executable);
+iree_status_t iree_hal_command_buffer_dispatch(
+    iree_hal_command_buffer_t* command_buffer,
+    iree_hal_executable_t* executable,
+    iree_hal_executable_export_ordinal_t export_ordinal,
+    const iree_hal_dispatch_config_t config, iree_const_byte_span_t constants,
+    const iree_hal_buffer_ref_list_t bindings, iree_hal_dispatch_flags_t flags);
+iree_status_t iree_hal_device_queue_dispatch(
+    iree_hal_device_t* device, iree_hal_queue_affinity_t queue_affinity,
+    const iree_hal_semaphore_list_t wait_semaphore_list,
+    const iree_hal_semaphore_list_t signal_semaphore_list,
+    iree_hal_executable_t* executable,
+    iree_hal_executable_export_ordinal_t export_ordinal,
+    const iree_hal_dispatch_config_t config, iree_const_byte_span_t constants,
+    const iree_hal_buffer_ref_list_t bindings, iree_hal_dispatch_flags_t flags);
+
 // True for semaphores of IREE's local-task devices (which wait only on
 // those in their queues).
 bool iree_hal_task_semaphore_isa(iree_hal_semaphore_t* semaphore);
