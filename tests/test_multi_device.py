@@ -38,9 +38,15 @@ def instance():
     return ireec.Instance()
 
 
-@pytest.fixture
-def devices(instance):
-    return [instance.create_device("local-task"), instance.create_device("local-task")]
+# Two devices of one CPU driver, and the two drivers mixed (each device
+# waiting in its queue on the other's semaphores).
+DEVICE_PAIRS = [("local-task", "local-task"), ("local-sync", "local-sync"),
+                ("local-task", "local-sync"), ("local-sync", "local-task")]
+
+
+@pytest.fixture(params=DEVICE_PAIRS, ids="+".join)
+def devices(instance, request):
+    return [instance.create_device(uri) for uri in request.param]
 
 
 @pytest.fixture
@@ -98,9 +104,10 @@ def test_one_device_is_not_enough(instance, vmfb):
             session.load_module(vmfb)
 
 
-def test_closing_the_callers_devices_first_is_safe(vmfb):
+@pytest.mark.parametrize("uris", DEVICE_PAIRS, ids="+".join)
+def test_closing_the_callers_devices_first_is_safe(vmfb, uris):
     instance = ireec.Instance()
-    devices = [instance.create_device("local-task"), instance.create_device("local-task")]
+    devices = [instance.create_device(uri) for uri in uris]
     session = ireec.Session(instance, devices=devices)
     session.load_module(vmfb)
     for device in devices:
