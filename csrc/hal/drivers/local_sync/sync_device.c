@@ -208,9 +208,11 @@ static iree_status_t iree_hal_sync_device_create_command_buffer(
     iree_hal_command_buffer_t** out_command_buffer) {
   iree_hal_sync_device_t* device = iree_hal_sync_device_cast(base_device);
   if (iree_all_bits_set(mode,
-                        IREE_HAL_COMMAND_BUFFER_MODE_ALLOW_INLINE_EXECUTION) &&
+                        IREE_HAL_COMMAND_BUFFER_MODE_ONE_SHOT |
+                            IREE_HAL_COMMAND_BUFFER_MODE_ALLOW_INLINE_EXECUTION) &&
       binding_capacity == 0) {
-    // The caller allows executing while recording: no replay needed.
+    // The caller allows executing while recording (and will submit it once):
+    // no replay needed. Anything else is recorded and replayed at submission.
     return iree_hal_inline_command_buffer_create(
         base_device, device->device_allocator, mode, command_categories,
         queue_affinity, binding_capacity, device->host_allocator,
