@@ -582,6 +582,14 @@ def mul_executable_binary(tmp_path_factory):
 
 @pytest.fixture
 def mul_executable(device, mul_executable_binary):
+    executable = prepare(device, mul_executable_binary)
+    yield executable
+    lib.iree_hal_executable_release(executable)
+
+
+def prepare(device, binary):
+    """The executable `binary` (embedded ELF) prepared for `device`."""
+    mul_executable_binary = binary
     loop = ffi.new("iree_loop_t*")
     status = ffi.new("iree_status_t*")
     loop.self = status
@@ -600,8 +608,7 @@ def mul_executable(device, mul_executable_binary):
         check_status(lib.iree_hal_executable_cache_prepare_executable(cache[0], params, out))
     finally:
         lib.iree_hal_executable_cache_release(cache[0])
-    yield out[0]
-    lib.iree_hal_executable_release(out[0])
+    return out[0]
 
 
 def dispatch_args(buffers):
@@ -667,3 +674,33 @@ def test_dispatch_with_wrong_binding_count_fails_the_submission(
     finally:
         lib.iree_hal_buffer_release(lhs)
         lib.iree_hal_buffer_release(rhs)
+
+
+# local-sync only: IREE's local-task does not check the ordinal of a queue
+# dispatch and reads past its export table (undefined behavior to test).
+@pytest.mark.parametrize("uri", ["local-sync"])
+def test_dispatch_of_an_export_that_does_not_exist_is_refused(device_by_uri, uri, mul_executable_binary):
+    device = device_by_uri(uri)
+    semaphores = Semaphores(device)
+    lhs, rhs, out = (new_buffer(device, 16) for _ in range(3))
+    executable = prepare(device, mul_executable_binary)
+    try:
+        config, bindings, keep = dispatch_args([lhs, rhs, out])
+        done = semaphores.new()
+        no_waits, k0 = semaphore_list()
+        signals, k1 = semaphore_list((done, 1))
+        # Accepted, then failed on the queue: the signal semaphore keeps why.
+        check_status(lib.iree_hal_device_queue_dispatch(
+            device, lib.IREE_HAL_QUEUE_AFFINITY_ANY, no_waits, signals,
+            executable, 5, config[0], lib.iree_make_const_byte_span(ffi.NULL, 0),
+            bindings[0], 0))
+        with pytest.raises(ireec.AbortedError):
+            wait(done, 1)
+        with pytest.raises(ireec.InvalidArgumentError) as info:
+            query(done)
+        assert "export ordinal 5 is out of range" in info.value.message
+    finally:
+        lib.iree_hal_executable_release(executable)
+        for buffer in (lhs, rhs, out):
+            lib.iree_hal_buffer_release(buffer)
+        semaphores.release()

@@ -346,6 +346,15 @@ static iree_status_t iree_hal_inline_command_buffer_dispatch(
                             "supported by the inline command buffer");
   }
 
+  // Recorded commands were validated, queue dispatches were not: an
+  // ordinal past the exports would read past the attribute table.
+  if (IREE_UNLIKELY(export_ordinal >= iree_hal_executable_export_count(executable))) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "export ordinal %u is out of range (the executable "
+                            "has %" PRIhsz " exports)",
+                            (unsigned)export_ordinal,
+                            iree_hal_executable_export_count(executable));
+  }
   iree_hal_local_executable_t* local_executable =
       iree_hal_local_executable_cast(executable);
   const iree_hal_executable_dispatch_attrs_v0_t* attrs =
