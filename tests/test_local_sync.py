@@ -99,3 +99,18 @@ def test_local_sync_refuses_unknown_device_parameters():
     with pytest.raises(ireec.InvalidArgumentError) as info:
         instance.create_device("local-sync://?workers=4")
     assert "unknown local-sync device parameter 'workers'" in info.value.message
+
+
+def test_a_tiled_matmul_on_local_sync(program):
+    # A larger dispatch: every workgroup of the tiled matmul runs on the one
+    # calling thread, twice.
+    instance = ireec.Instance()
+    device = instance.create_device("local-sync")
+    lhs = np.random.default_rng(0).standard_normal((1024, 1024), dtype=np.float32)
+    rhs = np.random.default_rng(1).standard_normal((1024, 1024), dtype=np.float32)
+    expected = lhs @ rhs
+    with ireec.Session(instance, device) as session:
+        session.load_module(program("blocking"))
+        for _ in range(2):
+            (result,) = session.call("blocking.matmul", lhs, rhs)
+            np.testing.assert_allclose(result.to_numpy(), expected, rtol=1e-3, atol=1e-3)

@@ -12,10 +12,16 @@
 // Local memory cache
 //===----------------------------------------------------------------------===//
 
+// Each block starts with a header holding its usable size, so a block and its
+// size always travel together through the cache; the memory handed to the
+// executable follows the header (keeping the allocator's alignment).
+typedef struct ireec_local_memory_block_header_t {
+  iree_alignas(64) iree_host_size_t size;
+} ireec_local_memory_block_header_t;
+
 void ireec_local_memory_cache_initialize(iree_allocator_t host_allocator,
                                          ireec_local_memory_cache_t* out_cache) {
   atomic_init(&out_cache->block, NULL);
-  atomic_init(&out_cache->block_size, 0);
   out_cache->host_allocator = host_allocator;
 }
 
@@ -24,44 +30,49 @@ void ireec_local_memory_cache_deinitialize(ireec_local_memory_cache_t* cache) {
   if (block) iree_allocator_free(cache->host_allocator, block);
 }
 
+static iree_byte_span_t ireec_local_memory_block_contents(void* block) {
+  ireec_local_memory_block_header_t* header =
+      (ireec_local_memory_block_header_t*)block;
+  return iree_make_byte_span(header + 1, header->size);
+}
+
 // Takes a block of at least |size| bytes: the cached one when it is free and
 // large enough, a new one otherwise.
 static iree_status_t ireec_local_memory_cache_take(
     ireec_local_memory_cache_t* cache, iree_allocator_t fallback_allocator,
     iree_host_size_t size, iree_byte_span_t* out_span) {
+  iree_allocator_t allocator = cache ? cache->host_allocator : fallback_allocator;
   if (cache) {
     void* block = atomic_exchange(&cache->block, NULL);
     if (block) {
-      iree_host_size_t block_size = atomic_load(&cache->block_size);
-      if (block_size >= size) {
-        *out_span = iree_make_byte_span(block, block_size);
+      if (((ireec_local_memory_block_header_t*)block)->size >= size) {
+        *out_span = ireec_local_memory_block_contents(block);
         return iree_ok_status();
       }
-      iree_allocator_free(cache->host_allocator, block);
+      iree_allocator_free(allocator, block);
     }
-    fallback_allocator = cache->host_allocator;
   }
   void* block = NULL;
-  IREE_RETURN_IF_ERROR(
-      iree_allocator_malloc(fallback_allocator, size, &block));
-  *out_span = iree_make_byte_span(block, size);
+  IREE_RETURN_IF_ERROR(iree_allocator_malloc(
+      allocator, sizeof(ireec_local_memory_block_header_t) + size, &block));
+  ((ireec_local_memory_block_header_t*)block)->size = size;
+  *out_span = ireec_local_memory_block_contents(block);
   return iree_ok_status();
 }
 
-// Gives |span| back for the next dispatch (or frees it when the cache holds
-// another block already, or there is no cache).
+// Gives the block of |span| back for the next dispatch (or frees it when the
+// cache holds another block already, or there is no cache).
 static void ireec_local_memory_cache_give(ireec_local_memory_cache_t* cache,
                                           iree_allocator_t fallback_allocator,
                                           iree_byte_span_t span) {
+  void* block = (ireec_local_memory_block_header_t*)span.data - 1;
   if (!cache) {
-    iree_allocator_free(fallback_allocator, span.data);
+    iree_allocator_free(fallback_allocator, block);
     return;
   }
   void* expected = NULL;
-  // The size is published before the block; a taker reads the block first.
-  atomic_store(&cache->block_size, span.data_length);
-  if (!atomic_compare_exchange_strong(&cache->block, &expected, span.data)) {
-    iree_allocator_free(cache->host_allocator, span.data);
+  if (!atomic_compare_exchange_strong(&cache->block, &expected, block)) {
+    iree_allocator_free(cache->host_allocator, block);
   }
 }
 
@@ -155,6 +166,7 @@ iree_status_t iree_hal_inline_command_buffer_initialize(
 
 void iree_hal_inline_command_buffer_deinitialize(
     iree_hal_command_buffer_t* base_command_buffer) {
+  if (!base_command_buffer) return;
   iree_hal_inline_command_buffer_reset(
       iree_hal_inline_command_buffer_cast(base_command_buffer));
 }

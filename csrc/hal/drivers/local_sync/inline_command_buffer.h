@@ -19,9 +19,9 @@
 // the command buffers executing on it borrow it, one at a time (a command
 // buffer finding it taken uses a block of its own for that dispatch).
 typedef struct ireec_local_memory_cache_t {
-  // The cached block (NULL when taken or not yet allocated) and its size.
+  // The cached block (NULL when taken or not yet allocated); its size is in
+  // its header.
   void* _Atomic block;
-  iree_host_size_t _Atomic block_size;
   iree_allocator_t host_allocator;
 } ireec_local_memory_cache_t;
 
