@@ -39,6 +39,14 @@ PREPARED_BOUND = "prepared call simple_mul, inputs reused: ireec bound() (a Buff
 PREPARED_BOUND_OUT = "prepared call simple_mul, inputs reused: ireec bound() (read into an array)"
 PREPARED_VIEWS = "prepared call simple_mul, BufferViews passed each call: ireec prepared(a, b)"
 PREPARED_C = "prepared call simple_mul, inputs reused: C loop, same library (result not read)"
+# The same calls on local-sync (work inline on the calling thread, no workers).
+SYNC_FULL_OURS = "local-sync full call simple_mul 4xf32: ireec session.call(a, b)[0].to_numpy()"
+SYNC_FULL_OURS_OUT = "local-sync full call simple_mul 4xf32: ireec session.call(a, b, out=array)"
+SYNC_FULL_THEIRS = "local-sync full call simple_mul 4xf32: iree.runtime f(a, b).to_host()"
+SYNC_FULL_C = "local-sync full call simple_mul 4xf32: C, same library (copy in, invoke, read out)"
+SYNC_BOUND = "local-sync prepared call simple_mul, inputs reused: ireec bound() (a BufferView out)"
+SYNC_BOUND_OUT = "local-sync prepared call simple_mul, inputs reused: ireec bound() (read into an array)"
+SYNC_C = "local-sync prepared call simple_mul, inputs reused: C loop, same library (result not read)"
 
 
 def per_call_us(fn, calls: int) -> float:
@@ -110,13 +118,13 @@ def official_call(config, vmfb: Path, function: str):
 
 
 def c_loop_us(vmfb: Path, function: str, elements: int, calls: int,
-              mode: str = "reuse") -> float:
+              mode: str = "reuse", device: str = "local-task") -> float:
     lib_dir = Path(ireec.get_library_dir())
     env = dict(os.environ)
     env["LD_LIBRARY_PATH"] = os.pathsep.join(
         [str(lib_dir), str(ireec.RUNTIME_LIBRARY_PATH.parent), env.get("LD_LIBRARY_PATH", "")])
     out = subprocess.run(
-        [str(lib_dir / "ireec_bench_invoke"), "local-task", str(vmfb), function,
+        [str(lib_dir / "ireec_bench_invoke"), device, str(vmfb), function,
          str(elements), str(calls), "1", mode],
         env=env, capture_output=True, text=True, check=True).stdout
     return float(out.split()[-1])
@@ -173,6 +181,17 @@ def main(argv=None) -> int:
     bound_out = prepared.bind(bv_a, bv_b, out=np.empty(4, np.float32))
     out4 = np.empty(4, np.float32)
 
+    # local-sync: a device, a session and the official binding's own.
+    sync_device = instance.create_device("local-sync")
+    sync_session = ireec.Session(instance, sync_device)
+    sync_session.load_module(simple_mul)
+    theirs_sync_mul = official_call(rt.Config("local-sync"), simple_mul, "mul.simple_mul")
+    sync_prepared = sync_session.function("mul.simple_mul").prepare()
+    sync_a = ireec.BufferView.from_numpy(sync_device, a4)
+    sync_b = ireec.BufferView.from_numpy(sync_device, b4)
+    sync_bound = sync_prepared.bind(sync_a, sync_b)
+    sync_bound_out = sync_prepared.bind(sync_a, sync_b, out=np.empty(4, np.float32))
+
     big_in = np.zeros(64 * MiB // 4, np.float32)
     (big_out,) = session.call("big.add_one", big_in)
     big_host = np.ones(64 * MiB // 4, np.float32)
@@ -199,6 +218,14 @@ def main(argv=None) -> int:
         PREPARED_BOUND: (bound, calls_small),
         PREPARED_BOUND_OUT: (bound_out, calls_small),
         PREPARED_VIEWS: (lambda: prepared(bv_a, bv_b), calls_small),
+        SYNC_FULL_OURS:
+            (lambda: sync_session.call("mul.simple_mul", a4, b4)[0].to_numpy(), calls_small),
+        SYNC_FULL_OURS_OUT:
+            (lambda: sync_session.call("mul.simple_mul", a4, b4, out=out4), calls_small),
+        SYNC_FULL_THEIRS:
+            (lambda: theirs_sync_mul(a4, b4).to_host(), calls_small),
+        SYNC_BOUND: (sync_bound, calls_small),
+        SYNC_BOUND_OUT: (sync_bound_out, calls_small),
         "readback 64 MiB: ireec to_numpy()":
             (lambda: big_out.to_numpy(), 5),
         "readback 64 MiB: numpy copy":
@@ -216,9 +243,13 @@ def main(argv=None) -> int:
     c_label = PREPARED_C
 
     samples: dict[str, list[float]] = {name: [] for name in cases}
-    samples[c_label] = []
-    samples[FULL_C] = []
-    progress = Progress(args.rounds * (len(cases) + 2))
+    c_runs = {
+        c_label: ("reuse", "local-task"), FULL_C: ("full", "local-task"),
+        SYNC_C: ("reuse", "local-sync"), SYNC_FULL_C: ("full", "local-sync"),
+    }
+    for name in c_runs:
+        samples[name] = []
+    progress = Progress(args.rounds * (len(cases) + len(c_runs)))
     for round_index in range(args.rounds):
         # Alternate the order every round so no contender always goes first.
         names = list(cases) if round_index % 2 == 0 else list(reversed(cases))
@@ -226,11 +257,10 @@ def main(argv=None) -> int:
             fn, calls = cases[name]
             samples[name].append(per_call_us(fn, calls))
             progress.step(name)
-        samples[c_label].append(c_loop_us(simple_mul, "mul.simple_mul", 4, calls_small))
-        progress.step(c_label)
-        samples[FULL_C].append(
-            c_loop_us(simple_mul, "mul.simple_mul", 4, calls_small, mode="full"))
-        progress.step(FULL_C)
+        for name, (mode, device_uri) in c_runs.items():
+            samples[name].append(c_loop_us(simple_mul, "mul.simple_mul", 4, calls_small,
+                                           mode=mode, device=device_uri))
+            progress.step(name)
     progress.close()
 
     median = {name: statistics.median(values) for name, values in samples.items()}
@@ -295,6 +325,16 @@ def print_table(median, rounds, workers, pinned) -> None:
          ratio(median, PREPARED_BOUND_OUT, PREPARED_C), "≤ 1.15", lambda r: r <= 1.15),
         ("prepared call (bound, BufferView out) / C loop",
          ratio(median, PREPARED_BOUND, PREPARED_C), "≤ 1.15", lambda r: r <= 1.15),
+        ("local-sync full call simple_mul, ireec / iree.runtime",
+         ratio(median, SYNC_FULL_OURS, SYNC_FULL_THEIRS), "≤ 0.50", lambda r: r <= 0.50),
+        ("local-sync full call simple_mul with out=, ireec / iree.runtime",
+         ratio(median, SYNC_FULL_OURS_OUT, SYNC_FULL_THEIRS), "", None),
+        ("local-sync full call simple_mul in C (no Python) / iree.runtime",
+         ratio(median, SYNC_FULL_C, SYNC_FULL_THEIRS), "the floor of the two above", None),
+        ("local-sync prepared call (bound, result read into an array) / C loop",
+         ratio(median, SYNC_BOUND_OUT, SYNC_C), "≤ 1.15", lambda r: r <= 1.15),
+        ("local-sync prepared call (bound, BufferView out) / C loop",
+         ratio(median, SYNC_BOUND, SYNC_C), "", None),
         ("64 MiB readback bandwidth, ireec / numpy copy", readback, "≥ 0.80",
          lambda r: r >= 0.80),
         ("zero-copy import, slowest / fastest size", max(imports) / min(imports),

@@ -22,7 +22,9 @@ DECLS_DIR = INCLUDE_DIR / "ireec" / "decls"
 DECL_FILES = ("base.h", "io.h", "hal.h", "vm.h", "drivers.h",
               # Loops, channels, executables and dispatch: what HAL vtables
               # pass, so ahead of anything declaring those.
-              "loop.h", "hal_channel.h", "hal_executable.h", "hal_object_init.h",
+              "loop.h", "hal_channel.h", "hal_executable.h",
+              # What a HAL driver implements and fills in, then ours.
+              "hal_driver_api.h", "local_sync.h",
               "modules.h", "runtime.h",
               # The rest of IREE's public API, one file per group.
               "hal_executable_library.h", "hal_local.h", "hal_utils.h",

@@ -66,10 +66,22 @@ def instance():
     return ireec.Instance()
 
 
+# The CPU drivers, each a different execution model: local-task runs work on
+# a pool of worker threads, local-sync inline on the calling thread. Tests
+# taking `device` (or `cpu_driver`) run on both.
+CPU_DRIVERS = ("local-task", "local-sync")
+
+
+@pytest.fixture(scope="module", params=CPU_DRIVERS)
+def cpu_driver(request):
+    """Each CPU driver's URI in turn, for a test module."""
+    return request.param
+
+
 @pytest.fixture(scope="module")
-def device(instance):
-    """A local-task device shared by a test module."""
-    return instance.create_device("local-task")
+def device(instance, cpu_driver):
+    """A device of each CPU driver in turn, shared by a test module."""
+    return instance.create_device(cpu_driver)
 
 
 @pytest.fixture(scope="module")

@@ -193,6 +193,24 @@ def test_record_layout(abi_facts, name):
     assert declared <= known, f"{name} declares fields IREE lacks: {declared - known}"
 
 
+# The vtables drivers implemented here fill in: each must be declared (once,
+# in ireec/decls/hal_driver_api.h) so test_record_layout checks it field by
+# field against IREE's.
+HAL_VTABLES = ("iree_hal_resource_vtable_t", "iree_hal_driver_vtable_t",
+               "iree_hal_device_vtable_t", "iree_hal_semaphore_vtable_t",
+               "iree_hal_command_buffer_vtable_t", "iree_hal_allocator_vtable_t",
+               "iree_hal_event_vtable_t", "iree_hal_file_vtable_t",
+               "iree_hal_executable_cache_vtable_t")
+
+
+@pytest.mark.parametrize("name", HAL_VTABLES)
+def test_hal_vtables_are_declared_and_checked(abi_facts, name):
+    assert name in RECORD_TYPES
+    facts = _record_facts(_records(abi_facts), name)
+    assert ffi.sizeof(name) == facts["size"]
+    assert [n for n, _ in ffi.typeof(name).fields] == [f[0] for f in facts["fields"]]
+
+
 def _field_type(ct, path):
     for part in path:
         ct = dict(ct.fields)[part].type

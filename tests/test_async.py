@@ -306,7 +306,7 @@ CHILD = textwrap.dedent('''
         threading.Thread(target=watch, daemon=True).start()
 
     instance = ireec.Instance()
-    device = instance.create_device("local-task")
+    device = instance.create_device(sys.argv[2])
     session = ireec.Session(instance, device)
     session.load_module(sys.argv[1])
     a = np.ones(4, np.float32)
@@ -330,10 +330,12 @@ CHILD = textwrap.dedent('''
 ''')
 
 
-def test_ctrl_c_interrupts_waits(async_vmfb, tmp_path):
+def test_ctrl_c_interrupts_waits(async_vmfb, tmp_path, cpu_driver):
+    # On local-sync too: a call_async whose wait fence is pending waits for
+    # it first, interruptibly, instead of blocking inside the submission.
     script = tmp_path / "wait_forever.py"
     script.write_text(CHILD)
-    child = subprocess.Popen([sys.executable, str(script), str(async_vmfb)],
+    child = subprocess.Popen([sys.executable, str(script), str(async_vmfb), cpu_driver],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
     # Only a guard against a wait that never ends (the failure this test

@@ -106,8 +106,8 @@ def two_device_program(compile_mlir):
 # One device, text inputs
 # ---------------------------------------------------------------------------
 
-def test_runs_a_function_and_prints_its_results_as_iree_run_module_does(simple_mul):
-    result = run_module(f"--module={simple_mul}", "--device=local-task",
+def test_runs_a_function_and_prints_its_results_as_iree_run_module_does(simple_mul, cpu_driver):
+    result = run_module(f"--module={simple_mul}", f"--device={cpu_driver}",
                         "--function=simple_mul", "--input=4xf32=1,2,3,4",
                         "--input=4xf32=10 20 30 40")
     assert result.returncode == 0, result.stderr
@@ -443,9 +443,10 @@ def test_two_device_program_is_async_external(two_device_program):
         assert function.signature.endswith("rrr_r")
 
 
+@pytest.mark.parametrize("first", ["local-task", "local-sync"])
 @pytest.mark.parametrize("second", ["local-task", "local-sync"])
-def test_two_devices(two_device_program, second):
-    result = run_module(f"--module={two_device_program}", "--device=local-task",
+def test_two_devices(two_device_program, first, second):
+    result = run_module(f"--module={two_device_program}", f"--device={first}",
                         f"--device={second}", "--input=4xf32=1,2,3,4")
     assert result.returncode == 0, result.stderr
     # [1 2 3 4] * [0 1 2 3] on one device, * [4 5 6 7] on the other.
@@ -460,9 +461,9 @@ def test_two_device_program_on_one_device(two_device_program):
         INCOMPATIBLE, "HAL device `device_b` not found or unavailable")
 
 
-def test_async_external_on_one_device(compile_mlir):
+def test_async_external_on_one_device(compile_mlir, cpu_driver):
     vmfb = compile_mlir(PROGRAMS_DIR / "simple_mul.mlir", "--iree-execution-model=async-external")
-    result = run_module(f"--module={vmfb}", "--input=4xf32=1,2,3,4",
+    result = run_module(f"--module={vmfb}", f"--device={cpu_driver}", "--input=4xf32=1,2,3,4",
                         "--input=4xf32=10,20,30,40", "--expected_output=4xf32=10,40,90,160")
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.endswith("[SUCCESS] all function outputs matched their expected "
@@ -603,6 +604,10 @@ def test_dump_devices_of_one_driver():
     result = ireec_cli("dump-devices", "local-sync")
     assert result.returncode == 0, result.stderr
     assert "'local-sync'" in result.stdout and "'local-task'" not in result.stdout
+    # What local-sync is, truthfully: one device, no worker threads.
+    assert "# --device=local-sync://\n#   default\n" in result.stdout
+    assert "inline on the thread submitting work; no worker threads" in result.stdout
+    assert "memory heaps of local-sync:\n  [0] type " in result.stdout
     result = ireec_cli("dump-devices", "nope")
     assert_one_line_error(result, NOT_FOUND, "no HAL driver 'nope' is registered")
 

@@ -56,7 +56,7 @@ from ireec import ffi, lib
 P = json.loads(sys.argv[1])
 MUL = open(P["mul"], "rb").read()
 instance = ireec.Instance()
-device = instance.create_device("local-task")
+device = instance.create_device(P.get("uri", "local-task"))
 session = ireec.Session(instance, device)
 a = np.arange(4, dtype=np.float32)
 '''
@@ -73,15 +73,16 @@ else:
     print(json.dumps({"raised": None, "value": value}), flush=True)
 # A new instance: the case may have closed the first one.
 renewed = ireec.Instance()
-fresh = ireec.Session(renewed, renewed.create_device("local-task"))
+fresh = ireec.Session(renewed, renewed.create_device(P["uri"]))
 fresh.load_module(P["mul"])
 print(json.dumps(fresh.call("module.simple_mul", a, a)[0].to_numpy().tolist()), flush=True)
 '''
 
 
-def run_case(programs, body: str) -> dict:
+def run_case(programs, uri: str, body: str) -> dict:
+    """Runs `body` as case() in a child whose `device` is a `uri` device."""
     source = PRELUDE + "def case():\n" + textwrap.indent(textwrap.dedent(body), "    ") + EPILOGUE
-    child = subprocess.run([sys.executable, "-c", source, json.dumps(programs)],
+    child = subprocess.run([sys.executable, "-c", source, json.dumps({**programs, "uri": uri})],
                            capture_output=True, text=True, timeout=CHILD_TIMEOUT,
                            cwd=TESTS_DIR, env=os.environ.copy())
     assert child.returncode == 0, (
@@ -128,7 +129,7 @@ CASES = [
      "TypeError", "load_module takes a path"),
     ("module-for-another-device", "session.load_module(P['cuda'])",
      "IncompatibleError", "INCOMPATIBLE", "the module needs a 'cuda' device",
-     "this session has ['local-task']"),
+     "this session has ['local-"),
     # --- names ---------------------------------------------------------------------------
     ("unknown-function", """
         session.load_module(P["mul"])
@@ -255,12 +256,12 @@ CASES = [
 @pytest.mark.parametrize("body, error, fragments",
                          [pytest.param(body, error, fragments, id=name)
                           for name, body, error, *fragments in CASES])
-def test_dangerous_case_raises(programs, body, error, fragments):
-    expect_error(run_case(programs, body), error, *fragments)
+def test_dangerous_case_raises(programs, cpu_driver, body, error, fragments):
+    expect_error(run_case(programs, cpu_driver, body), error, *fragments)
 
 
-def test_closing_everything_twice_is_harmless(programs):
-    outcome = run_case(programs, """
+def test_closing_everything_twice_is_harmless(programs, cpu_driver):
+    outcome = run_case(programs, cpu_driver, """
         session.load_module(P["mul"])
         result = session.call("module.simple_mul", a, a)[0]
         fence = ireec.Fence.create()
@@ -273,8 +274,8 @@ def test_closing_everything_twice_is_harmless(programs):
     assert outcome == {**outcome, "raised": None, "value": [True] * 5}
 
 
-def test_results_outlive_everything_they_came_from(programs):
-    outcome = run_case(programs, """
+def test_results_outlive_everything_they_came_from(programs, cpu_driver):
+    outcome = run_case(programs, cpu_driver, """
         session.load_module(P["mul"])
         result = session.call("module.simple_mul", a, a)[0]
         session.close(); device.close(); instance.close()
@@ -284,11 +285,11 @@ def test_results_outlive_everything_they_came_from(programs):
     assert outcome["value"] == [0.0, 1.0, 4.0, 9.0]
 
 
-def test_failed_call_leaves_no_stale_results(programs):
+def test_failed_call_leaves_no_stale_results(programs, cpu_driver):
     # The next call on the same prepared call must see its own results, and
     # the raw outputs list of a failed call is empty, so popping from it is
     # an error rather than a read of freed memory.
-    outcome = run_case(programs, """
+    outcome = run_case(programs, cpu_driver, """
         session.load_module(P["mul"])
         call = session.function("module.simple_mul").prepare()
         try:
@@ -321,10 +322,10 @@ def test_failed_call_leaves_no_stale_results(programs):
     pytest.param("data = np.frombuffer(MUL, np.uint8).copy(); data.flags.writeable = False; "
                  "view = data", "del data, view", id="read-only-numpy-deleted"),
 ])
-def test_module_bytes_released_by_python_while_loaded(programs, make, release):
+def test_module_bytes_released_by_python_while_loaded(programs, cpu_driver, make, release):
     # The session copies or pins what it was given, so dropping every Python
     # reference to the bytes leaves the module working.
-    outcome = run_case(programs, f"""
+    outcome = run_case(programs, cpu_driver, f"""
         {make}
         session.load_module(view)
         {release}
@@ -335,8 +336,8 @@ def test_module_bytes_released_by_python_while_loaded(programs, make, release):
     assert outcome["value"] == [0.0, 1.0, 4.0, 9.0]
 
 
-def test_mapped_module_file_cannot_be_closed_while_loaded(programs):
-    outcome = run_case(programs, """
+def test_mapped_module_file_cannot_be_closed_while_loaded(programs, cpu_driver):
+    outcome = run_case(programs, cpu_driver, """
         mapped = mmap.mmap(os.open(P["mul"], os.O_RDONLY), 0, access=mmap.ACCESS_READ)
         session.load_module(mapped)
         try:
@@ -354,7 +355,7 @@ def test_failed_dispatch_reports_the_device_state_and_a_new_device_recovers(prog
     # IREE then aborts all later work on that device (on every session), and
     # keeps the root cause to itself: the error says so, Device.check and
     # Device.failed report it, and a new device works.
-    outcome = run_case(programs, f"""
+    outcome = run_case(programs, "local-task", f"""
         session.load_module(P[{model!r}])
         table = np.arange(4, dtype=np.float32)
         print("healthy before:", device.failed)
@@ -394,8 +395,35 @@ def test_failed_dispatch_reports_the_device_state_and_a_new_device_recovers(prog
     assert out[5].startswith("check: ABORTED; device 'local-task' has failed")
 
 
-def test_a_failed_wait_fence_does_not_fail_the_device(programs):
-    outcome = run_case(programs, """
+@pytest.mark.parametrize("model", ["gather_sync", "gather_async"])
+def test_failed_dispatch_on_local_sync_reports_its_cause_and_the_device_goes_on(programs, model):
+    # local-sync runs each submission by itself on the caller's thread: the
+    # failed dispatch fails that call's semaphores with its own status, the
+    # call raises it (the root cause, unlike local-task), and the device, its
+    # other sessions and the same session keep working.
+    outcome = run_case(programs, "local-sync", f"""
+        session.load_module(P[{model!r}])
+        table = np.arange(4, dtype=np.float32)
+        try:
+            results, fence = session.call_async("gather.pick", table, np.array([1 << 20], np.int32))
+            fence.wait()
+        except ireec.OutOfRangeError as error:
+            print("failed call:", str(error).splitlines()[0])
+        print("failed after:", device.failed)
+        other = ireec.Session(instance, device)
+        other.load_module(P["mul"])
+        print("other session:", other.call("module.simple_mul", a, a)[0].to_numpy().tolist())
+        return session.call("gather.pick", table, np.array([3], np.int32))[0].to_numpy().tolist()
+    """)
+    assert outcome["raised"] is None, outcome
+    assert outcome["value"] == [3.0]
+    out = outcome["stdout"]
+    assert out[0].startswith("failed call:") and "out-of-bounds access detected" in out[0], out
+    assert out[1:] == ["failed after: False", "other session: [0.0, 1.0, 4.0, 9.0]"]
+
+
+def test_a_failed_wait_fence_does_not_fail_the_device(programs, cpu_driver):
+    outcome = run_case(programs, cpu_driver, """
         session.load_module(P["async"])
         fence = ireec.Semaphore.create(device).fence(1)
         fence.fail("cancelled upstream")

@@ -40,8 +40,9 @@ def string(view) -> str:
 def test_registry_lists_the_drivers(instance):
     drivers = registered_drivers(instance)
     assert set(drivers) == {"local-task", "local-sync", "hip"}
-    # local-sync is a stand-in here and says so.
-    assert "local-task" in drivers["local-sync"]
+    # local-sync is the synchronous driver and says so.
+    assert "calling thread" in drivers["local-sync"]
+    assert "task system" in drivers["local-task"]
 
 
 @pytest.mark.parametrize("uri", ["local-task", "local-sync", "local-task://"])
@@ -54,7 +55,7 @@ def test_local_devices(instance, uri):
         lib.iree_hal_device_release(device)
 
 
-def test_local_sync_is_single_worker_local_task(instance):
+def test_local_sync_describes_its_one_inline_device(instance):
     registry = lib.iree_runtime_instance_driver_registry(instance)
     host = lib.iree_runtime_instance_host_allocator(instance)
     driver = ffi.new("iree_hal_driver_t**")
@@ -65,13 +66,36 @@ def test_local_sync_is_single_worker_local_task(instance):
         infos = ffi.new("iree_hal_device_info_t**")
         check_status(lib.iree_hal_driver_query_available_devices(driver[0], host, count, infos))
         try:
-            assert count[0] >= 1
-            name = string(infos[0][0].name)
-            assert "single-worker" in name and "local-task" in name
+            assert count[0] == 1
+            assert string(infos[0][0].name) == "default"
         finally:
             lib.iree_allocator_free(host, infos[0])
+        builder = ffi.new("iree_string_builder_t*")
+        lib.iree_string_builder_initialize(host, builder)
+        try:
+            check_status(lib.iree_hal_driver_dump_device_info(driver[0], 0, builder))
+            dump = ffi.string(lib.iree_string_builder_buffer(builder)).decode()
+        finally:
+            lib.iree_string_builder_deinitialize(builder)
+        assert "inline on the thread submitting work" in dump
+        assert "executable loaders: 2" in dump
     finally:
         lib.iree_hal_driver_release(driver[0])
+
+
+def test_local_sync_refuses_unknown_uri_parameters(instance):
+    with pytest.raises(ireec.InvalidArgumentError) as info:
+        new_device(instance, "local-sync://?speed=fast")
+    assert "'speed'" in info.value.message
+    assert "known parameters" in info.value.message
+
+
+def test_local_sync_has_one_device(instance):
+    with pytest.raises(ireec.NotFoundError) as info:
+        new_device(instance, "local-sync://1")
+    assert "'default'" in info.value.message
+    device = new_device(instance, "local-sync://default")
+    lib.iree_hal_device_release(device)
 
 
 def test_default_device(instance):

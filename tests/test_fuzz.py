@@ -45,7 +45,7 @@ import ireec
 
 PROGRAMS = json.loads(sys.argv[1])
 instance = ireec.Instance()
-device = instance.create_device("local-task")
+device = instance.create_device(PROGRAMS.pop("uri"))
 # One session per program: several of them name their module "module".
 sessions = {}
 for name, path in PROGRAMS.items():
@@ -128,9 +128,11 @@ class Worker:
 
 
 @pytest.fixture(scope="module")
-def worker(program, compile_mlir):
+def worker(program, compile_mlir, cpu_driver):
+    # One worker per CPU driver (cpu_driver runs the module on each).
     programs = {name: str(program(name)) for name in
                 ("simple_mul", "int_ops", "dynamic", "two_results")}
+    programs["uri"] = cpu_driver
     programs["scalars"] = str(compile_mlir(PROGRAMS_DIR / "scalars.mlir",
                                            "--iree-input-demote-f64-to-f32=false"))
     w = Worker(programs)

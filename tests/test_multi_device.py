@@ -38,11 +38,17 @@ def instance():
     return ireec.Instance()
 
 
-# Also on devices with a discrete GPU's memory, the second with an executor
-# of its own (docs/devices.md).
-@pytest.fixture(params=[("local-task", "local-task"),
-                        ("local-task://?memory=discrete",
-                         "local-task://?memory=discrete&topology_group_count=1")])
+# Two devices of one CPU driver, the two drivers mixed (each device waiting
+# in its queue on the other's semaphores), and devices with a discrete GPU's
+# memory, the second with an executor of its own (docs/devices.md).
+DEVICE_PAIRS = [("local-task", "local-task"), ("local-sync", "local-sync"),
+                ("local-task", "local-sync"), ("local-sync", "local-task"),
+                ("local-task://?memory=discrete",
+                 "local-task://?memory=discrete&topology_group_count=1"),
+                ("local-sync://?memory=discrete", "local-task://?memory=discrete")]
+
+
+@pytest.fixture(params=DEVICE_PAIRS, ids="+".join)
 def devices(instance, request):
     return [instance.create_device(uri) for uri in request.param]
 
@@ -102,9 +108,10 @@ def test_one_device_is_not_enough(instance, vmfb):
             session.load_module(vmfb)
 
 
-def test_closing_the_callers_devices_first_is_safe(vmfb):
+@pytest.mark.parametrize("uris", DEVICE_PAIRS, ids="+".join)
+def test_closing_the_callers_devices_first_is_safe(vmfb, uris):
     instance = ireec.Instance()
-    devices = [instance.create_device("local-task"), instance.create_device("local-task")]
+    devices = [instance.create_device(uri) for uri in uris]
     session = ireec.Session(instance, devices=devices)
     session.load_module(vmfb)
     for device in devices:

@@ -352,9 +352,9 @@ def test_session_constructor_errors(instance, device):
         ireec.Session(None, device)
 
 
-def test_session_device_and_handle(session, device):
+def test_session_device_and_handle(session, device, cpu_driver):
     assert session.devices == (session.device,)
-    assert session.device.id == "local-task"
+    assert session.device.id == cpu_driver
     # The session's own Device wrapper around the same C device.
     assert session.device.handle == device.handle
     assert lib.iree_runtime_session_device(session.handle) == device.handle

@@ -208,7 +208,7 @@ static iree_status_t ireec_hal_discrete_command_buffer_copy_buffer(
 
 static iree_status_t ireec_hal_discrete_command_buffer_collective(
     iree_hal_command_buffer_t* base_command_buffer, iree_hal_channel_t* channel,
-    uint32_t op, uint32_t param, iree_hal_buffer_ref_t send_ref,
+    iree_hal_collective_op_t op, uint32_t param, iree_hal_buffer_ref_t send_ref,
     iree_hal_buffer_ref_t recv_ref, iree_device_size_t element_count) {
   return iree_make_status(IREE_STATUS_UNIMPLEMENTED,
                           "collectives not implemented");

@@ -10,7 +10,7 @@
 
 typedef struct ireec_hal_cpu_driver_t {
   // Must come first: the runtime sees the driver as an iree_hal_resource_t.
-  iree_hal_resource_layout_t resource;
+  iree_hal_resource_t resource;
   iree_allocator_t host_allocator;
   ireec_cpu_device_param_set_t param_set;
   // The driver's name (static storage), for messages about its parameters.

@@ -547,6 +547,9 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_create(
   }
   iree_hal_driver_release(own_driver);
   IREE_RETURN_IF_ERROR(status);
+  // Task devices also wait on other drivers' (local-sync's) semaphores in
+  // their queues.
+  IREE_RETURN_IF_ERROR(ireec_task_device_wrap(device, host_allocator, &device));
   IREE_RETURN_IF_ERROR(
       ireec_cpu_device_apply_memory(&parsed, host_allocator, &device));
   *out_device = device;

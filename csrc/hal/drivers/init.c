@@ -1,7 +1,7 @@
 // iree_hal_register_all_available_drivers: every driver this runtime has.
 //
 // The runtime we bind contains the local-task and HIP drivers; local-sync is
-// our single-worker local-task stand-in. They are registered in IREE's order,
+// implemented here (csrc/hal/drivers/local_sync/). They are registered in IREE's order,
 // which only matters for listings: lookups are by name.
 
 #include "iree/hal/drivers/init.h"

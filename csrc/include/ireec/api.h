@@ -10,6 +10,9 @@
 #include "iree/hal/drivers/local_task/task_driver.h"
 #include "iree/hal/drivers/local_task/task_device.h"
 #include "iree/hal/drivers/hip/api.h"
+#include "iree/hal/drivers/local_sync/sync_device.h"
+#include "iree/hal/drivers/local_sync/sync_driver.h"
+#include "ireec/decls/hal_driver_api.h"
 #include "iree/hal/local/loaders/embedded_elf_loader.h"
 #include "iree/hal/local/loaders/vmvx_module_loader.h"
 #include "iree/io/file_contents.h"
@@ -50,9 +53,5 @@
 #include "iree/vm/bytecode/archive.h"
 #include "iree/vm/bytecode/utils/features.h"
 #include "iree/vm/bytecode/verifier.h"
-// Initializers of HAL objects implemented outside the runtime.
-#include "ireec/decls_begin.h"
-#include "ireec/decls/hal_object_init.h"
-#include "ireec/decls_end.h"
 
 #endif  // IREEC_API_H_

@@ -1,0 +1,8 @@
+// IREE's synchronous CPU driver (iree_hal_sync_driver_create); its devices
+// are described in sync_device.h.
+#ifndef IREE_HAL_DRIVERS_LOCAL_SYNC_SYNC_DRIVER_H_
+#define IREE_HAL_DRIVERS_LOCAL_SYNC_SYNC_DRIVER_H_
+
+#include "iree/hal/drivers/local_sync/sync_device.h"
+
+#endif  // IREE_HAL_DRIVERS_LOCAL_SYNC_SYNC_DRIVER_H_
