@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "discrete.h"
+#include "host_call_rebind.h"
 
 //===----------------------------------------------------------------------===//
 // ireec_hal_discrete_command_buffer_t
@@ -552,9 +553,19 @@ static iree_status_t ireec_hal_discrete_device_queue_host_call(
     const iree_hal_semaphore_list_t signal_semaphore_list,
     iree_hal_host_call_t call, const uint64_t args[4],
     iree_hal_host_call_flags_t flags) {
-  return IREEC_FORWARD(base_device, queue_host_call, queue_affinity,
-                       wait_semaphore_list, signal_semaphore_list, call, args,
-                       flags);
+  // The call sees this device, the one its caller queued on.
+  iree_hal_host_call_t rebound_call;
+  IREE_RETURN_IF_ERROR(ireec_hal_host_call_rebind(
+      base_device, call,
+      ((ireec_hal_discrete_device_t*)base_device)->host_allocator,
+      &rebound_call));
+  iree_status_t status = IREEC_FORWARD(
+      base_device, queue_host_call, queue_affinity, wait_semaphore_list,
+      signal_semaphore_list, rebound_call, args, flags);
+  if (!iree_status_is_ok(status)) {
+    ireec_hal_host_call_rebind_discard(rebound_call);
+  }
+  return status;
 }
 
 static iree_status_t ireec_hal_discrete_device_queue_dispatch(

@@ -19,6 +19,7 @@
 #include "iree/hal/api.h"
 #include "ireec/decls/hal_driver_api.h"
 
+#include "../host_call_rebind.h"
 #include "driver_support.h"
 
 static const iree_hal_resource_t* ireec_resource(const void* object) {
@@ -432,11 +433,25 @@ static iree_status_t ireec_task_device_queue_host_call(
     const iree_hal_semaphore_list_t signal_semaphore_list,
     iree_hal_host_call_t call, const uint64_t* args,
     iree_hal_host_call_flags_t flags) {
-  IREEC_WITH_TASK_WAITS(
-      device, wait_semaphore_list, waits,
-      ireec_inner_vtable(device)->queue_host_call(
-          ireec_inner(device), queue_affinity, waits.list,
-          signal_semaphore_list, call, args, flags));
+  // The call sees this device, the one its caller queued on.
+  iree_hal_host_call_t rebound_call;
+  IREE_RETURN_IF_ERROR(ireec_hal_host_call_rebind(
+      device, call, ireec_task_device_cast(device)->host_allocator,
+      &rebound_call));
+  ireec_task_wait_list_t waits;
+  iree_status_t status = ireec_task_wait_list_initialize(
+      ireec_inner(device), ireec_task_device_cast(device)->host_allocator,
+      wait_semaphore_list, &waits);
+  if (iree_status_is_ok(status)) {
+    status = ireec_inner_vtable(device)->queue_host_call(
+        ireec_inner(device), queue_affinity, waits.list, signal_semaphore_list,
+        rebound_call, args, flags);
+    ireec_task_wait_list_deinitialize(&waits);
+  }
+  if (!iree_status_is_ok(status)) {
+    ireec_hal_host_call_rebind_discard(rebound_call);
+  }
+  return status;
 }
 
 static iree_status_t ireec_task_device_queue_dispatch(
