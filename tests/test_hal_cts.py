@@ -455,6 +455,52 @@ def test_buffer_mapping(device):
         lib.iree_hal_buffer_release(buffer)
 
 
+def test_file_import_and_queue_read_and_write(device, semaphores, tmp_path):
+    # A file imported by the device: read into a buffer on the queue, and (on
+    # local-sync) a buffer written back into it.
+    path = tmp_path / "data.bin"
+    path.write_bytes(bytes(range(64)))
+    handle = ffi.new("iree_io_file_handle_t**")
+    check_status(lib.iree_io_file_handle_open(
+        lib.IREE_IO_FILE_MODE_READ | lib.IREE_IO_FILE_MODE_WRITE,
+        lib.iree_make_cstring_view(str(path).encode()), lib.iree_allocator_system(), handle))
+    file = ffi.new("iree_hal_file_t**")
+    buffer = new_buffer(device, 32)
+    try:
+        check_status(lib.iree_hal_file_import(
+            device, lib.IREE_HAL_QUEUE_AFFINITY_ANY, lib.IREE_HAL_MEMORY_ACCESS_ALL,
+            handle[0], 0, file))
+        assert lib.iree_hal_file_length(file[0]) == 64
+        write(buffer, bytes(32))
+        s = semaphores.new()
+        no_waits, k0 = semaphore_list()
+        to1, k1 = semaphore_list((s, 1))
+        to2, k2 = semaphore_list((s, 2))
+        check_status(lib.iree_hal_device_queue_read(
+            device, lib.IREE_HAL_QUEUE_AFFINITY_ANY, no_waits, to1,
+            file[0], 10, buffer, 4, 20, 0))
+        wait(s, 1)
+        assert read(buffer, 32) == bytes(4) + bytes(range(10, 30)) + bytes(8)
+        if lib.iree_string_view_equal(lib.iree_hal_device_id(device),
+                                      lib.iree_make_cstring_view(b"local-sync")):
+            # (IREE's local-task blocks forever in a queue write to an fd
+            # file at this commit; only local-sync writes here.)
+            write(buffer, b"\xab" * 8, offset=0)
+            check_status(lib.iree_hal_device_queue_write(
+                device, lib.IREE_HAL_QUEUE_AFFINITY_ANY, to1, to2,
+                buffer, 0, file[0], 60, 4, 0))
+            wait(s, 2)
+            expected = bytes(range(60)) + b"\xab" * 4
+        else:
+            expected = bytes(range(64))
+    finally:
+        if file[0] != ffi.NULL:
+            lib.iree_hal_file_release(file[0])
+        lib.iree_io_file_handle_release(handle[0])
+        lib.iree_hal_buffer_release(buffer)
+    assert path.read_bytes() == expected
+
+
 # ---------------------------------------------------------------------------
 # Command buffers
 # ---------------------------------------------------------------------------

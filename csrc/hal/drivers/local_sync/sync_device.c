@@ -426,6 +426,9 @@ static iree_hal_file_transfer_options_t iree_hal_sync_device_transfer_options(
   return options;
 }
 
+// Files that do synchronous I/O (fd files, memory files) are read and
+// written on this thread like any other queue work. Others go through IREE's
+// streaming transfer, run on an inline loop.
 static iree_status_t iree_hal_sync_device_queue_read(
     iree_hal_device_t* base_device, iree_hal_queue_affinity_t queue_affinity,
     const iree_hal_semaphore_list_t wait_semaphore_list,
@@ -433,6 +436,17 @@ static iree_status_t iree_hal_sync_device_queue_read(
     iree_hal_file_t* source_file, uint64_t source_offset,
     iree_hal_buffer_t* target_buffer, iree_device_size_t target_offset,
     iree_device_size_t length, iree_hal_read_flags_t flags) {
+  if (iree_hal_file_supports_synchronous_io(source_file)) {
+    iree_status_t status = iree_ok_status();
+    if (!iree_hal_sync_device_queue_wait(wait_semaphore_list,
+                                         signal_semaphore_list, &status)) {
+      return status;
+    }
+    return iree_hal_sync_device_queue_complete(
+        signal_semaphore_list,
+        iree_hal_file_read(source_file, source_offset, target_buffer,
+                           target_offset, length));
+  }
   iree_status_t loop_status = iree_ok_status();
   IREE_RETURN_IF_ERROR(iree_hal_device_queue_read_streaming(
       base_device, queue_affinity, wait_semaphore_list, signal_semaphore_list,
@@ -448,6 +462,17 @@ static iree_status_t iree_hal_sync_device_queue_write(
     iree_hal_buffer_t* source_buffer, iree_device_size_t source_offset,
     iree_hal_file_t* target_file, uint64_t target_offset,
     iree_device_size_t length, iree_hal_write_flags_t flags) {
+  if (iree_hal_file_supports_synchronous_io(target_file)) {
+    iree_status_t status = iree_ok_status();
+    if (!iree_hal_sync_device_queue_wait(wait_semaphore_list,
+                                         signal_semaphore_list, &status)) {
+      return status;
+    }
+    return iree_hal_sync_device_queue_complete(
+        signal_semaphore_list,
+        iree_hal_file_write(target_file, target_offset, source_buffer,
+                            source_offset, length));
+  }
   iree_status_t loop_status = iree_ok_status();
   IREE_RETURN_IF_ERROR(iree_hal_device_queue_write_streaming(
       base_device, queue_affinity, wait_semaphore_list, signal_semaphore_list,
