@@ -15,28 +15,6 @@ enum iree_io_file_access_bits_t {
 
 typedef uint32_t iree_io_file_access_t;
 
-// File handles (iree/io/file_handle.h), as devices import them.
-enum iree_io_file_mode_bits_t {
-  IREE_IO_FILE_MODE_READ = 0x1,
-  IREE_IO_FILE_MODE_WRITE = 0x2,
-  IREE_IO_FILE_MODE_RANDOM_ACCESS = 0x4,
-  IREE_IO_FILE_MODE_SEQUENTIAL_SCAN = 0x8,
-  IREE_IO_FILE_MODE_DIRECT = 0x10,
-  IREE_IO_FILE_MODE_TEMPORARY = 0x20,
-  IREE_IO_FILE_MODE_SHARE_READ = 0x40,
-  IREE_IO_FILE_MODE_SHARE_WRITE = 0x80,
-  IREE_IO_FILE_MODE_OVERWRITE = 0x100,
-};
-
-typedef uint64_t iree_io_file_mode_t;
-typedef struct iree_io_file_handle_t iree_io_file_handle_t;
-
-iree_status_t iree_io_file_handle_open(iree_io_file_mode_t mode,
-                                       iree_string_view_t path,
-                                       iree_allocator_t host_allocator,
-                                       iree_io_file_handle_t** out_handle);
-void iree_io_file_handle_release(iree_io_file_handle_t* handle);
-
 typedef struct iree_io_file_contents_t iree_io_file_contents_t;
 typedef struct iree_io_file_mapping_t iree_io_file_mapping_t;
 
