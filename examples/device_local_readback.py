@@ -39,7 +39,7 @@ def device_only_buffer(device: ireec.Device, values: np.ndarray):
 
 def main() -> None:
     values = np.array([[1.5, -2.0, 3.25], [4.0, 0.5, -8.0]], np.float32)
-    with ireec.Instance() as instance, instance.create_device("local-task") as device:
+    with ireec.Instance() as instance, ireec.Device(instance, "local-task") as device:
         buffer = device_only_buffer(device, values)
         try:
             view = BufferView.from_buffer(device, buffer, values.shape, values.dtype)

@@ -1,6 +1,8 @@
 """Deterministic lifetimes for wrappers of IREE objects.
 
-Each wrapper owns exactly one reference to one C object. `close()` (or leaving
+Each wrapper owns exactly one reference to one C object: its class's
+constructor creates the object, `Cls.from_handle(ptr, retain=...)` adopts a
+raw pointer instead. `close()` (or leaving
 a `with` block) releases it at once; otherwise garbage collection does, through
 `ffi.gc`. Wrappers also hold the Python objects their C object depends on
 (`keep_alive`), so a parent wrapper cannot be collected while a child needs it;
@@ -13,10 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar
 
 from ._library import ffi
-
-
-class ClosedError(ValueError):
-    """An object was used after close()."""
+from .errors import ClosedError
 
 
 class Handle:
@@ -30,10 +29,21 @@ class Handle:
 
     __slots__ = ("_ptr", "_keep_alive", "__weakref__")
 
-    def __init__(self, ptr, *, retain: bool = False, keep_alive: tuple = ()):
+    @classmethod
+    def from_handle(cls, ptr, *, retain: bool = False):
+        """Adopts the raw pointer `ptr` (e.g. from `ireec.lib`): takes over
+        the caller's reference, or adds one of its own if `retain`."""
+        self = cls.__new__(cls)
+        self._own(ptr, retain=retain)
+        return self
+
+    def _own(self, ptr, *, retain: bool = False, keep_alive: tuple = ()) -> None:
         """Takes ownership of one reference to `ptr` (adding one if `retain`)."""
-        if ptr == ffi.NULL:
+        c_type = ffi.typeof(type(self)._release_fn).args[0]
+        if isinstance(ptr, ffi.CData) and ptr == ffi.NULL:
             raise ValueError(f"{type(self).__name__} needs a non-NULL pointer")
+        if not isinstance(ptr, ffi.CData) or ffi.typeof(ptr) is not c_type:
+            raise TypeError(f"{type(self).__name__} wraps a {c_type.cname}, not {ptr!r}")
         if retain:
             type(self)._retain_fn(ptr)
         self._ptr = ffi.gc(ptr, type(self)._release_fn)
@@ -57,6 +67,18 @@ class Handle:
         if ptr is not None:
             ffi.release(ptr)  # runs the ffi.gc destructor immediately
         self._keep_alive = ()
+
+    def __copy__(self):
+        # A second wrapper would release the same reference twice.
+        raise TypeError(f"ireec.{type(self).__name__} cannot be copied: share the object "
+                        f"itself, or adopt its .handle with from_handle(..., retain=True)")
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __reduce__(self):
+        raise TypeError(f"ireec.{type(self).__name__} cannot be pickled: it wraps a C "
+                        f"object of this process")
 
     def __enter__(self):
         self.handle  # refuse to enter a closed object

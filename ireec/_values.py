@@ -123,7 +123,7 @@ class VmList(Handle):
         check_status(lib.iree_vm_list_create(
             lib.iree_vm_make_undefined_type_def(), capacity,
             lib.iree_allocator_system(), out))
-        return cls(out[0])
+        return cls.from_handle(out[0])
 
 
 class _RefTypes:
@@ -491,10 +491,10 @@ class Packer:
                 return None
             types = _RefTypes.load()
             if ref.type == types.buffer_view:
-                return BufferView(ffi.cast("iree_hal_buffer_view_t*", ref.ptr),
-                                  device=device, retain=True)
+                return BufferView.from_handle(ffi.cast("iree_hal_buffer_view_t*", ref.ptr),
+                                              retain=True, device=device)
             if ref.type == types.fence:
-                return Fence(ffi.cast("iree_hal_fence_t*", ref.ptr), retain=True)
+                return Fence.from_handle(ffi.cast("iree_hal_fence_t*", ref.ptr), retain=True)
             if ref.type == types.list:
                 inner = ffi.cast("iree_vm_list_t*", ref.ptr)
                 # The scratch variant is reused while reading the inner list.

@@ -111,7 +111,7 @@ def _as_device(device) -> Device | None:
     if device is None or isinstance(device, Device):
         return device
     if isinstance(device, ffi.CData) and ffi.typeof(device) is ffi.typeof("iree_hal_device_t*"):
-        return Device(device, retain=True)
+        return Device.from_handle(device, retain=True)
     raise TypeError(f"device must be an ireec.Device or an iree_hal_device_t*, "
                     f"not {type(device).__name__}")
 
@@ -191,10 +191,13 @@ def lent_array_count() -> int:
 class BufferView(Handle):
     """An `iree_hal_buffer_view_t`: a buffer with a shape and an element type.
 
-    `BufferView(ptr, device=device, retain=True)` wraps a pointer the caller
-    keeps (e.g. borrowed from a VM list); `retain=False` takes over the
-    caller's reference. `device` is the device whose queue reads the buffer
-    back when it cannot be mapped, and the source of `to_device` copies.
+    `BufferView(device, array, zero_copy=False)` makes one holding a numpy
+    array's values on `device` (the same as `from_numpy`).
+    `BufferView.from_handle(ptr, retain=..., device=None)` adopts a raw
+    `iree_hal_buffer_view_t*`: `retain=True` for a pointer the caller keeps
+    (e.g. borrowed from a VM list), `retain=False` to take over the caller's
+    reference. `device` is the device whose queue reads the buffer back when
+    it cannot be mapped, and the source of `to_device` copies.
 
     Attributes:
       device: the `Device` (None if not given; then only mappable buffers
@@ -215,9 +218,18 @@ class BufferView(Handle):
     # Both are valid while _ptr is not None.
     __slots__ = ("device", "zero_copy", "zero_copy_fallback", "_address", "_owner")
 
-    def __init__(self, ptr, *, device=None, retain: bool = False):
-        if not isinstance(ptr, ffi.CData) or ffi.typeof(ptr) is not ffi.typeof(
-                "iree_hal_buffer_view_t*"):
+    def __init__(self, device, array, *, zero_copy: bool = False):
+        """A buffer view holding `array`'s values on `device`: see `from_numpy`."""
+        device = _require_device(device)
+        ptr, fallback = _upload(device, np.asarray(array), zero_copy)
+        _adopt_address(_fast.address(ptr), device, ptr, self)
+        self.zero_copy = fallback is None and zero_copy
+        self.zero_copy_fallback = fallback
+
+    @classmethod
+    def from_handle(cls, ptr, *, retain: bool = False, device=None) -> "BufferView":
+        """Adopts a raw `iree_hal_buffer_view_t*` (see the class docstring)."""
+        if not isinstance(ptr, ffi.CData) or ffi.typeof(ptr) is not _VIEW_PTR:
             raise TypeError(f"BufferView wraps an iree_hal_buffer_view_t*, not {ptr!r}")
         if ptr == ffi.NULL:
             raise ValueError("BufferView needs a non-NULL pointer")
@@ -225,7 +237,7 @@ class BufferView(Handle):
         if retain:
             lib.iree_hal_buffer_view_retain(ptr)
         try:
-            _adopt_address(_fast.address(ptr), device, ffi.cast(_VIEW_PTR, ptr), self)
+            return _adopt_address(_fast.address(ptr), device, ptr)
         except BaseException:
             if retain:
                 lib.iree_hal_buffer_view_release(ptr)
@@ -258,64 +270,7 @@ class BufferView(Handle):
         to the array, and `zero_copy` is True. Otherwise it copies and
         `zero_copy_fallback` says why.
         """
-        device = _require_device(device)
-        array = np.asarray(array)
-        element_type = element_type_from_dtype(array.dtype)
-        fallback = None
-        if zero_copy:
-            fallback = _zero_copy_obstacle(array)
-            if fallback is None:
-                try:
-                    view = cls._import_host_array(device, array, element_type)
-                except IreeError as e:
-                    fallback = f"the device's allocator refused the import ({e.code_name})"
-                else:
-                    if view is not None:
-                        return view
-                    fallback = f"{device.id}'s allocator cannot import host memory"
-        if array.dtype.byteorder not in ("=", "|"):
-            array = array.astype(array.dtype.newbyteorder("="))
-        if not array.flags.c_contiguous:
-            array = array.copy(order="C")
-        rank, dims = _dims(array.shape)
-        out = ffi.new("iree_hal_buffer_view_t**")
-        data = ffi.from_buffer(array)  # `array` stays referenced during the copy
-        check_status(lib.iree_hal_buffer_view_allocate_buffer_copy(
-            device.handle, device.allocator, rank, dims, element_type,
-            lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, _DEVICE_PARAMS_C[0],
-            lib.iree_make_const_byte_span(data, array.nbytes), out))
-        view = cls._adopt(out[0], device)
-        view.zero_copy_fallback = fallback
-        return view
-
-    @classmethod
-    def _import_host_array(cls, device: Device, array: np.ndarray, element_type: int):
-        """The array's memory as a new view (ireec_hal_buffer_view_import_host_allocation),
-        or None, having lent nothing, if the device's allocator cannot import it."""
-        token = next(_tokens)
-        data = ffi.from_buffer(array, require_writable=True)
-        # Registered before the import: IREE may call back at once.
-        entry = _lent[token] = [array, 0]
-        callback = _release_callback()
-        callback.user_data = ffi.cast("void*", token)
-        rank, dims = _dims(array.shape)
-        out = ffi.new("iree_hal_buffer_view_t**")
-        status = lib.ireec_hal_buffer_view_import_host_allocation(
-            device.allocator, _IMPORT_PARAMS_C[0], rank, dims, element_type, data,
-            array.nbytes, callback[0], device.host_allocator, out)
-        if status and lib.iree_status_code(status) == lib.IREE_STATUS_UNAVAILABLE:
-            lib.iree_status_ignore(status)
-            _lent.pop(token, None)  # nothing was imported: nothing will call back
-            return None
-        if status:
-            # A failed import or view leaves the memory with us (IREE either
-            # never took it or has called back already).
-            _lent.pop(token, None)
-            check_status(status)
-        entry[1] = int(ffi.cast("uintptr_t", lib.iree_hal_buffer_view_buffer(out[0])))
-        view = cls._adopt(out[0], device)
-        view.zero_copy = True
-        return view
+        return cls(device, array, zero_copy=zero_copy)
 
     @classmethod
     def from_buffer(cls, device, buffer, shape, element_type) -> "BufferView":
@@ -345,7 +300,7 @@ class BufferView(Handle):
         check_status(lib.iree_hal_buffer_view_create(
             buffer, rank, dims, element_type, lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
             host, out))
-        return cls(out[0], device=device)
+        return cls.from_handle(out[0], device=device)
 
     # -- what it is ---------------------------------------------------------
 
@@ -770,7 +725,66 @@ class BufferView(Handle):
                 out_buffer[0], view, target.host_allocator, out))
         finally:
             lib.iree_hal_buffer_release(out_buffer[0])
-        return BufferView(out[0], device=target)
+        return BufferView.from_handle(out[0], device=target)
+
+
+def _upload(device: Device, array: np.ndarray, zero_copy: bool):
+    """(a new iree_hal_buffer_view_t* holding `array` on `device`, why a
+    zero-copy import was not possible or None): the array's memory imported
+    when `zero_copy` and possible, else a copy."""
+    element_type = element_type_from_dtype(array.dtype)
+    fallback = None
+    if zero_copy:
+        fallback = _zero_copy_obstacle(array)
+        if fallback is None:
+            try:
+                ptr = _import_host_array(device, array, element_type)
+            except IreeError as e:
+                fallback = f"the device's allocator refused the import ({e.code_name})"
+            else:
+                if ptr is not None:
+                    return ptr, None
+                fallback = f"{device.id}'s allocator cannot import host memory"
+    if array.dtype.byteorder not in ("=", "|"):
+        array = array.astype(array.dtype.newbyteorder("="))
+    if not array.flags.c_contiguous:
+        array = array.copy(order="C")
+    rank, dims = _dims(array.shape)
+    out = ffi.new("iree_hal_buffer_view_t**")
+    data = ffi.from_buffer(array)  # `array` stays referenced during the copy
+    check_status(lib.iree_hal_buffer_view_allocate_buffer_copy(
+        device.handle, device.allocator, rank, dims, element_type,
+        lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, _DEVICE_PARAMS_C[0],
+        lib.iree_make_const_byte_span(data, array.nbytes), out))
+    return out[0], fallback
+
+
+def _import_host_array(device: Device, array: np.ndarray, element_type: int):
+    """The array's memory as a new iree_hal_buffer_view_t*
+    (ireec_hal_buffer_view_import_host_allocation), or None, having lent
+    nothing, if the device's allocator cannot import it."""
+    token = next(_tokens)
+    data = ffi.from_buffer(array, require_writable=True)
+    # Registered before the import: IREE may call back at once.
+    entry = _lent[token] = [array, 0]
+    callback = _release_callback()
+    callback.user_data = ffi.cast("void*", token)
+    rank, dims = _dims(array.shape)
+    out = ffi.new("iree_hal_buffer_view_t**")
+    status = lib.ireec_hal_buffer_view_import_host_allocation(
+        device.allocator, _IMPORT_PARAMS_C[0], rank, dims, element_type, data,
+        array.nbytes, callback[0], device.host_allocator, out)
+    if status and lib.iree_status_code(status) == lib.IREE_STATUS_UNAVAILABLE:
+        lib.iree_status_ignore(status)
+        _lent.pop(token, None)  # nothing was imported: nothing will call back
+        return None
+    if status:
+        # A failed import or view leaves the memory with us (IREE either
+        # never took it or has called back already).
+        _lent.pop(token, None)
+        check_status(status)
+    entry[1] = int(ffi.cast("uintptr_t", lib.iree_hal_buffer_view_buffer(out[0])))
+    return out[0]
 
 
 def _format_view(view, limit: int) -> str:

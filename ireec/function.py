@@ -297,7 +297,7 @@ class PreparedCall:
                 results = self._fast(args, None) if device is None else None
                 if results is None:
                     results, _ = self._invoke(args, None, device)
-                return results, Fence.create(0)
+                return results, Fence(0)
             return self._invoke(args, wait, device)
         except AbortedError as error:
             function.session._note_failed_devices(error)
@@ -399,7 +399,7 @@ class PreparedCall:
             packer.push_null(inputs, fence_type)
         else:
             packer.push_ref(inputs, wait, None, "the wait fence")
-        semaphore = Semaphore.create(device)
+        semaphore = Semaphore(device)
         signal = Fence.at(semaphore, 1)
         packer.push_ref(inputs, signal, None, "the signal fence")
         return signal

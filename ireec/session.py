@@ -77,15 +77,40 @@ class Session(Handle):
         check_status(lib.ireec_runtime_session_create_with_devices(
             instance.handle, options, len(devices), handles,
             instance.host_allocator, out))
+        self._adopt(out[0], instance, devices)
+
+    @classmethod
+    def from_handle(cls, ptr, *, retain: bool = False) -> "Session":
+        """Adopts a raw `iree_runtime_session_t*` (see Handle.from_handle).
+        Its instance and first device (iree_runtime_session_instance,
+        iree_runtime_session_device) are what `instance` and `devices` then
+        hold: a session made on several devices is seen with its first."""
+        if isinstance(ptr, ffi.CData) and ptr == ffi.NULL:
+            raise ValueError("Session needs a non-NULL pointer")
+        if not isinstance(ptr, ffi.CData) or ffi.typeof(ptr) is not ffi.typeof(
+                "iree_runtime_session_t*"):
+            raise TypeError(f"Session wraps an iree_runtime_session_t*, not {ptr!r}")
+        instance = Instance.from_handle(lib.iree_runtime_session_instance(ptr), retain=True)
+        device = Device.from_handle(lib.iree_runtime_session_device(ptr), retain=True,
+                                    instance=instance)
+        if retain:
+            lib.iree_runtime_session_retain(ptr)
+        self = cls.__new__(cls)
+        self._adopt(ptr, instance, [device])
+        device.close()  # _adopt made its own
+        return self
+
+    def _adopt(self, ptr, instance: Instance, devices) -> None:
+        """Takes over one reference to the session `ptr`, made on `devices`."""
         self._module_memory: list = []
-        self._ptr = ffi.gc(out[0], lambda ptr, memory=self._module_memory:
+        self._ptr = ffi.gc(ptr, lambda ptr, memory=self._module_memory:
                            _release_session(memory, ptr))
         self._keep_alive = ()
         self.instance = instance
         # Wrappers of our own (new references): they stay valid when the
         # caller closes theirs, and results made by this session (whose
         # BufferViews refer to them) outlive closing the session.
-        self._devices = tuple(Device(d.handle, instance=d.instance, retain=True)
+        self._devices = tuple(Device.from_handle(d.handle, retain=True, instance=d.instance)
                               for d in devices)
         self._lock = threading.RLock()
         self._functions: dict[str, Function] = {}

@@ -165,7 +165,7 @@ def test_a_failed_copy_names_the_argument(session, device):
     ireec.check_status(lib.iree_vm_list_create(
         lib.iree_vm_make_value_type_def(lib.IREE_VM_VALUE_TYPE_I32), 2,
         lib.iree_allocator_system(), out))
-    inputs = VmList(out[0])
+    inputs = VmList.from_handle(out[0])
     prepared = session.function("module.simple_mul").prepare()
     outputs = VmList.create(1)
     result = _fast_call.invoke(

@@ -93,7 +93,7 @@ def test_invoke_hands_out_buffer_views_and_empties_the_lists(session, device):
     assert count[0] == 1 and views[0] != ffi.NULL
     assert _list_size(inputs) == 0 and _list_size(outputs) == 0
     # The reference is the caller's: the wrapper takes it over.
-    result = ireec.BufferView(views[0], device=device)
+    result = ireec.BufferView.from_handle(views[0], device=device)
     assert result.to_numpy().tolist() == [1, 4, 9, 16]
 
 

@@ -74,7 +74,7 @@ def test_import_shares_the_arrays_memory(device):
 
 def test_program_reads_the_array_in_place(compile_mlir):
     with runtime_session(compile_mlir(ADD_F32)) as (_, raw_device, session):
-        device = ireec.Device(raw_device, retain=True)
+        device = ireec.Device.from_handle(raw_device, retain=True)
         a = aligned([1, 2, 3, 4], np.float32)
         b = aligned([10, 20, 30, 40], np.float32)
         va = BufferView.from_numpy(device, a, zero_copy=True)
