@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _fast, _fast_call
+from . import _cext, _cext_bridge
 from ._handles import ClosedError
 from ._library import ffi, lib
-from ._values import VmList, fill_host_array
+from ._marshal import VmList, fill_host_array
 from .buffer_view import _adopt_address
 from .errors import AbortedError, check_status
 
 _session_invoke_into = lib.ireec_runtime_session_invoke_into
 
 
-class BoundCall(_fast_call.BoundInvoker):
+class BoundCall(_cext.BoundInvoker):
     """A PreparedCall whose arguments were converted and pushed once
     (`PreparedCall.bind(*args, out=None)`): every call invokes the function
     with them again, so a call costs the runtime's invoke and one crossing
@@ -39,7 +39,7 @@ class BoundCall(_fast_call.BoundInvoker):
     reads them into other arrays (see PreparedCall.__call__). Where nothing
     needs converting (no fences; a BufferView result, or one result read
     into its bound array), `bound()` is made in C by the base class,
-    ireec._fast_call.BoundInvoker: taking the lock, invoking, handing the
+    ireec._cext.BoundInvoker: taking the lock, invoking, handing the
     result back.
     """
 
@@ -79,10 +79,10 @@ class BoundCall(_fast_call.BoundInvoker):
         if not prepared._uses_fences and (
                 (out is None and self._view_capacity)
                 or (type(out) is np.ndarray and self._view_capacity == 1)):
-            # Everything ireec._fast_call.invoke takes, fixed for the life of
+            # Everything ireec._cext.invoke takes, fixed for the life of
             # this call (made by BoundInvoker): no arguments to push, the
             # bound ones kept, the result handed over or read into `out`.
-            addresses = tuple(map(_fast.address, (
+            addresses = tuple(map(_cext_bridge.address, (
                 session.handle, self._function, self._inputs.handle,
                 self._outputs.handle, home[1], home[2])))
             self._set_fast((addresses, (), out, True), session._lock, session,

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from . import _fast
+from . import _cext_bridge
 from ._handles import ClosedError
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
-from ._values import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
+from ._marshal import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
 from .buffer_view import _adopt_address
 from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .bound_call import BoundCall
 
 _session_invoke = lib.ireec_runtime_session_invoke
-_fast_invoke = _fast.invoke
+_fast_invoke = _cext_bridge.invoke
 
 # The iree.abi.model of functions compiled with
 # --iree-execution-model=async-external: after their inputs they take a wait
@@ -190,7 +190,7 @@ class PreparedCall:
         # handle and allocator: (Device, iree_hal_device_t*, allocator).
         self._session_device = None
         self._arg_count = len(self._arg_kinds)
-        # The pointers ireec._fast_call takes, as ints, with the session, its
+        # The pointers ireec._cext takes, as ints, with the session, its
         # lock and its device: set with _session_device where _fast applies.
         self._fast_addresses = self._fast_session = self._fast_lock = None
         self._fast_device = None
@@ -228,7 +228,7 @@ class PreparedCall:
         return results
 
     def _fast(self, args: tuple, out) -> list | None:
-        """The call in one crossing into C (ireec._fast_call), where that
+        """The call in one crossing into C (ireec._cext), where that
         applies: its results, or None, having done nothing, for the general
         path (_invoke), which also reports a closed session or call. It
         applies on the session's device, to functions without fences
@@ -316,14 +316,14 @@ class PreparedCall:
                 session = self.function.session
                 self._fast_session, self._fast_lock = session, session._lock
                 self._fast_device = session_device
-                self._fast_addresses = tuple(map(_fast.address, (
+                self._fast_addresses = tuple(map(_cext_bridge.address, (
                     session._ptr, self.function._function,
                     self._inputs._ptr, self._outputs._ptr, home[1], home[2])))
             self._session_device = home
         return home
 
     def _fast_path_applies(self) -> bool:
-        """Whether calls on the session's device may take ireec._fast_call:
+        """Whether calls on the session's device may take ireec._cext:
         every argument a tensor and no fences to make."""
         return (not self._uses_fences and self.device is None
                 and set(self._arg_kinds) <= {"r"})

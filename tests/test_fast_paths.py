@@ -1,4 +1,4 @@
-"""ireec's one-call fast paths (csrc/runtime/fast_call.c): their guards and
+"""ireec's one-call fast paths (csrc/runtime/session_invoke.c): their guards and
 statuses when driven directly, and that calls going through them return what
 the general paths return."""
 
@@ -9,7 +9,7 @@ import pytest
 
 import ireec
 from ireec import ffi, lib
-from ireec._values import VmList, _RefTypes
+from ireec._marshal import VmList, _RefTypes
 from ireec.errors import InvalidArgumentError, check_status
 
 

@@ -356,7 +356,7 @@ class Packer:
         return results
 
     def take_fast_results(self, results, vm_list, device) -> list:
-        """What ireec._fast_call.invoke returned, as take_results returns it:
+        """What ireec._cext.invoke returned, as take_results returns it:
         ints are new references to buffer-view results (adopted here), None
         entries are read from `vm_list` (then emptied), and a tuple is a
         failure, raised."""

@@ -1,0 +1,53 @@
+// Declarations shared by the files of the CPython extension ireec._cext
+// (csrc/python/): what configure() was given, the helpers every file uses,
+// and each file's functions and types.
+
+#ifndef IREEC_PYTHON_CEXT_H_
+#define IREEC_PYTHON_CEXT_H_
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdbool.h>
+
+#include "ireec/api.h"
+
+// The most arguments, results and dims the C call path handles; more go the
+// general way (which has no such limits).
+#define IREEC_FAST_MAX_ARGS 16
+#define IREEC_FAST_MAX_RESULTS 16
+#define IREEC_FAST_MAX_RANK 16
+
+// What configure() was given (cext_module.c): numpy.ndarray,
+// ireec.BufferView (whose "_ptr" is None once closed and "_address" is its
+// pointer as an int), {element type: numpy dtype} (owned by ireec's Python
+// side, which fills it as it meets element types) and numpy.empty.
+extern PyObject* ireec_ndarray_type;
+extern PyObject* ireec_buffer_view_type;
+extern PyObject* ireec_dtypes_by_element_type;
+extern PyObject* ireec_numpy_empty;
+// "_ptr" and "_address", interned when the module is made.
+extern PyObject* ireec_ptr_name;
+extern PyObject* ireec_address_name;
+
+// cext_module.c: the element type of a PEP 3118 buffer format, or
+// IREE_HAL_ELEMENT_TYPE_NONE; false (a RuntimeError set) before configure();
+// pointer arguments read from ints (-1 and a Python error if one is not).
+iree_hal_element_type_t ireec_lookup_format(const char* format);
+bool ireec_require_configured(void);
+int ireec_read_addresses(PyObject* const* args, Py_ssize_t count, void** out);
+
+// invoke.c: invoke(addresses, args, out, bound).
+PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
+                            Py_ssize_t nargs);
+// read_dense.c: read_dense(view, max_bytes).
+PyObject* ireec_fast_read_dense(PyObject* module, PyObject* const* args,
+                                Py_ssize_t nargs);
+// view_reference.c: the ViewReference type and own_view(address).
+extern PyTypeObject ireec_view_reference_type;
+PyObject* ireec_fast_own_view(PyObject* module, PyObject* address);
+// bound_invoker.c: the BoundInvoker type, and the method names it calls
+// interned (0, or -1 with a Python error).
+extern PyTypeObject ireec_bound_invoker_type;
+int ireec_bound_invoker_init_names(void);
+
+#endif  // IREEC_PYTHON_CEXT_H_
