@@ -137,9 +137,11 @@ class BoundCall(_cext.BoundInvoker):
     def _take_fast(self, results) -> list:
         """The results of BoundInvoker's call that need more than handing
         back (values to read, a failure to raise); called under the lock."""
+        packer = self.prepared._packer
         try:
-            return self.prepared._packer.take_fast_results(
-                results, self._outputs._ptr, self._home[0])
+            if type(results) is tuple:
+                packer.raise_failure(results)
+            return packer.take_results(results, self._outputs._ptr, self._home[0])
         except AbortedError as error:
             self._session._note_failed_devices(error)
             raise
@@ -190,11 +192,10 @@ class BoundCall(_cext.BoundInvoker):
         if status:  # a NULL iree_status_t is OK
             check_status(status)
         packer = self.prepared._packer
+        entries = packer.view_entries(views, count[0], self._view_capacity)
         if out is not None:
-            return packer.read_results_into(out, outputs, views, count[0],
-                                            self._view_capacity, self._home[0])
-        return packer.take_results(outputs, views, count[0], self._view_capacity,
-                                   self._home[0])
+            return packer.read_results_into(out, outputs, entries, self._home[0])
+        return packer.take_results(entries, outputs, self._home[0])
 
     def _invoke_into(self, session_ptr, inputs) -> list:
         outputs = self._outputs._ptr

@@ -11,7 +11,6 @@ from ._handles import ClosedError
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
 from ._marshal import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
-from .buffer_view import _adopt_address
 from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
 
@@ -104,26 +103,9 @@ class Function:
         return PreparedCall(self, device)
 
     def __call__(self, *args, device=None, out=None) -> list:
-        """Calls the function and returns its results in order; see
-        `PreparedCall.__call__`."""
-        return self._call(args, device, out)
-
-    def _call(self, args: tuple, device, out) -> list:
-        # PreparedCall.__call__ without its extra call layer (Session.call
-        # comes here directly too).
-        call = self._default_call or self._prepared()
-        try:
-            if device is None:
-                results = call._fast(args, out)
-                if results is not None:
-                    return results
-            results, signal = call._invoke(args, None, device, out)
-            if signal is not None:
-                results = call._complete(results, signal, out)
-        except AbortedError as error:
-            self.session._note_failed_devices(error)
-            raise
-        return results
+        """Calls the function and returns its results in order: the call of
+        its shared PreparedCall (see `PreparedCall.__call__`)."""
+        return (self._default_call or self._prepared())._call(args, device, out)
 
     def call_async(self, *args, wait: Fence | None = None, device=None):
         """(results, signal_fence); see `PreparedCall.call_async`."""
@@ -215,6 +197,11 @@ class PreparedCall:
         exactly the result's dtype and shape; the array itself is returned
         in the result's place.
         """
+        return self._call(args, device, out)
+
+    def _call(self, args: tuple, device, out) -> list:
+        # The one call path: __call__, Function.__call__ and Session.call all
+        # come here (the last two without re-packing their arguments).
         try:
             if device is None:
                 results = self._fast(args, out)
@@ -247,12 +234,9 @@ class PreparedCall:
             results = _fast_invoke(fast, args, out, False)
             if results is None:
                 return None
-            if len(results) == 1 and type(results[0]) is int:
-                # One buffer view handed over, adopted here: the common case
-                # of take_fast_results, inline.
-                return [_adopt_address(results[0], self._fast_device)]
-            return self._packer.take_fast_results(results, self._outputs._ptr,
-                                                  self._fast_device)
+            if type(results) is tuple:
+                self._packer.raise_failure(results)
+            return self._packer.take_results(results, self._outputs._ptr, self._fast_device)
 
     def _complete(self, results: list, signal: Fence | None, out) -> list:
         """Waits for a coarse-fences call's signal fence; only then are its
@@ -364,14 +348,13 @@ class PreparedCall:
                                      outputs, self._view_capacity, views, count)
             if status:  # a NULL iree_status_t is OK
                 check_status(status)
+            entries = packer.view_entries(views, count[0], self._view_capacity)
             if out is not None and signal is None:
-                results = packer.read_results_into(
-                    out, outputs, views, count[0], self._view_capacity, home[0])
+                results = packer.read_results_into(out, outputs, entries, home[0])
             else:
                 # Empties the output list too (ireec_runtime_session_invoke
                 # already did when every result was a buffer view).
-                results = packer.take_results(outputs, views, count[0],
-                                              self._view_capacity, home[0])
+                results = packer.take_results(entries, outputs, home[0])
         return results, signal
 
     def bind(self, *args, device=None, out=None) -> "BoundCall":

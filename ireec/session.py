@@ -238,7 +238,7 @@ class Session(Handle):
             function = self._functions[name]
         except (KeyError, TypeError):  # not looked up yet, or not a name
             function = self.function(name)
-        return function._call(args, device, out)
+        return (function._default_call or function._prepared())._call(args, device, out)
 
     def call_async(self, name: str, *args, wait: Fence | None = None,
                    device: Device | None = None):

@@ -174,7 +174,7 @@ def test_a_failed_copy_names_the_argument(session, device):
         (A, B), None, False)
     assert type(result) is tuple and result[1:] == ("copy", 0)
     with pytest.raises(ireec.IreeError) as caught:
-        prepared._packer.take_fast_results(result, outputs.handle, device)
+        prepared._packer.raise_failure(result)
     assert "while copying argument 0 of module.simple_mul to the device" in caught.value.__notes__
     assert lib.iree_vm_list_size(inputs.handle) == 0
 
