@@ -15,6 +15,10 @@ import numpy as np
 from ._library import ffi  # isort: skip
 from . import _cext  # isort: skip
 from .dtypes import _NUMPY_TYPES
+from .errors import ClosedError
+
+# The exception C raises for closed objects, registered once.
+_cext.register_errors(ClosedError)
 
 
 def _element_types_by_format() -> dict[str, int]:
@@ -46,4 +50,3 @@ def address(ptr) -> int:
 
 invoke = _cext.invoke
 read_dense = _cext.read_dense
-own_view = _cext.own_view

@@ -126,7 +126,7 @@ class BoundCall(_cext.BoundInvoker):
             # Several results read into their bound arrays.
             session = self._session
             with session._lock:
-                if session._ptr is None or self._inputs._ptr is None:
+                if session.closed or self._inputs.closed:
                     raise ClosedError("the BoundCall or its Session is closed")
                 status = _session_invoke_into(*self._into_args)
                 if not status:  # a NULL iree_status_t is OK
@@ -159,10 +159,10 @@ class BoundCall(_cext.BoundInvoker):
         signal = None
         try:
             with session._lock:
+                if session.closed or self._inputs.closed:
+                    raise ClosedError("the BoundCall or its Session is closed")
                 session_ptr = session._ptr
                 inputs = self._inputs._ptr
-                if session_ptr is None or inputs is None:
-                    raise ClosedError("the BoundCall or its Session is closed")
                 if out is None and self._targets is not None:
                     out = self._out
                 if prepared._uses_fences:

@@ -26,7 +26,6 @@ __all__ = ["BufferView", "empty_aligned", "FORMAT_MAX_ELEMENTS"]
 _MEMORY_TYPE_HOST_VISIBLE = lib.IREE_HAL_MEMORY_TYPE_HOST_VISIBLE
 
 _VIEW_PTR = ffi.typeof("iree_hal_buffer_view_t*")
-_own_view = _cext_bridge.own_view
 
 # What from_numpy copies into, as a C struct made once (each call would
 # otherwise build its own).
@@ -60,15 +59,9 @@ class BufferView(Handle):
         instead, or None.
     """
 
-    # No _release_fn/_retain_fn: unlike other Handles, a BufferView's
-    # reference is owned by _owner, not by an ffi.gc pointer.
-    # _owner: the ireec._cext.ViewReference owning this object's
-    # reference (released when it goes: on close(), or with this object),
-    # rather than an ffi.gc pointer, which costs several times more to make
-    # and to drop; _ptr is a plain pointer to the same view.
-    # _address: the pointer as an int, for ireec._cext.
-    # Both are valid while _ptr is not None.
-    __slots__ = ("device", "zero_copy", "zero_copy_fallback", "_address", "_owner")
+    _release_fn = lib.iree_hal_buffer_view_release
+    _retain_fn = lib.iree_hal_buffer_view_retain
+    __slots__ = ("device", "zero_copy", "zero_copy_fallback")
 
     def __init__(self, device, array, *, zero_copy: bool = False):
         """A buffer view holding `array`'s values on `device`: see `from_numpy`."""
@@ -88,25 +81,8 @@ class BufferView(Handle):
         device = _as_device(device)
         if retain:
             lib.iree_hal_buffer_view_retain(ptr)
-        try:
-            return _adopt_address(_cext_bridge.address(ptr), device, ptr)
-        except BaseException:
-            if retain:
-                lib.iree_hal_buffer_view_release(ptr)
-            raise
-
-    @classmethod
-    def _adopt(cls, ptr, device: Device | None) -> "BufferView":
-        """Takes over a reference to a non-NULL `iree_hal_buffer_view_t*`
-        that ireec itself produced (a call's result): __init__ without the
-        argument checks, which every call would otherwise repeat."""
+        # Ours now: released again if `device` turns out to be closed.
         return _adopt_address(_cext_bridge.address(ptr), device, ptr)
-
-    def close(self) -> None:
-        """Releases the reference now. Closing twice is harmless."""
-        self._ptr = None
-        self._owner = None  # its ViewReference releases the reference
-        self._keep_alive = ()
 
     # -- construction -------------------------------------------------------
 
@@ -300,23 +276,27 @@ def _upload(device: Device, array: np.ndarray, zero_copy: bool):
 def _adopt_address(address: int, device: Device | None, ptr=None,
                    view: BufferView | None = None) -> BufferView:
     """`view` (a new BufferView if None) made the owner of one reference to
-    the view at `address` (`ptr`, if the caller has it as a pointer): what
-    __init__ does after its checks, and all a call does with each result it
-    hands over."""
+    the view at `address` (`ptr`, if the caller has it as a pointer), holding
+    a use of `device`: what __init__ does after its checks, and all a call
+    does with each result it hands over. If `device` is closed, the
+    reference is released and ClosedError raised."""
     if view is None:
         view = _new_view(BufferView)
-    view._owner = _own_view(address)
+    try:
+        view._adopt(address, _RELEASE_ADDRESS, device)
+    except BaseException:
+        lib.iree_hal_buffer_view_release(_cast(_VIEW_PTR, address))
+        raise
     view._ptr = _cast(_VIEW_PTR, address) if ptr is None else ptr
-    view._address = address
-    view._keep_alive = ()  # `device` below keeps the device alive
     view.device = device
     view.zero_copy = False
     view.zero_copy_fallback = None
     return view
 
 
-_new_view = object.__new__
+_new_view = BufferView.__new__
 _cast = ffi.cast
+_RELEASE_ADDRESS = BufferView._release_address
 
-# The extension reads BufferView arguments (their _ptr and _address).
+# The extension takes BufferView arguments (its C base holds their pointer).
 _cext_bridge.configure(BufferView, readback.dtypes_by_element_type)

@@ -130,9 +130,9 @@ class Semaphore(Handle):
         check_status(lib.iree_hal_semaphore_create(
             device_ptr, lib.IREE_HAL_QUEUE_AFFINITY_ANY, initial_value,
             lib.IREE_HAL_SEMAPHORE_FLAG_DEFAULT, out))
-        # The device is kept so the wrapper that made it cannot be collected
-        # first; IREE's semaphore holds no reference to it.
-        self._own(out[0], keep_alive=(device,))
+        # IREE's semaphore holds no reference to its device: this one holds
+        # a use of the Device, which then outlives it even if closed first.
+        self._own(out[0], parent=device)
 
     @classmethod
     def create(cls, device, initial_value: int = 0) -> "Semaphore":

@@ -229,7 +229,7 @@ class PreparedCall:
             # close() of the session or this call takes this lock, so the
             # addresses are valid while both are open.
             # (close() empties both lists together.)
-            if self._fast_session._ptr is None or self._inputs._ptr is None:
+            if self._fast_session.closed or self._inputs.closed:
                 return None
             results = _fast_invoke(fast, args, out, False)
             if results is None:
@@ -317,11 +317,11 @@ class PreparedCall:
             self._raise_arg_count(args)
         session = self.function.session
         with session._lock:
+            if session.closed or self._inputs.closed or self._outputs.closed:
+                raise ClosedError("the PreparedCall or its Session is closed")
             session_ptr = session._ptr
             inputs = self._inputs._ptr
             outputs = self._outputs._ptr
-            if session_ptr is None or inputs is None or outputs is None:
-                raise ClosedError("the PreparedCall or its Session is closed")
             home = self._session_device or self._home()
             packer = self._packer
             signal = None

@@ -132,16 +132,16 @@ class Device(Handle):
         out = ffi.new("iree_hal_device_t**")
         check_status(lib.iree_hal_create_device(
             instance.driver_registry, view, instance.host_allocator, out))
-        self._own(out[0], keep_alive=(instance,))
+        self._own(out[0], parent=instance)
         self.instance = instance
 
     @classmethod
     def from_handle(cls, ptr, *, retain: bool = False,
                     instance: Instance | None = None) -> "Device":
         """Adopts a raw `iree_hal_device_t*` (see Handle.from_handle);
-        `instance`, if given, is kept alive with it."""
+        `instance`, if given, is kept (and used) until the device goes."""
         self = cls.__new__(cls)
-        self._own(ptr, retain=retain, keep_alive=(instance,))
+        self._own(ptr, retain=retain, parent=instance)
         self.instance = instance
         return self
 

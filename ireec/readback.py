@@ -180,8 +180,9 @@ def to_numpy(view, copy: bool | None = True) -> np.ndarray:
     if copy is True:
         # Small dense mappable views in one C step, then the same in a
         # few cffi steps (which also learn new dtypes), then the rest.
-        if view._ptr is not None:
-            result = _read_dense(view._address, _PAGE_MATCHED_READ_MIN_BYTES)
+        address = view._address  # None once closed
+        if address is not None:
+            result = _read_dense(address, _PAGE_MATCHED_READ_MIN_BYTES)
             if type(result) is int:
                 check_status(ffi.cast("iree_status_t", result))
             if result is not None:

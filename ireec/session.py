@@ -27,14 +27,6 @@ MODULE_ALIGNMENT = 64
 _HOST_WAITING_DEVICE_IDS = frozenset({"local-task", "local-sync"})
 
 
-def _release_session(module_memory: list, ptr) -> None:
-    # The session (and its context and modules) goes first; only then may the
-    # module bytes lent to it be freed. Keeping them referenced from this
-    # destructor makes that order hold for close() and for collection alike.
-    lib.iree_runtime_session_release(ptr)
-    module_memory.clear()
-
-
 class Session(Handle):
     """An `iree_runtime_session_t`: one VM context holding the HAL module
     (bound to the session's devices) and the modules loaded into it.
@@ -77,7 +69,7 @@ class Session(Handle):
         check_status(lib.ireec_runtime_session_create_with_devices(
             instance.handle, options, len(devices), handles,
             instance.host_allocator, out))
-        self._adopt(out[0], instance, devices)
+        self._take(out[0], instance, devices)
 
     @classmethod
     def from_handle(cls, ptr, *, retain: bool = False) -> "Session":
@@ -96,16 +88,16 @@ class Session(Handle):
         if retain:
             lib.iree_runtime_session_retain(ptr)
         self = cls.__new__(cls)
-        self._adopt(ptr, instance, [device])
-        device.close()  # _adopt made its own
+        self._take(ptr, instance, [device])
+        device.close()  # _take made its own
         return self
 
-    def _adopt(self, ptr, instance: Instance, devices) -> None:
+    def _take(self, ptr, instance: Instance, devices) -> None:
         """Takes over one reference to the session `ptr`, made on `devices`."""
+        # The module bytes lent to the session: the C base empties this list
+        # only once the session (and its context and modules) is released.
         self._module_memory: list = []
-        self._ptr = ffi.gc(ptr, lambda ptr, memory=self._module_memory:
-                           _release_session(memory, ptr))
-        self._keep_alive = ()
+        self._own(ptr, keep_alive=self._module_memory)
         self.instance = instance
         # Wrappers of our own (new references): they stay valid when the
         # caller closes theirs, and results made by this session (whose

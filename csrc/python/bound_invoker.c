@@ -71,7 +71,9 @@ static PyObject* ireec_bound_invoker_set_fast(PyObject* self, PyObject* const* a
     Py_RETURN_NONE;
   }
   if (nargs != IREEC_BOUND_INVOKER_FIELD_COUNT || !PyTuple_Check(args[0]) ||
-      PyTuple_GET_SIZE(args[0]) != 4) {
+      PyTuple_GET_SIZE(args[0]) != 4 ||
+      !PyObject_TypeCheck(args[2], &ireec_handle_type) ||
+      !PyObject_TypeCheck(args[3], &ireec_handle_type)) {
     PyErr_SetString(PyExc_TypeError,
                     "_set_fast(invoke_args, lock, session, inputs, adopt, "
                     "device) or _set_fast(None)");
@@ -86,13 +88,10 @@ static PyObject* ireec_bound_invoker_set_fast(PyObject* self, PyObject* const* a
   Py_RETURN_NONE;
 }
 
-// Whether |object|.|name| is None: 1 yes, 0 no, -1 a Python error.
-static int ireec_attribute_is_none(PyObject* object, PyObject* name) {
-  PyObject* value = PyObject_GetAttr(object, name);
-  if (!value) return -1;
-  int is_none = value == Py_None;
-  Py_DECREF(value);
-  return is_none;
+// Whether the Handle |object| (the session, the bound input list) is closed.
+static int ireec_handle_is_closed(PyObject* object) {
+  ireec_handle_t* handle = (ireec_handle_t*)object;
+  return handle->closed || !handle->ptr;
 }
 
 // Releases |lock|, keeping whatever exception is set.
@@ -127,8 +126,8 @@ static PyObject* ireec_bound_invoker_call(PyObject* self, PyObject* args,
   Py_DECREF(acquired);
   // close() of either takes the lock, so the addresses are valid while both
   // are open; a closed one is reported by the general path.
-  int closed = ireec_attribute_is_none(invoker->session, ireec_ptr_name);
-  if (closed == 0) closed = ireec_attribute_is_none(invoker->inputs, ireec_ptr_name);
+  int closed = ireec_handle_is_closed(invoker->session) ||
+               ireec_handle_is_closed(invoker->inputs);
   PyObject* results = NULL;
   if (closed == 0) {
     results = ireec_fast_invoke(NULL, &PyTuple_GET_ITEM(invoke_args, 0), 4);

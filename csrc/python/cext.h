@@ -18,16 +18,13 @@
 #define IREEC_FAST_MAX_RANK 16
 
 // What configure() was given (cext_module.c): numpy.ndarray,
-// ireec.BufferView (whose "_ptr" is None once closed and "_address" is its
-// pointer as an int), {element type: numpy dtype} (owned by ireec's Python
-// side, which fills it as it meets element types) and numpy.empty.
+// ireec.BufferView (a subclass of Handle, below), {element type: numpy
+// dtype} (owned by ireec's Python side, which fills it as it meets element
+// types) and numpy.empty.
 extern PyObject* ireec_ndarray_type;
 extern PyObject* ireec_buffer_view_type;
 extern PyObject* ireec_dtypes_by_element_type;
 extern PyObject* ireec_numpy_empty;
-// "_ptr" and "_address", interned when the module is made.
-extern PyObject* ireec_ptr_name;
-extern PyObject* ireec_address_name;
 
 // cext_module.c: the element type of a PEP 3118 buffer format, or
 // IREE_HAL_ELEMENT_TYPE_NONE; false (a RuntimeError set) before configure();
@@ -36,15 +33,36 @@ iree_hal_element_type_t ireec_lookup_format(const char* format);
 bool ireec_require_configured(void);
 int ireec_read_addresses(PyObject* const* args, Py_ssize_t count, void** out);
 
+// handle.c: Handle, the C base of every ireec object owning an IREE
+// reference. |ptr| is NULL once released; |users| counts uses in flight
+// (under the GIL); |closed| refuses new uses; |parent| is a Handle this one
+// holds a use of until released; |keep_alive| outlives the release.
+typedef struct {
+  PyObject_HEAD
+  void* ptr;
+  void (*release)(void*);
+  Py_ssize_t users;
+  bool closed;
+  PyObject* parent;
+  PyObject* keep_alive;
+  PyObject* weakreflist;
+} ireec_handle_t;
+extern PyTypeObject ireec_handle_type;
+// Registers ireec.errors.ClosedError (0, or -1 with a Python error).
+int ireec_handle_register_errors(PyObject* closed_error);
+// Raises ClosedError naming |self|'s type; returns -1.
+int ireec_handle_raise_closed(PyObject* self);
+// Takes a use of an open Handle (0), or raises ClosedError (-1).
+int ireec_handle_acquire(PyObject* handle);
+// Gives back a use; the last one out of a closed Handle releases it.
+void ireec_handle_release_use(PyObject* handle);
+
 // invoke.c: invoke(addresses, args, out, bound).
 PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
                             Py_ssize_t nargs);
 // read_dense.c: read_dense(view, max_bytes).
 PyObject* ireec_fast_read_dense(PyObject* module, PyObject* const* args,
                                 Py_ssize_t nargs);
-// view_reference.c: the ViewReference type and own_view(address).
-extern PyTypeObject ireec_view_reference_type;
-PyObject* ireec_fast_own_view(PyObject* module, PyObject* address);
 // bound_invoker.c: the BoundInvoker type, and the method names it calls
 // interned (0, or -1 with a Python error).
 extern PyTypeObject ireec_bound_invoker_type;

@@ -28,8 +28,6 @@ PyObject* ireec_ndarray_type = NULL;
 PyObject* ireec_buffer_view_type = NULL;
 PyObject* ireec_dtypes_by_element_type = NULL;
 PyObject* ireec_numpy_empty = NULL;
-PyObject* ireec_ptr_name = NULL;
-PyObject* ireec_address_name = NULL;
 
 #define IREEC_FAST_MAX_FORMATS 32
 typedef struct {
@@ -130,7 +128,16 @@ int ireec_read_addresses(PyObject* const* args, Py_ssize_t count,
   return 0;
 }
 
+// register_errors(ClosedError): the ireec.errors class C raises for closed
+// objects, registered once when ireec is imported.
+static PyObject* ireec_register_errors(PyObject* module, PyObject* closed_error) {
+  if (ireec_handle_register_errors(closed_error) != 0) return NULL;
+  Py_RETURN_NONE;
+}
+
 static PyMethodDef ireec_cext_methods[] = {
+    {"register_errors", ireec_register_errors, METH_O,
+     "register_errors(ClosedError): the exception raised for closed objects"},
     {"configure", (PyCFunction)(void (*)(void))ireec_fast_configure,
      METH_FASTCALL, "configure(ndarray_type, element_types_by_format, "
                     "dtypes_by_element_type, empty)"},
@@ -142,9 +149,6 @@ static PyMethodDef ireec_cext_methods[] = {
      METH_FASTCALL,
      "read_dense(view, max_bytes): a small mappable view as a new array, or "
      "None"},
-    {"own_view", ireec_fast_own_view, METH_O,
-     "own_view(address): a ViewReference taking over a reference to the "
-     "iree_hal_buffer_view_t at address"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -157,17 +161,14 @@ static struct PyModuleDef ireec_cext_module = {
 };
 
 PyMODINIT_FUNC PyInit__cext(void) {
-  ireec_ptr_name = PyUnicode_InternFromString("_ptr");
-  ireec_address_name = PyUnicode_InternFromString("_address");
-  if (!ireec_ptr_name || !ireec_address_name) return NULL;
   if (ireec_bound_invoker_init_names() != 0 ||
-      PyType_Ready(&ireec_view_reference_type) != 0 ||
+      PyType_Ready(&ireec_handle_type) != 0 ||
       PyType_Ready(&ireec_bound_invoker_type) != 0) {
     return NULL;
   }
   PyObject* module = PyModule_Create(&ireec_cext_module);
-  if (module && (PyModule_AddObjectRef(module, "ViewReference",
-                                       (PyObject*)&ireec_view_reference_type) != 0 ||
+  if (module && (PyModule_AddObjectRef(module, "Handle",
+                                       (PyObject*)&ireec_handle_type) != 0 ||
                  PyModule_AddObjectRef(module, "BoundInvoker",
                                        (PyObject*)&ireec_bound_invoker_type) != 0)) {
     Py_CLEAR(module);

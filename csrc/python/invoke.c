@@ -43,16 +43,11 @@ static bool ireec_describe_array(PyObject* array, bool writable,
 // (a Python error set only if reading it failed).
 static iree_hal_buffer_view_t* ireec_retain_buffer_view(PyObject* arg) {
   if ((PyObject*)Py_TYPE(arg) != ireec_buffer_view_type) return NULL;
-  PyObject* ptr = PyObject_GetAttr(arg, ireec_ptr_name);
-  if (!ptr) return NULL;
-  bool closed = ptr == Py_None;
-  Py_DECREF(ptr);
-  if (closed) return NULL;  // the general path raises ClosedError
-  PyObject* address = PyObject_GetAttr(arg, ireec_address_name);
-  if (!address) return NULL;
-  iree_hal_buffer_view_t* view = PyLong_AsVoidPtr(address);
-  Py_DECREF(address);
-  if (view) iree_hal_buffer_view_retain(view);
+  // An ireec.BufferView: its C base (a Handle) holds the pointer.
+  ireec_handle_t* handle = (ireec_handle_t*)arg;
+  if (handle->closed || !handle->ptr) return NULL;  // the general path raises
+  iree_hal_buffer_view_t* view = handle->ptr;
+  iree_hal_buffer_view_retain(view);
   return view;
 }
 
