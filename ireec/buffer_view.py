@@ -66,7 +66,11 @@ class BufferView(Handle):
     def __init__(self, device, array, *, zero_copy: bool = False):
         """A buffer view holding `array`'s values on `device`: see `from_numpy`."""
         device = _require_device(device)
-        ptr, fallback = _upload(device, np.asarray(array), zero_copy)
+        device._acquire()  # the upload releases the GIL while it uses the device
+        try:
+            ptr, fallback = _upload(device, np.asarray(array), zero_copy)
+        finally:
+            device._release_use()
         _adopt_address(_cext_bridge.address(ptr), device, ptr, self)
         self.zero_copy = fallback is None and zero_copy
         self.zero_copy_fallback = fallback

@@ -18,6 +18,7 @@ import time
 from typing import Iterable
 
 from ._handles import Handle
+from ._in_use import in_use
 from ._library import ffi, lib
 from .errors import AbortedError, DeadlineExceededError, check_status
 
@@ -139,6 +140,7 @@ class Semaphore(Handle):
         """The same as `Semaphore(device, initial_value)`."""
         return cls(device, initial_value)
 
+    @in_use
     def query(self) -> int:
         """iree_hal_semaphore_query: the current value. Raises the failure if
         the semaphore has failed."""
@@ -151,11 +153,13 @@ class Semaphore(Handle):
         """The current value (`query()`)."""
         return self.query()
 
+    @in_use
     def signal(self, value: int) -> None:
         """iree_hal_semaphore_signal: advances the timeline to `value`, which
         must be greater than the current value."""
         check_status(lib.iree_hal_semaphore_signal(self.handle, value))
 
+    @in_use
     def wait(self, value: int, timeout: float | None = None) -> None:
         """iree_hal_semaphore_wait until the timeline reaches `value`.
 
@@ -169,6 +173,7 @@ class Semaphore(Handle):
                      lambda: lib.iree_hal_semaphore_query(handle, _scratch_value()),
                      timeout, f"semaphore value {value}")
 
+    @in_use
     def fail(self, message: str = "failed by the application",
              code: int = lib.IREE_STATUS_ABORTED) -> None:
         """iree_hal_semaphore_fail: every waiter, now and later, gets an error
@@ -237,18 +242,21 @@ class Fence(Handle):
             return cls(0)
         return cls.from_handle(out[0])
 
+    @in_use
     def insert(self, semaphore: Semaphore, value: int) -> None:
         """iree_hal_fence_insert: adds (`semaphore`, `value`); a semaphore
         already present keeps the larger value."""
         _require(semaphore, Semaphore, "semaphore")
         check_status(lib.iree_hal_fence_insert(self.handle, semaphore.handle, value))
 
+    @in_use
     def extend(self, other: "Fence") -> None:
         """iree_hal_fence_extend: inserts every timepoint of `other`."""
         _require(other, Fence, "other")
         check_status(lib.iree_hal_fence_extend(self.handle, other.handle))
 
     @property
+    @in_use
     def timepoint_count(self) -> int:
         """iree_hal_fence_timepoint_count."""
         return int(lib.iree_hal_fence_timepoint_count(self.handle))
@@ -257,6 +265,7 @@ class Fence(Handle):
         return self.timepoint_count
 
     @property
+    @in_use
     def timepoints(self) -> list[tuple[Semaphore, int]]:
         """iree_hal_fence_semaphore_list: [(Semaphore, value), ...], each
         semaphore a new reference."""
@@ -264,6 +273,7 @@ class Fence(Handle):
         return [(Semaphore.from_handle(timepoints.semaphores[i], retain=True),
                  int(timepoints.payload_values[i])) for i in range(timepoints.count)]
 
+    @in_use
     def query(self) -> bool:
         """iree_hal_fence_query: True if reached, False if not yet; raises
         the failure if a semaphore has failed."""
@@ -274,10 +284,12 @@ class Fence(Handle):
         check_status(status)
         return True
 
+    @in_use
     def signal(self) -> None:
         """iree_hal_fence_signal: advances every semaphore to its value."""
         check_status(lib.iree_hal_fence_signal(self.handle))
 
+    @in_use
     def fail(self, message: str = "failed by the application",
              code: int = lib.IREE_STATUS_ABORTED) -> None:
         """iree_hal_fence_fail: fails every semaphore with `message`."""
@@ -285,6 +297,7 @@ class Fence(Handle):
         # The fence takes ownership of the status.
         lib.iree_hal_fence_fail(self.handle, status)
 
+    @in_use
     def wait(self, timeout: float | None = None) -> None:
         """iree_hal_fence_wait until every timepoint is reached.
 

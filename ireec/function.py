@@ -13,6 +13,7 @@ from ._strings import from_string_view, string_view
 from ._marshal import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
 from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
+from .instance import Device
 
 if TYPE_CHECKING:
     from .bound_call import BoundCall
@@ -330,9 +331,16 @@ class PreparedCall:
                     device = self.device
                 if device is None:
                     packer.push_args(inputs, args, *home)
+                elif isinstance(device, Device):
+                    # A device of the caller's: a closed one raises
+                    # ClosedError, and a close() on another thread waits
+                    # for the copies to it to finish.
+                    device._acquire()
+                    try:
+                        packer.push_args(inputs, args, device)
+                    finally:
+                        device._release_use()
                 else:
-                    # A device of the caller's: its handle is read on every
-                    # call, so a closed one raises ClosedError.
                     packer.push_args(inputs, args, device)
                 if self._uses_fences:
                     signal = self._push_fences(inputs, wait, home[0])

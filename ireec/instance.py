@@ -6,6 +6,7 @@ import threading
 from dataclasses import dataclass
 
 from ._handles import Handle
+from ._in_use import in_use
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
 from .errors import AbortedError, check_status
@@ -159,6 +160,7 @@ class Device(Handle):
     def host_allocator(self):
         return lib.iree_hal_device_host_allocator(self.handle)
 
+    @in_use
     def check(self) -> None:
         """Raises AbortedError if the device can no longer run work.
 

@@ -28,6 +28,7 @@ import math
 import numpy as np
 
 from . import _cext_bridge
+from ._in_use import in_use
 from ._library import ffi, lib
 from .dtypes import dtype_from_element_type
 from .errors import check_status
@@ -187,6 +188,14 @@ def to_numpy(view, copy: bool | None = True) -> np.ndarray:
                 check_status(ffi.cast("iree_status_t", result))
             if result is not None:
                 return result
+    return _to_numpy(view, copy)
+
+
+@in_use
+def _to_numpy(view, copy: bool | None) -> np.ndarray:
+    # to_numpy past its one-step read, holding a use of the view: these
+    # reads release the GIL while IREE maps or copies the buffer.
+    if copy is True:
         result = read_mapped_copy(view)
         if result is not None:
             return result
@@ -298,6 +307,7 @@ def __dlpack_device__(view) -> tuple[int, int]:
     return (_DLPACK_CPU, 0)
 
 
+@in_use
 def format(view, max_element_count: int | None = None) -> str:
     """IREE's text for the view, e.g. "2x2xf32=[1 2][3 4]":
     iree_hal_buffer_view_format, all elements unless `max_element_count`.

@@ -94,16 +94,21 @@ class Session(Handle):
 
     def _take(self, ptr, instance: Instance, devices) -> None:
         """Takes over one reference to the session `ptr`, made on `devices`."""
+        # Wrappers of our own (new references): they stay valid when the
+        # caller closes theirs, and results made by this session (whose
+        # BufferViews refer to them) outlive closing the session. The
+        # session holds a use of each (and of the instance), so closing one
+        # of them (`session.device.close()`) cannot free what its calls use.
+        self._devices = tuple(
+            Device.from_handle(d.handle, retain=True,
+                               instance=None if d.instance is None or d.instance.closed
+                               else d.instance)
+            for d in devices)
         # The module bytes lent to the session: the C base empties this list
         # only once the session (and its context and modules) is released.
         self._module_memory: list = []
-        self._own(ptr, keep_alive=self._module_memory)
+        self._own(ptr, parent=(instance, *self._devices), keep_alive=self._module_memory)
         self.instance = instance
-        # Wrappers of our own (new references): they stay valid when the
-        # caller closes theirs, and results made by this session (whose
-        # BufferViews refer to them) outlive closing the session.
-        self._devices = tuple(Device.from_handle(d.handle, retain=True, instance=d.instance)
-                              for d in devices)
         self._lock = threading.RLock()
         self._functions: dict[str, Function] = {}
         self._queue_waits_on_host = any(d.id in _HOST_WAITING_DEVICE_IDS

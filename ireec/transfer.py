@@ -5,6 +5,7 @@ BufferView's methods of those names are these functions.
 
 from __future__ import annotations
 
+from ._in_use import in_use
 from ._library import ffi, lib
 from .errors import check_status
 from .instance import Device
@@ -66,6 +67,7 @@ def direct_copy_obstacle(view, device) -> str | None:
     return None
 
 
+@in_use
 def to_device(view, device, *, via_host: bool | None = None) -> "BufferView":
     """A new, independent copy of the view on `device` (never an alias:
     writing one never changes the other, even on the same device).

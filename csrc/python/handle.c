@@ -67,7 +67,13 @@ static void ireec_handle_do_release(ireec_handle_t* self) {
   PyObject* parent = self->parent;
   self->parent = NULL;
   if (parent) {
-    ireec_handle_release_use(parent);
+    if (PyTuple_CheckExact(parent)) {
+      for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(parent); ++i) {
+        ireec_handle_release_use(PyTuple_GET_ITEM(parent, i));
+      }
+    } else {
+      ireec_handle_release_use(parent);
+    }
     Py_DECREF(parent);
   }
   PyObject* keep_alive = self->keep_alive;
@@ -95,8 +101,8 @@ void ireec_handle_release_use(PyObject* object) {
 
 // _adopt(address, release_address, parent=None, keep_alive=None): takes
 // over one reference to the object at |address|, released by the function at
-// |release_address|; holds a use of |parent| (a Handle) until then, and keeps
-// |keep_alive| referenced until after the release.
+// |release_address|; holds a use of |parent| (a Handle, or a tuple of them)
+// until then, and keeps |keep_alive| referenced until after the release.
 static PyObject* ireec_handle_adopt(PyObject* object, PyObject* const* args,
                                     Py_ssize_t nargs) {
   ireec_handle_t* self = (ireec_handle_t*)object;
@@ -113,11 +119,20 @@ static PyObject* ireec_handle_adopt(PyObject* object, PyObject* const* args,
   if (ireec_read_addresses(args, 2, addresses) != 0) return NULL;
   PyObject* parent = nargs > 2 && args[2] != Py_None ? args[2] : NULL;
   if (parent) {
-    if (!PyObject_TypeCheck(parent, &ireec_handle_type)) {
-      PyErr_SetString(PyExc_TypeError, "parent must be an ireec handle");
+    bool several = PyTuple_CheckExact(parent);
+    Py_ssize_t count = several ? PyTuple_GET_SIZE(parent) : 1;
+    for (Py_ssize_t i = 0; i < count; ++i) {
+      PyObject* each = several ? PyTuple_GET_ITEM(parent, i) : parent;
+      if (!PyObject_TypeCheck(each, &ireec_handle_type)) {
+        PyErr_SetString(PyExc_TypeError, "parent must be an ireec handle or a tuple of them");
+      } else if (ireec_handle_acquire(each) == 0) {
+        continue;
+      }
+      for (Py_ssize_t j = 0; j < i; ++j) {
+        ireec_handle_release_use(PyTuple_GET_ITEM(parent, j));
+      }
       return NULL;
     }
-    if (ireec_handle_acquire(parent) != 0) return NULL;
     self->parent = Py_NewRef(parent);
   }
   if (nargs > 3 && args[3] != Py_None) {
