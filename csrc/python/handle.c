@@ -101,8 +101,9 @@ void ireec_handle_release_use(PyObject* object) {
 
 // _adopt(address, release_address, parent=None, keep_alive=None): takes
 // over one reference to the object at |address|, released by the function at
-// |release_address|; holds a use of |parent| (a Handle, or a tuple of them)
-// until then, and keeps |keep_alive| referenced until after the release.
+// |release_address|; holds a use of |parent| (a Handle, or a tuple of them:
+// closed ones too, unless already released) until then, and keeps
+// |keep_alive| referenced until after the release.
 static PyObject* ireec_handle_adopt(PyObject* object, PyObject* const* args,
                                     Py_ssize_t nargs) {
   ireec_handle_t* self = (ireec_handle_t*)object;
@@ -125,8 +126,13 @@ static PyObject* ireec_handle_adopt(PyObject* object, PyObject* const* args,
       PyObject* each = several ? PyTuple_GET_ITEM(parent, i) : parent;
       if (!PyObject_TypeCheck(each, &ireec_handle_type)) {
         PyErr_SetString(PyExc_TypeError, "parent must be an ireec handle or a tuple of them");
-      } else if (ireec_handle_acquire(each) == 0) {
+      } else if (((ireec_handle_t*)each)->ptr) {
+        // Closed or not: a child keeps its parent's reference from going
+        // (a call's results, on a session whose Device wrapper was closed).
+        ++((ireec_handle_t*)each)->users;
         continue;
+      } else {
+        ireec_handle_raise_closed(each);
       }
       for (Py_ssize_t j = 0; j < i; ++j) {
         ireec_handle_release_use(PyTuple_GET_ITEM(parent, j));
@@ -169,6 +175,10 @@ static PyObject* ireec_handle_get_address(PyObject* object, void* closure) {
   ireec_handle_t* self = (ireec_handle_t*)object;
   if (self->closed || !self->ptr) Py_RETURN_NONE;
   return PyLong_FromVoidPtr(self->ptr);
+}
+
+static PyObject* ireec_handle_get_released(PyObject* object, void* closure) {
+  return PyBool_FromLong(((ireec_handle_t*)object)->ptr == NULL);
 }
 
 static PyObject* ireec_handle_get_users(PyObject* object, void* closure) {
@@ -225,6 +235,8 @@ static PyGetSetDef ireec_handle_getset[] = {
     {"_address", ireec_handle_get_address, NULL,
      "The pointer as an int, None once closed.", NULL},
     {"_users", ireec_handle_get_users, NULL, "Uses in flight.", NULL},
+    {"_released", ireec_handle_get_released, NULL,
+     "True once the reference is gone (closed and no longer used).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
