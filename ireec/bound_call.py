@@ -15,7 +15,7 @@ from .errors import AbortedError, check_status
 _session_invoke_into = lib.ireec_runtime_session_invoke_into
 
 
-class BoundCall(_cext.BoundInvoker):
+class BoundCall(_cext.Invoker):
     """A PreparedCall whose arguments were converted and pushed once
     (`PreparedCall.bind(*args, out=None)`): every call invokes the function
     with them again, so a call costs the runtime's invoke and one crossing
@@ -39,7 +39,7 @@ class BoundCall(_cext.BoundInvoker):
     reads them into other arrays (see PreparedCall.__call__). Where nothing
     needs converting (no fences; a BufferView result, or one result read
     into its bound array), `bound()` is made in C by the base class,
-    ireec._cext.BoundInvoker: taking the lock, invoking, handing the
+    ireec._cext.Invoker: taking the lock, invoking, handing the
     result back.
     """
 
@@ -80,7 +80,7 @@ class BoundCall(_cext.BoundInvoker):
                 (out is None and self._view_capacity)
                 or (type(out) is np.ndarray and self._view_capacity == 1)):
             # Everything ireec._cext.invoke takes, fixed for the life of
-            # this call (made by BoundInvoker): no arguments to push, the
+            # this call (made by Invoker): no arguments to push, the
             # bound ones kept, the result handed over or read into `out`.
             addresses = tuple(map(_cext_bridge.address, (
                 session.handle, self._function, self._inputs.handle,
@@ -116,7 +116,7 @@ class BoundCall(_cext.BoundInvoker):
                 self._outputs.handle, self._home[1], count, targets, self._count)
 
     def _call_general(self, *args, out=None) -> list:
-        # What BoundInvoker does not call in C: `out` given per call,
+        # What Invoker does not call in C: `out` given per call,
         # several results read into their bound arrays, fences, and the
         # calls it declined or found closed (reported here).
         if args:
@@ -135,7 +135,7 @@ class BoundCall(_cext.BoundInvoker):
         return self._call(out)
 
     def _take_fast(self, results) -> list:
-        """The results of BoundInvoker's call that need more than handing
+        """The results of Invoker's call that need more than handing
         back (values to read, a failure to raise); called under the lock."""
         packer = self.prepared._packer
         try:

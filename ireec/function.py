@@ -6,11 +6,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from . import _cext_bridge
+from . import _cext, _cext_bridge
 from ._handles import ClosedError
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
 from ._marshal import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
+from .buffer_view import _adopt_address
 from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
 from .instance import Device
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from .bound_call import BoundCall
 
 _session_invoke = lib.ireec_runtime_session_invoke
-_fast_invoke = _cext_bridge.invoke
 
 # The iree.abi.model of functions compiled with
 # --iree-execution-model=async-external: after their inputs they take a wait
@@ -106,7 +106,10 @@ class Function:
     def __call__(self, *args, device=None, out=None) -> list:
         """Calls the function and returns its results in order: the call of
         its shared PreparedCall (see `PreparedCall.__call__`)."""
-        return (self._default_call or self._prepared())._call(args, device, out)
+        call = self._default_call or self._prepared()
+        if device is None and out is None:
+            return call(*args)  # no keywords for the C invoker to read
+        return call(*args, device=device, out=out)
 
     def call_async(self, *args, wait: Fence | None = None, device=None):
         """(results, signal_fence); see `PreparedCall.call_async`."""
@@ -139,10 +142,30 @@ def _read_attributes(function) -> dict[str, str]:
         index += 1
 
 
-class PreparedCall:
+class PreparedCall(_cext.Invoker):
     """A reusable call to one Function: its input and output VM lists and
     cffi scratch objects are made once; each call only converts the new
     arguments and invokes (iree_runtime_session_call).
+
+    `prepared(*args, device=None, out=None)` calls the function with `args`
+    and returns its results in order. It is made in C by the base class,
+    ireec._cext.Invoker (the one invoker: Function.__call__ and Session.call
+    are this call, and a BoundCall is one with its arguments pinned) for
+    numpy and BufferView arguments on the session's device; anything else
+    (scalars, fences, byte-swapped or non-contiguous arrays, device=) is
+    converted into the same lists in Python, then invoked the same way.
+
+    A coarse-fences function gets a new signal fence (and no wait fence),
+    and the call waits for it before returning (interruptible with Ctrl-C).
+    Numpy arguments are copied to `device` (default: this call's device,
+    else the session's first device).
+
+    `out`: numpy arrays to read the results into instead of returning
+    BufferViews (no BufferView is made for them): one array for a single
+    result, or a sequence with one entry per result (None for a result
+    to return as usual). Each must be C-contiguous, writeable and of
+    exactly the result's dtype and shape; the array itself is returned
+    in the result's place.
 
     Calls hold the session's lock from packing the arguments to reading the
     results, so one prepared call (like one session) can be used from several
@@ -152,8 +175,7 @@ class PreparedCall:
 
     __slots__ = ("function", "device", "_packer", "_inputs", "_outputs",
                  "_arg_kinds", "_uses_fences", "_views", "_view_capacity",
-                 "_result_count", "_session_device", "_arg_count", "_fast_addresses",
-                 "_fast_session", "_fast_lock", "_fast_device")
+                 "_result_count", "_session_device", "_arg_count")
 
     def __init__(self, function: Function, device=None):
         self.function = function
@@ -173,71 +195,37 @@ class PreparedCall:
         # handle and allocator: (Device, iree_hal_device_t*, allocator).
         self._session_device = None
         self._arg_count = len(self._arg_kinds)
-        # The pointers ireec._cext takes, as ints, with the session, its
-        # lock and its device: set with _session_device where _fast applies.
-        self._fast_addresses = self._fast_session = self._fast_lock = None
-        self._fast_device = None
         session = function.session
         with session._lock:
             if not session.closed:
                 self._home()  # the general path reports a closed session
 
-    def __call__(self, *args, device=None, out=None) -> list:
-        """Calls the function with `args` (iree_runtime_session_call) and
-        returns its results in order.
+    # __call__(*args, device=None, out=None) is the C base's (ireec._cext.
+    # Invoker): see the class docstring. What it does not do in C comes here.
 
-        A coarse-fences function gets a new signal fence (and no wait fence),
-        and this waits for it before returning (interruptible with Ctrl-C).
-        Numpy arguments are copied to `device` (default: this call's device,
-        else the session's first device).
-
-        `out`: numpy arrays to read the results into instead of returning
-        BufferViews (no BufferView is made for them): one array for a single
-        result, or a sequence with one entry per result (None for a result
-        to return as usual). Each must be C-contiguous, writeable and of
-        exactly the result's dtype and shape; the array itself is returned
-        in the result's place.
-        """
-        return self._call(args, device, out)
-
-    def _call(self, args: tuple, device, out) -> list:
-        # The one call path: __call__, Function.__call__ and Session.call all
-        # come here (the last two without re-packing their arguments).
+    def _call_general(self, *args, device=None, out=None) -> list:
+        """The call the C invoker passed on (device=, a closed session or
+        call, arguments it declines): converted by the Packer into the same
+        lists, then the same invoke."""
         try:
-            if device is None:
-                results = self._fast(args, out)
-                if results is not None:
-                    return results
             results, signal = self._invoke(args, None, device, out)
-            results = self._complete(results, signal, out)
+            return self._complete(results, signal, out)
         except AbortedError as error:
             self.function.session._note_failed_devices(error)
             raise
-        return results
 
-    def _fast(self, args: tuple, out) -> list | None:
-        """The call in one crossing into C (ireec._cext), where that
-        applies: its results, or None, having done nothing, for the general
-        path (_invoke), which also reports a closed session or call. It
-        applies on the session's device, to functions without fences
-        taking only tensors, with numpy or BufferView arguments and `out`
-        None or one array for a single result."""
-        fast = self._fast_addresses
-        if (fast is None or len(args) != self._arg_count
-                or not (out is None or (type(out) is np.ndarray and self._view_capacity == 1))):
-            return None
-        with self._fast_lock:
-            # close() of the session or this call takes this lock, so the
-            # addresses are valid while both are open.
-            # (close() empties both lists together.)
-            if self._fast_session.closed or self._inputs.closed:
-                return None
-            results = _fast_invoke(fast, args, out, False)
-            if results is None:
-                return None
+    def _take_fast(self, results) -> list:
+        """The results of the C invoker's call that need more than handing
+        one BufferView back (values to read, an out array, a failure to
+        raise): the one result decoder, under the session's lock."""
+        packer = self._packer
+        try:
             if type(results) is tuple:
-                self._packer.raise_failure(results)
-            return self._packer.take_results(results, self._outputs._ptr, self._fast_device)
+                packer.raise_failure(results)
+            return packer.take_results(results, self._outputs._ptr, self._session_device[0])
+        except AbortedError as error:
+            self.function.session._note_failed_devices(error)
+            raise
 
     def _complete(self, results: list, signal: Fence | None, out) -> list:
         """Waits for a coarse-fences call's signal fence; only then are its
@@ -279,10 +267,7 @@ class PreparedCall:
                                      or function.session._queue_waits_on_host):
                 wait.wait()
             if not function.uses_fences:
-                results = self._fast(args, None) if device is None else None
-                if results is None:
-                    results, _ = self._invoke(args, None, device)
-                return results, Fence(0)
+                return self(*args, device=device), Fence(0)
             return self._invoke(args, wait, device)
         except AbortedError as error:
             function.session._note_failed_devices(error)
@@ -295,16 +280,17 @@ class PreparedCall:
         if home is None:
             session_device = self.function.session.device
             home = (session_device, session_device.handle, session_device.allocator)
+            self._session_device = home
             if self._fast_path_applies():
-                # What _fast needs, read once (it checks that the session and
-                # the lists are open before using the addresses).
+                # What the C invoker needs, read once (it checks that the
+                # session and the lists are open before using the addresses).
                 session = self.function.session
-                self._fast_session, self._fast_lock = session, session._lock
-                self._fast_device = session_device
-                self._fast_addresses = tuple(map(_cext_bridge.address, (
+                addresses = tuple(map(_cext_bridge.address, (
                     session._ptr, self.function._function,
                     self._inputs._ptr, self._outputs._ptr, home[1], home[2])))
-            self._session_device = home
+                self._set_fast((addresses, (), None, False), session._lock, session,
+                               self._inputs, _adopt_address, session_device,
+                               self._arg_count, self._view_capacity == 1)
         return home
 
     def _fast_path_applies(self) -> bool:
@@ -399,6 +385,7 @@ class PreparedCall:
         """Releases the VM lists now (otherwise done when collected)."""
         # Under the session's lock: a call on another thread may be using them.
         with self.function.session._lock:
+            self._set_fast(None)
             self._inputs.close()
             self._outputs.close()
 

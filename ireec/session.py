@@ -235,7 +235,10 @@ class Session(Handle):
             function = self._functions[name]
         except (KeyError, TypeError):  # not looked up yet, or not a name
             function = self.function(name)
-        return (function._default_call or function._prepared())._call(args, device, out)
+        call = function._default_call or function._prepared()
+        if device is None and out is None:
+            return call(*args)  # no keywords for the C invoker to read
+        return call(*args, device=device, out=out)
 
     def call_async(self, name: str, *args, wait: Fence | None = None,
                    device: Device | None = None):

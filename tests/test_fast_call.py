@@ -34,15 +34,9 @@ def taken(monkeypatch):
     """What ireec._cext.invoke did with each call made meanwhile:
     "handled" (results or a failure) or "declined"."""
     seen = []
-    invoke = ireec.function._fast_invoke
-
-    def spy(*args):
-        result = invoke(*args)
-        seen.append("declined" if result is None else "handled")
-        return result
-
-    monkeypatch.setattr(ireec.function, "_fast_invoke", spy)
-    return seen
+    _cext.trace_invokes(seen)
+    yield seen
+    _cext.trace_invokes(None)
 
 
 def _list_sizes(call) -> tuple[int, int]:
@@ -293,7 +287,7 @@ def test_a_bound_call_is_made_in_c_and_releases_the_lock_when_it_fails(session):
     prepared = session.function("module.simple_mul").prepare()
     out = np.zeros(4, np.float32)
     bound = prepared.bind(A, B, out=out)
-    assert isinstance(bound, _cext.BoundInvoker)
+    assert isinstance(bound, _cext.Invoker)
     assert bound() == [out] and out.tolist() == PRODUCT
     (view,) = prepared.bind(A, B)()
     assert view.to_numpy().tolist() == PRODUCT

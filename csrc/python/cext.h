@@ -60,12 +60,14 @@ void ireec_handle_release_use(PyObject* handle);
 // invoke.c: invoke(addresses, args, out, bound).
 PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
                             Py_ssize_t nargs);
+// invoke.c: trace_invokes(list or None), for tests: which path calls took.
+PyObject* ireec_trace_invokes(PyObject* module, PyObject* trace);
 // read_dense.c: read_dense(view, max_bytes).
 PyObject* ireec_fast_read_dense(PyObject* module, PyObject* const* args,
                                 Py_ssize_t nargs);
-// bound_invoker.c: the BoundInvoker type, and the method names it calls
-// interned (0, or -1 with a Python error).
-extern PyTypeObject ireec_bound_invoker_type;
-int ireec_bound_invoker_init_names(void);
+// invoker.c: the Invoker type (the base of PreparedCall and BoundCall), and
+// the method names it calls interned (0, or -1 with a Python error).
+extern PyTypeObject ireec_invoker_type;
+int ireec_invoker_init_names(void);
 
 #endif  // IREEC_PYTHON_CEXT_H_

@@ -136,6 +136,9 @@ static PyObject* ireec_register_errors(PyObject* module, PyObject* closed_error)
 }
 
 static PyMethodDef ireec_cext_methods[] = {
+    {"trace_invokes", ireec_trace_invokes, METH_O,
+     "trace_invokes(list or None): every invoke appends \"handled\" or "
+     "\"declined\" to the list (for tests)"},
     {"register_errors", ireec_register_errors, METH_O,
      "register_errors(ClosedError): the exception raised for closed objects"},
     {"configure", (PyCFunction)(void (*)(void))ireec_fast_configure,
@@ -161,16 +164,16 @@ static struct PyModuleDef ireec_cext_module = {
 };
 
 PyMODINIT_FUNC PyInit__cext(void) {
-  if (ireec_bound_invoker_init_names() != 0 ||
+  if (ireec_invoker_init_names() != 0 ||
       PyType_Ready(&ireec_handle_type) != 0 ||
-      PyType_Ready(&ireec_bound_invoker_type) != 0) {
+      PyType_Ready(&ireec_invoker_type) != 0) {
     return NULL;
   }
   PyObject* module = PyModule_Create(&ireec_cext_module);
   if (module && (PyModule_AddObjectRef(module, "Handle",
                                        (PyObject*)&ireec_handle_type) != 0 ||
-                 PyModule_AddObjectRef(module, "BoundInvoker",
-                                       (PyObject*)&ireec_bound_invoker_type) != 0)) {
+                 PyModule_AddObjectRef(module, "Invoker",
+                                       (PyObject*)&ireec_invoker_type) != 0)) {
     Py_CLEAR(module);
   }
   return module;

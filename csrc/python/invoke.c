@@ -79,8 +79,8 @@ static PyObject* ireec_failure(iree_status_t status, const char* stage,
 // |outputs| for the caller to read (and then empty the list). Returns None,
 // having done nothing, when the call is not one this path handles;
 // (status, stage, index) when IREE failed (the lists are then empty).
-PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
-                                   Py_ssize_t nargs) {
+static PyObject* ireec_fast_invoke_once(PyObject* module, PyObject* const* args,
+                                        Py_ssize_t nargs) {
   if (nargs != 4 || !PyTuple_Check(args[0]) || PyTuple_GET_SIZE(args[0]) != 6 ||
       !PyTuple_Check(args[1]) || !PyBool_Check(args[3]) ||
       (args[3] == Py_True && PyTuple_GET_SIZE(args[1]))) {
@@ -236,4 +236,28 @@ release:
   }
   if (has_out) PyBuffer_Release(out_buffer);
   return result;
+}
+
+// What trace_invokes() was given: a list each invoke appends "handled" or
+// "declined" to (for tests to see which path a call took), or NULL.
+static PyObject* ireec_invoke_trace = NULL;
+
+PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
+                            Py_ssize_t nargs) {
+  PyObject* result = ireec_fast_invoke_once(module, args, nargs);
+  if (result && ireec_invoke_trace) {
+    PyObject* what = PyUnicode_FromString(result == Py_None ? "declined" : "handled");
+    if (!what || PyList_Append(ireec_invoke_trace, what) != 0) Py_CLEAR(result);
+    Py_XDECREF(what);
+  }
+  return result;
+}
+
+PyObject* ireec_trace_invokes(PyObject* module, PyObject* trace) {
+  if (trace != Py_None && !PyList_Check(trace)) {
+    PyErr_SetString(PyExc_TypeError, "trace_invokes(list or None)");
+    return NULL;
+  }
+  Py_XSETREF(ireec_invoke_trace, trace == Py_None ? NULL : Py_NewRef(trace));
+  Py_RETURN_NONE;
 }
