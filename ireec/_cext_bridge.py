@@ -1,11 +1,13 @@
-"""The C hot path of a Pythonic call (the extension ireec._cext, from
-csrc/python/), configured with the same dtype tables the general path uses.
+"""The Python side of the extension ireec._cext (csrc/python/): the tables
+it is configured with (numpy's array type and empty(), the buffer formats of
+IREE's element types, the dtype cache the general path fills), the exception
+it raises for closed objects (registered once), and cffi pointers as the ints
+it takes.
 
-It handles the common case only (arguments that are numpy arrays or
-BufferViews) and declines (returns None, having done
-nothing) everything else, which the general path then converts or refuses
-with its own messages: see csrc/python/invoke.c.
-"""
+Its call path handles the common case only (arguments that are numpy arrays
+or BufferViews) and declines (returns None, having done nothing) everything
+else, which the general path then converts or refuses with its own messages:
+see csrc/python/invoke.c and invoker.c."""
 
 from __future__ import annotations
 

@@ -388,7 +388,7 @@ class Packer:
     def read_results_into(self, out, vm_list, entries: list, device) -> list:
         """take_results, with buffer-view results read into the numpy arrays
         of `out` (one array, or one entry per result with None for "return
-        it as usual") instead of wrapped: see PreparedCall.__call__. Every
+        it as usual") instead of wrapped: see PreparedCall. Every
         reference in `entries` is released or handed to a BufferView and
         `vm_list` is emptied, whatever happens."""
         count = len(entries)

@@ -24,7 +24,7 @@ class BoundCall(_cext.Invoker):
     numpy arguments are copied to the device when bound: later changes to
     those arrays are not seen (bind a BufferView made with
     `BufferView.from_numpy(..., zero_copy=True)` for that). With `out`
-    (arrays as for PreparedCall.__call__), every call reads its results into
+    (arrays as for a PreparedCall's call), every call reads its results into
     those arrays in the same C call that invokes
     (ireec_runtime_session_invoke_into) and returns them. The bound
     arguments and `out` arrays stay referenced until `close()`. A
@@ -36,11 +36,11 @@ class BoundCall(_cext.Invoker):
 
     `bound()` invokes with the bound arguments and returns the results in
     order (or reads them into the arrays bound as out); `bound(out=...)`
-    reads them into other arrays (see PreparedCall.__call__). Where nothing
-    needs converting (no fences; a BufferView result, or one result read
-    into its bound array), `bound()` is made in C by the base class,
-    ireec._cext.Invoker: taking the lock, invoking, handing the
-    result back.
+    reads them into other arrays (see PreparedCall). Where nothing needs
+    converting (no fences; a BufferView result, or one result read into its
+    bound array), `bound()` is made in C by the base class, the one invoker
+    ireec._cext.Invoker, with the arguments pinned in its input list: taking
+    the lock, invoking, handing the result back.
     """
 
     __slots__ = ("prepared", "_session", "_function", "_inputs", "_outputs",

@@ -105,7 +105,7 @@ class Function:
 
     def __call__(self, *args, device=None, out=None) -> list:
         """Calls the function and returns its results in order: the call of
-        its shared PreparedCall (see `PreparedCall.__call__`)."""
+        its shared PreparedCall (see `PreparedCall`)."""
         call = self._default_call or self._prepared()
         if device is None and out is None:
             return call(*args)  # no keywords for the C invoker to read

@@ -230,7 +230,7 @@ class Session(Handle):
     def call(self, name: str, *args, device: Device | None = None, out=None) -> list:
         """Calls `name` with `args` and returns its results in order, or
         reads them into `out` (iree_runtime_session_call; see
-        PreparedCall.__call__)."""
+        PreparedCall)."""
         try:
             function = self._functions[name]
         except (KeyError, TypeError):  # not looked up yet, or not a name
