@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from . import _cext, _cext_bridge
 from ._handles import ClosedError
 from ._library import ffi, lib

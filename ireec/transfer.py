@@ -5,10 +5,15 @@ BufferView's methods of those names are these functions.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ._in_use import in_use
 from ._library import ffi, lib
 from .errors import check_status
 from .instance import Device
+
+if TYPE_CHECKING:
+    from .buffer_view import BufferView
 
 _MEMORY_TYPE_HOST_VISIBLE = lib.IREE_HAL_MEMORY_TYPE_HOST_VISIBLE
 

@@ -12,6 +12,8 @@ the buffer (a release callback), however many IREE objects still hold it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import atexit
 import ctypes
 import itertools
@@ -21,6 +23,9 @@ import numpy as np
 
 from ._library import ffi, lib
 from .errors import check_status
+
+if TYPE_CHECKING:
+    from .instance import Device
 
 __all__ = ["empty_aligned", "lent_array_count", "HEAP_BUFFER_ALIGNMENT"]
 

@@ -241,3 +241,35 @@ def test_collecting_an_open_object_in_a_cycle_releases_it(name):
         print("ok")
     """)
     assert out == ["ok"]
+
+
+def test_a_del_in_a_cycle_that_calls_its_session_at_collection_and_at_exit(program):
+    out = run_child("""
+        import gc
+        a = np.arange(4, dtype=np.float32)
+
+        class User:
+            def __del__(self):
+                try:
+                    values = self.session.call("module.simple_mul", a, a)[0].to_numpy()
+                    print("called", values.tolist() == [0, 1, 4, 9])
+                except ireec.Error as error:
+                    print("refused", type(error).__name__)
+
+        class HeldSession(ireec.Session):
+            __slots__ = ("user",)
+
+        def cycle():
+            user, session = User(), HeldSession(instance, device)
+            session.load_module(sys.argv[1])
+            user.session, session.user = session, user
+            return user
+
+        for _ in range(10):
+            cycle()
+            gc.collect()
+        kept = cycle()   # collected at interpreter exit
+    """, str(program("simple_mul")))
+    # Finalizers run before anything in the cycle is cleared: the session is
+    # still open and calls work, at collection and at exit alike.
+    assert out == ["called", "True"] * 11
