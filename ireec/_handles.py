@@ -15,7 +15,7 @@ from typing import Any, Callable, ClassVar
 
 from . import _cext_bridge
 from ._cext_bridge import _cext
-from ._library import ffi, lib
+from ._library import ffi
 from .errors import ClosedError
 
 
@@ -45,8 +45,7 @@ class Handle(_cext.Handle):
         super().__init_subclass__(**kwargs)
         release = cls.__dict__.get("_release_fn")
         if release is not None:
-            cls._release_address = _cext_bridge.address(
-                ffi.addressof(lib, release.__name__))
+            cls._release_address = _cext.release_address(release.__name__)
 
     @classmethod
     def from_handle(cls, ptr, *, retain: bool = False):

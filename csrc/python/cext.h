@@ -48,6 +48,8 @@ typedef struct {
   PyObject* weakreflist;
 } ireec_handle_t;
 extern PyTypeObject ireec_handle_type;
+// release_address(name): the address of the release function |name|.
+PyObject* ireec_release_address(PyObject* module, PyObject* name);
 // Registers ireec.errors.ClosedError (0, or -1 with a Python error).
 int ireec_handle_register_errors(PyObject* closed_error);
 // Raises ClosedError naming |self|'s type; returns -1.

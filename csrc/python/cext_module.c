@@ -139,6 +139,9 @@ static PyMethodDef ireec_cext_methods[] = {
     {"trace_invokes", ireec_trace_invokes, METH_O,
      "trace_invokes(list or None): every invoke appends \"handled\" or "
      "\"declined\" to the list (for tests)"},
+    {"release_address", ireec_release_address, METH_O,
+     "release_address(name): the address of IREE's release function `name`, "
+     "for Handle._adopt"},
     {"register_errors", ireec_register_errors, METH_O,
      "register_errors(ClosedError): the exception raised for closed objects"},
     {"configure", (PyCFunction)(void (*)(void))ireec_fast_configure,

@@ -18,7 +18,43 @@
 
 #include "cext.h"
 
+#include <string.h>
+
 static PyObject* ireec_closed_error = NULL;
+
+// The release functions a Handle may own a reference through, by name: the
+// address Python passes to _adopt comes from here (release_address), so it
+// is the function itself, not a wrapper of it.
+typedef struct {
+  const char* name;
+  void (*release)(void*);
+} ireec_release_entry_t;
+static const ireec_release_entry_t ireec_releases[] = {
+    {"iree_runtime_instance_release", (void (*)(void*))iree_runtime_instance_release},
+    {"iree_runtime_session_release", (void (*)(void*))iree_runtime_session_release},
+    {"iree_hal_device_release", (void (*)(void*))iree_hal_device_release},
+    {"iree_hal_semaphore_release", (void (*)(void*))iree_hal_semaphore_release},
+    {"iree_hal_fence_release", (void (*)(void*))iree_hal_fence_release},
+    {"iree_hal_buffer_view_release", (void (*)(void*))iree_hal_buffer_view_release},
+    {"iree_vm_list_release", (void (*)(void*))iree_vm_list_release},
+};
+
+PyObject* ireec_release_address(PyObject* module, PyObject* name) {
+  const char* text = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
+  if (!text) {
+    PyErr_Clear();
+    PyErr_SetString(PyExc_TypeError, "release_address(name: str)");
+    return NULL;
+  }
+  for (size_t i = 0; i < sizeof(ireec_releases) / sizeof(ireec_releases[0]); ++i) {
+    if (strcmp(ireec_releases[i].name, text) == 0) {
+      return PyLong_FromVoidPtr((void*)ireec_releases[i].release);
+    }
+  }
+  PyErr_Format(PyExc_ValueError, "%s is not a release function a Handle owns through",
+               text);
+  return NULL;
+}
 
 int ireec_handle_register_errors(PyObject* closed_error) {
   if (!PyType_Check(closed_error) ||
