@@ -1,6 +1,6 @@
 """Build: CMake builds csrc/ into libireec_runtime.so, then cffi builds the
 API-mode extension ireec._ireec_cffi linked against it, and setuptools the
-small CPython extension ireec._fast_call (csrc/python/), the hot path of a
+small CPython extension ireec._cext (csrc/python/), the hot path of a
 numpy-in, numpy-out call.
 
 The IREE runtime library is found through the installed shortfin distribution
@@ -78,10 +78,12 @@ class BuildWithCMake(build_ext):
 
 
 # Paths relative to the project: setuptools refuses absolute source paths.
-FAST_CALL = Extension(
-    "ireec._fast_call",
-    sources=["csrc/python/fast_call_module.c"],
+CEXT = Extension(
+    "ireec._cext",
+    sources=[f"csrc/python/{name}.c" for name in (
+        "cext_module", "handle", "invoke", "read_dense", "invoker")],
     include_dirs=["csrc/include"],
+    depends=["csrc/python/cext.h"],
     libraries=["ireec_runtime"],
     # libireec_runtime.so sits in ireec/lib/ beside this extension module.
     extra_link_args=["-Wl,-rpath,$ORIGIN/lib"],
@@ -90,6 +92,6 @@ FAST_CALL = Extension(
 
 setup(
     cffi_modules=["ireec/_build_ffi.py:build_ffi"],
-    ext_modules=[FAST_CALL],
+    ext_modules=[CEXT],
     cmdclass={"build_ext": BuildWithCMake},
 )

@@ -45,7 +45,7 @@ COMPILE_FLAGS = [
 
 def main(vmfb: Path) -> None:
     instance = ireec.Instance()
-    device = instance.create_device("local-task")
+    device = ireec.Device(instance, "local-task")
     session = ireec.Session(instance, device)
     session.load_module(vmfb)
 
@@ -71,7 +71,7 @@ def main(vmfb: Path) -> None:
           f"{all(f.query() for f in (fence_a, fence_b, fence_c))}")
 
     # 3. A call gated on a fence the host signals from another thread.
-    gate = ireec.Semaphore.create(device)
+    gate = ireec.Semaphore(device)
     threading.Thread(target=gate.signal, args=(1,)).start()
     (gated,), done = session.call_async("pipeline.add", x, x, wait=gate.fence(1))
     done.wait()
@@ -79,7 +79,7 @@ def main(vmfb: Path) -> None:
 
     # 4. A fence nobody signals: the wait ends with a TimeoutError (Ctrl-C
     #    would end it too: waits run in short slices).
-    never = ireec.Semaphore.create(device).fence(1)
+    never = ireec.Semaphore(device).fence(1)
     try:
         never.wait(timeout=0.05)
     except TimeoutError as error:

@@ -22,7 +22,7 @@ from ireec import BufferView, check_status, ffi, lib
 def main() -> None:
     values = np.array([[1.5, -2.0, 3.25], [4.0, 0.5, -8.0]], np.float32)
     with ireec.Instance() as instance, \
-            instance.create_device("local-task://?memory=discrete") as device, \
+            ireec.Device(instance, "local-task://?memory=discrete") as device, \
             BufferView.from_numpy(device, values) as view:
         print(f"memory:   {view.describe_memory()}")
         print(f"mappable: {view.mappable}")

@@ -49,8 +49,8 @@ COMPILE_FLAGS = [
 
 def main(vmfb: Path) -> None:
     instance = ireec.Instance()
-    device_a = instance.create_device("local-task")
-    device_b = instance.create_device("local-task")
+    device_a = ireec.Device(instance, "local-task")
+    device_b = ireec.Device(instance, "local-task")
     session = ireec.Session(instance, devices=[device_a, device_b])
     session.load_module(vmfb)
 

@@ -5,8 +5,10 @@ Two faces over the same objects:
 * the raw layer, `ireec.ffi` and `ireec.lib`: IREE's C API under IREE's own
   names (`lib.iree_runtime_instance_create`, `lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32`,
   ...), so C samples port line by line;
-* `ireec.check_status` and the exception hierarchy rooted at `IreeError`, which
-  turn a failed `iree_status_t` into a typed exception carrying IREE's message;
+* `ireec.check_status` and the exception hierarchy rooted at `ireec.Error`:
+  `IreeError` and its subclasses turn a failed `iree_status_t` into a typed
+  exception carrying IREE's message; `ClosedError`, `RuntimeNotFoundError`,
+  `CompilerNotFoundError` and `CompileError` are ireec's own;
 * a thin Pythonic layer (`Instance`, `Device`, `Session`, `BufferView`, ...):
   each object wraps one C handle, hands it back as `.handle`, and releases it
   on `close()`, at the end of a `with` block, or when collected.
@@ -16,14 +18,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ._library import RUNTIME_LIBRARY_PATH, RUNTIME_LIBRARY_SHA256, ffi, lib
-from .errors import (
+# errors first: its classes are what loading the runtime (_library) raises.
+from .errors import (  # isort: skip
     AbortedError,
     AlreadyExistsError,
     CancelledError,
+    ClosedError,
+    CompileError,
+    CompilerNotFoundError,
     DataLossError,
     DeadlineExceededError,
     DeferredError,
+    Error,
     FailedPreconditionError,
     IncompatibleError,
     InternalError,
@@ -33,6 +39,7 @@ from .errors import (
     OutOfRangeError,
     PermissionDeniedError,
     ResourceExhaustedError,
+    RuntimeNotFoundError,
     UnauthenticatedError,
     UnavailableError,
     UnimplementedError,
@@ -41,8 +48,8 @@ from .errors import (
     error_from_status,
     status_to_string,
 )
+from ._library import RUNTIME_LIBRARY_PATH, RUNTIME_LIBRARY_SHA256, ffi, lib  # isort: skip
 
-from ._handles import ClosedError
 from .instance import Device, DeviceInfo, DriverInfo, Instance, query_drivers
 
 # The Pythonic layer (each module wraps one area; see its docstring).
@@ -77,7 +84,8 @@ __all__ = [
     "element_type_name",
     "ffi", "lib", "check_status", "error_from_status", "status_to_string",
     "get_include", "get_library_dir", "RUNTIME_LIBRARY_PATH",
-    "RUNTIME_LIBRARY_SHA256", "IreeError", "AbortedError", "AlreadyExistsError",
+    "RUNTIME_LIBRARY_SHA256", "Error", "IreeError", "RuntimeNotFoundError",
+    "CompilerNotFoundError", "CompileError", "AbortedError", "AlreadyExistsError",
     "CancelledError", "DataLossError", "DeadlineExceededError", "DeferredError",
     "FailedPreconditionError", "IncompatibleError", "InternalError",
     "InvalidArgumentError", "NotFoundError", "OutOfRangeError",

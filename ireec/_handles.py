@@ -1,62 +1,99 @@
 """Deterministic lifetimes for wrappers of IREE objects.
 
-Each wrapper owns exactly one reference to one C object. `close()` (or leaving
-a `with` block) releases it at once; otherwise garbage collection does, through
-`ffi.gc`. Wrappers also hold the Python objects their C object depends on
-(`keep_alive`), so a parent wrapper cannot be collected while a child needs it;
-IREE's own reference counts keep the C parents alive (closing an instance
-while its sessions live is safe).
+Each wrapper owns exactly one reference to one C object: its class's
+constructor creates the object, `Cls.from_handle(ptr, retain=...)` adopts a
+raw pointer instead. `close()` (or leaving
+a `with` block) releases it as soon as nothing uses it; otherwise garbage
+collection does. A wrapper made from another (a Device from its Instance, a
+Semaphore or BufferView from its Device) holds a use of it, so closing the
+parent first is safe: its reference goes when the last child does.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, ClassVar
 
+from . import _cext_bridge
+from ._cext_bridge import _cext
 from ._library import ffi
+from .errors import ClosedError
 
 
-class ClosedError(ValueError):
-    """An object was used after close()."""
-
-
-class Handle:
+class Handle(_cext.Handle):
     """Owns one reference to an IREE C object; hands the pointer back as
-    `.handle` so raw (`ireec.lib`) and Pythonic code mix freely."""
+    `.handle` so raw (`ireec.lib`) and Pythonic code mix freely.
+
+    The reference itself lives in the C base (ireec._cext.Handle, see
+    csrc/python/handle.c): `close()` marks the object closed at once and
+    releases the reference when the last user leaves (a call or wait in
+    progress on another thread, which holds a use, or a child object: a
+    BufferView holds a use of its Device, a Device of its Instance), so
+    closing from any thread is safe.
+    """
 
     # The C function that drops one reference, e.g. lib.iree_hal_device_release.
     _release_fn: ClassVar[Callable[[Any], None]]
     # The C function that adds one, for wrapping borrowed pointers.
     _retain_fn: ClassVar[Callable[[Any], None] | None] = None
+    # _release_fn's address, for the C base (set for each class).
+    _release_address: ClassVar[int]
 
-    __slots__ = ("_ptr", "_keep_alive", "__weakref__")
+    # _ptr: the cffi pointer (valid while not closed).
+    __slots__ = ("_ptr",)
 
-    def __init__(self, ptr, *, retain: bool = False, keep_alive: tuple = ()):
-        """Takes ownership of one reference to `ptr` (adding one if `retain`)."""
-        if ptr == ffi.NULL:
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        release = cls.__dict__.get("_release_fn")
+        if release is not None:
+            cls._release_address = _cext.release_address(release.__name__)
+
+    @classmethod
+    def from_handle(cls, ptr, *, retain: bool = False):
+        """Adopts the raw pointer `ptr` (e.g. from `ireec.lib`): takes over
+        the caller's reference, or adds one of its own if `retain`."""
+        self = cls.__new__(cls)
+        self._own(ptr, retain=retain)
+        return self
+
+    def _own(self, ptr, *, retain: bool = False, parent: "Handle | None" = None,
+             keep_alive=None) -> None:
+        """Takes ownership of one reference to `ptr` (adding one if `retain`),
+        holding a use of `parent` (ClosedError if it is closed: the
+        reference is then released) and keeping `keep_alive` until after
+        the release."""
+        c_type = ffi.typeof(type(self)._release_fn).args[0]
+        if isinstance(ptr, ffi.CData) and ptr == ffi.NULL:
             raise ValueError(f"{type(self).__name__} needs a non-NULL pointer")
+        if not isinstance(ptr, ffi.CData) or ffi.typeof(ptr) is not c_type:
+            raise TypeError(f"{type(self).__name__} wraps a {c_type.cname}, not {ptr!r}")
         if retain:
             type(self)._retain_fn(ptr)
-        self._ptr = ffi.gc(ptr, type(self)._release_fn)
-        self._keep_alive = keep_alive
+        try:
+            self._adopt(_cext_bridge.address(ptr), type(self)._release_address,
+                        parent, keep_alive)
+        except BaseException:
+            type(self)._release_fn(ptr)  # ours now, and nobody else's
+            raise
+        self._ptr = ptr
 
     @property
     def handle(self):
         """The C pointer (borrowed: valid while this object is open)."""
-        ptr = self._ptr
-        if ptr is None:
+        if self.closed:
             raise ClosedError(f"{type(self).__name__} is closed")
-        return ptr
+        return self._ptr
 
-    @property
-    def closed(self) -> bool:
-        return self._ptr is None
+    def __copy__(self):
+        # A second wrapper would release the same reference twice.
+        raise TypeError(f"ireec.{type(self).__name__} cannot be copied: share the object "
+                        f"itself, or adopt its .handle with from_handle(..., retain=True)")
 
-    def close(self) -> None:
-        """Releases the reference now. Closing twice is harmless."""
-        ptr, self._ptr = self._ptr, None
-        if ptr is not None:
-            ffi.release(ptr)  # runs the ffi.gc destructor immediately
-        self._keep_alive = ()
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __reduce__(self):
+        raise TypeError(f"ireec.{type(self).__name__} cannot be pickled: it wraps a C "
+                        f"object of this process")
 
     def __enter__(self):
         self.handle  # refuse to enter a closed object
@@ -66,5 +103,6 @@ class Handle:
         self.close()
 
     def __repr__(self) -> str:
-        state = "closed" if self._ptr is None else f"{int(ffi.cast('uintptr_t', self._ptr)):#x}"
+        address = self._address
+        state = "closed" if address is None else f"{address:#x}"
         return f"<ireec.{type(self).__name__} {state}>"

@@ -15,10 +15,10 @@ from ._runtime_location import (
     IREE_COMMIT,
     KNOWN_RUNTIME_SHA256,
     RUNTIME_OVERRIDE_ENV,
-    RuntimeNotFoundError,
     find_runtime_library,
     sha256_of,
 )
+from .errors import RuntimeNotFoundError
 
 RUNTIME_LIBRARY_PATH = find_runtime_library()
 RUNTIME_LIBRARY_SHA256 = sha256_of(RUNTIME_LIBRARY_PATH)

@@ -2,7 +2,7 @@
 
 Used both by setup.py at build time (loaded by file path, before ireec is
 importable) and by ireec at import time, so it depends on the standard library
-only.
+only (and on ireec.errors, whose classes need nothing else, when in the package).
 """
 
 from __future__ import annotations
@@ -28,8 +28,11 @@ KNOWN_RUNTIME_SHA256 = {
 RUNTIME_OVERRIDE_ENV = "IREEC_RUNTIME_LIBRARY"
 
 
-class RuntimeNotFoundError(ImportError):
-    """The IREE runtime library is missing or is not a build ireec knows."""
+if __package__:
+    from .errors import RuntimeNotFoundError
+else:
+    # setup.py loads this file by path, before there is an ireec package.
+    RuntimeNotFoundError = ImportError
 
 
 def find_runtime_library() -> Path:

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _fast, _fast_call
+from . import _cext, _cext_bridge
 from ._handles import ClosedError
 from ._library import ffi, lib
-from ._values import VmList, fill_host_array
+from ._marshal import VmList, fill_host_array
 from .buffer_view import _adopt_address
 from .errors import AbortedError, check_status
 
 _session_invoke_into = lib.ireec_runtime_session_invoke_into
 
 
-class BoundCall(_fast_call.BoundInvoker):
+class BoundCall(_cext.Invoker):
     """A PreparedCall whose arguments were converted and pushed once
     (`PreparedCall.bind(*args, out=None)`): every call invokes the function
     with them again, so a call costs the runtime's invoke and one crossing
@@ -24,7 +24,7 @@ class BoundCall(_fast_call.BoundInvoker):
     numpy arguments are copied to the device when bound: later changes to
     those arrays are not seen (bind a BufferView made with
     `BufferView.from_numpy(..., zero_copy=True)` for that). With `out`
-    (arrays as for PreparedCall.__call__), every call reads its results into
+    (arrays as for a PreparedCall's call), every call reads its results into
     those arrays in the same C call that invokes
     (ireec_runtime_session_invoke_into) and returns them. The bound
     arguments and `out` arrays stay referenced until `close()`. A
@@ -36,11 +36,11 @@ class BoundCall(_fast_call.BoundInvoker):
 
     `bound()` invokes with the bound arguments and returns the results in
     order (or reads them into the arrays bound as out); `bound(out=...)`
-    reads them into other arrays (see PreparedCall.__call__). Where nothing
-    needs converting (no fences; a BufferView result, or one result read
-    into its bound array), `bound()` is made in C by the base class,
-    ireec._fast_call.BoundInvoker: taking the lock, invoking, handing the
-    result back.
+    reads them into other arrays (see PreparedCall). Where nothing needs
+    converting (no fences; a BufferView result, or one result read into its
+    bound array), `bound()` is made in C by the base class, the one invoker
+    ireec._cext.Invoker, with the arguments pinned in its input list: taking
+    the lock, invoking, handing the result back.
     """
 
     __slots__ = ("prepared", "_session", "_function", "_inputs", "_outputs",
@@ -79,10 +79,10 @@ class BoundCall(_fast_call.BoundInvoker):
         if not prepared._uses_fences and (
                 (out is None and self._view_capacity)
                 or (type(out) is np.ndarray and self._view_capacity == 1)):
-            # Everything ireec._fast_call.invoke takes, fixed for the life of
-            # this call (made by BoundInvoker): no arguments to push, the
+            # Everything ireec._cext.invoke takes, fixed for the life of
+            # this call (made by Invoker): no arguments to push, the
             # bound ones kept, the result handed over or read into `out`.
-            addresses = tuple(map(_fast.address, (
+            addresses = tuple(map(_cext_bridge.address, (
                 session.handle, self._function, self._inputs.handle,
                 self._outputs.handle, home[1], home[2])))
             self._set_fast((addresses, (), out, True), session._lock, session,
@@ -116,7 +116,7 @@ class BoundCall(_fast_call.BoundInvoker):
                 self._outputs.handle, self._home[1], count, targets, self._count)
 
     def _call_general(self, *args, out=None) -> list:
-        # What BoundInvoker does not call in C: `out` given per call,
+        # What Invoker does not call in C: `out` given per call,
         # several results read into their bound arrays, fences, and the
         # calls it declined or found closed (reported here).
         if args:
@@ -126,7 +126,7 @@ class BoundCall(_fast_call.BoundInvoker):
             # Several results read into their bound arrays.
             session = self._session
             with session._lock:
-                if session._ptr is None or self._inputs._ptr is None:
+                if session.closed or self._inputs.closed:
                     raise ClosedError("the BoundCall or its Session is closed")
                 status = _session_invoke_into(*self._into_args)
                 if not status:  # a NULL iree_status_t is OK
@@ -135,11 +135,13 @@ class BoundCall(_fast_call.BoundInvoker):
         return self._call(out)
 
     def _take_fast(self, results) -> list:
-        """The results of BoundInvoker's call that need more than handing
+        """The results of Invoker's call that need more than handing
         back (values to read, a failure to raise); called under the lock."""
+        packer = self.prepared._packer
         try:
-            return self.prepared._packer.take_fast_results(
-                results, self._outputs._ptr, self._home[0])
+            if type(results) is tuple:
+                packer.raise_failure(results)
+            return packer.take_results(results, self._outputs._ptr, self._home[0])
         except AbortedError as error:
             self._session._note_failed_devices(error)
             raise
@@ -157,10 +159,10 @@ class BoundCall(_fast_call.BoundInvoker):
         signal = None
         try:
             with session._lock:
+                if session.closed or self._inputs.closed:
+                    raise ClosedError("the BoundCall or its Session is closed")
                 session_ptr = session._ptr
                 inputs = self._inputs._ptr
-                if session_ptr is None or inputs is None:
-                    raise ClosedError("the BoundCall or its Session is closed")
                 if out is None and self._targets is not None:
                     out = self._out
                 if prepared._uses_fences:
@@ -190,11 +192,10 @@ class BoundCall(_fast_call.BoundInvoker):
         if status:  # a NULL iree_status_t is OK
             check_status(status)
         packer = self.prepared._packer
+        entries = packer.view_entries(views, count[0], self._view_capacity)
         if out is not None:
-            return packer.read_results_into(out, outputs, views, count[0],
-                                            self._view_capacity, self._home[0])
-        return packer.take_results(outputs, views, count[0], self._view_capacity,
-                                   self._home[0])
+            return packer.read_results_into(out, outputs, entries, self._home[0])
+        return packer.take_results(entries, outputs, self._home[0])
 
     def _invoke_into(self, session_ptr, inputs) -> list:
         outputs = self._outputs._ptr

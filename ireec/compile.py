@@ -14,16 +14,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .errors import CompileError, CompilerNotFoundError
+
 # Flags for the runtime's local CPU devices (local-task, local-sync).
 LOCAL_CPU_FLAGS = (
     "--iree-hal-target-device=local",
     "--iree-hal-local-target-device-backends=llvm-cpu",
     "--iree-llvmcpu-target-cpu=host",
 )
-
-
-class CompilerNotFoundError(FileNotFoundError):
-    """iree-compile is not installed."""
 
 
 def find_iree_compile() -> str:
@@ -39,12 +37,12 @@ def find_iree_compile() -> str:
 
 def compile_mlir(source: str, output: str | Path, flags=LOCAL_CPU_FLAGS) -> Path:
     """Compiles MLIR text to a .vmfb at `output`; raises RuntimeError with the
-    compiler's diagnostics on failure."""
+    compiler's diagnostics on failure (CompileError, a RuntimeError)."""
     output = Path(output)
     mlir = output.with_suffix(".mlir")
     mlir.write_text(source)
     result = subprocess.run([find_iree_compile(), *flags, str(mlir), "-o", str(output)],
                             capture_output=True, text=True)
     if result.returncode != 0:
-        raise RuntimeError(f"iree-compile failed:\n{result.stderr}")
+        raise CompileError(f"iree-compile failed:\n{result.stderr}")
     return output

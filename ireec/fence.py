@@ -18,6 +18,7 @@ import time
 from typing import Iterable
 
 from ._handles import Handle
+from ._in_use import in_use
 from ._library import ffi, lib
 from .errors import AbortedError, DeadlineExceededError, check_status
 
@@ -109,30 +110,37 @@ def _failure_status(message: str, code: int):
 class Semaphore(Handle):
     """An `iree_hal_semaphore_t`: a timeline of uint64 values on a device.
 
-    Thread-safe. Create one with `Semaphore.create(device)`; `Semaphore(ptr)`
-    takes ownership of a reference the caller already holds (pass
-    `retain=True` to add one instead).
+    Thread-safe. `Semaphore(device, initial_value=0)` creates one;
+    `Semaphore.from_handle(ptr, retain=...)` adopts a raw
+    `iree_hal_semaphore_t*`.
     """
 
     _release_fn = lib.iree_hal_semaphore_release
     _retain_fn = lib.iree_hal_semaphore_retain
     __slots__ = ()
 
-    def __init__(self, ptr, *, retain: bool = False, keep_alive: tuple = ()):
-        super().__init__(ptr, retain=retain, keep_alive=keep_alive)
+    def __init__(self, device, initial_value: int = 0):
+        """iree_hal_semaphore_create on `device` (any queue), starting at
+        `initial_value`."""
+        try:
+            device_ptr = device.handle  # ClosedError for a closed Device
+        except AttributeError:
+            raise TypeError(f"Semaphore(device, initial_value=0): device must be an "
+                            f"ireec.Device, not {type(device).__name__}") from None
+        out = ffi.new("iree_hal_semaphore_t**")
+        check_status(lib.iree_hal_semaphore_create(
+            device_ptr, lib.IREE_HAL_QUEUE_AFFINITY_ANY, initial_value,
+            lib.IREE_HAL_SEMAPHORE_FLAG_DEFAULT, out))
+        # IREE's semaphore holds no reference to its device: this one holds
+        # a use of the Device, which then outlives it even if closed first.
+        self._own(out[0], parent=device)
 
     @classmethod
     def create(cls, device, initial_value: int = 0) -> "Semaphore":
-        """iree_hal_semaphore_create on `device` (any queue), starting at
-        `initial_value`."""
-        out = ffi.new("iree_hal_semaphore_t**")
-        check_status(lib.iree_hal_semaphore_create(
-            device.handle, lib.IREE_HAL_QUEUE_AFFINITY_ANY, initial_value,
-            lib.IREE_HAL_SEMAPHORE_FLAG_DEFAULT, out))
-        # The device is kept so the wrapper that made it cannot be collected
-        # first; IREE's semaphore holds no reference to it.
-        return cls(out[0], keep_alive=(device,))
+        """The same as `Semaphore(device, initial_value)`."""
+        return cls(device, initial_value)
 
+    @in_use
     def query(self) -> int:
         """iree_hal_semaphore_query: the current value. Raises the failure if
         the semaphore has failed."""
@@ -145,11 +153,13 @@ class Semaphore(Handle):
         """The current value (`query()`)."""
         return self.query()
 
+    @in_use
     def signal(self, value: int) -> None:
         """iree_hal_semaphore_signal: advances the timeline to `value`, which
         must be greater than the current value."""
         check_status(lib.iree_hal_semaphore_signal(self.handle, value))
 
+    @in_use
     def wait(self, value: int, timeout: float | None = None) -> None:
         """iree_hal_semaphore_wait until the timeline reaches `value`.
 
@@ -163,6 +173,7 @@ class Semaphore(Handle):
                      lambda: lib.iree_hal_semaphore_query(handle, _scratch_value()),
                      timeout, f"semaphore value {value}")
 
+    @in_use
     def fail(self, message: str = "failed by the application",
              code: int = lib.IREE_STATUS_ABORTED) -> None:
         """iree_hal_semaphore_fail: every waiter, now and later, gets an error
@@ -181,20 +192,17 @@ class Fence(Handle):
     semaphore reaches its value. A fence with no timepoints is reached.
 
     Thread-safe to wait on and query; IREE forbids changing a fence (insert,
-    extend) once a queue operation uses it. Make one with `Fence.create`,
-    `Fence.at`, `Fence.join` or `Semaphore.fence`; `Fence(ptr)` takes
-    ownership of a reference the caller holds (`retain=True` adds one).
+    extend) once a queue operation uses it. `Fence(capacity=1)` creates an
+    empty one; `Fence.at`, `Fence.join` and `Semaphore.fence` make them with
+    timepoints; `Fence.from_handle(ptr, retain=...)` adopts a raw
+    `iree_hal_fence_t*`.
     """
 
     _release_fn = lib.iree_hal_fence_release
     _retain_fn = lib.iree_hal_fence_retain
     __slots__ = ()
 
-    def __init__(self, ptr, *, retain: bool = False, keep_alive: tuple = ()):
-        super().__init__(ptr, retain=retain, keep_alive=keep_alive)
-
-    @classmethod
-    def create(cls, capacity: int = 1) -> "Fence":
+    def __init__(self, capacity: int = 1):
         """iree_hal_fence_create: an empty fence with room for `capacity`
         distinct semaphores."""
         if not 0 <= capacity <= _FENCE_CAPACITY_MAX:
@@ -202,7 +210,12 @@ class Fence(Handle):
                 f"fence capacity must be in [0, {_FENCE_CAPACITY_MAX}], got {capacity}")
         out = ffi.new("iree_hal_fence_t**")
         check_status(lib.iree_hal_fence_create(capacity, lib.iree_allocator_system(), out))
-        return cls(out[0])
+        self._own(out[0])
+
+    @classmethod
+    def create(cls, capacity: int = 1) -> "Fence":
+        """The same as `Fence(capacity)`."""
+        return cls(capacity)
 
     @classmethod
     def at(cls, semaphore: Semaphore, value: int) -> "Fence":
@@ -211,7 +224,7 @@ class Fence(Handle):
         out = ffi.new("iree_hal_fence_t**")
         check_status(lib.iree_hal_fence_create_at(
             semaphore.handle, value, lib.iree_allocator_system(), out))
-        return cls(out[0])
+        return cls.from_handle(out[0])
 
     @classmethod
     def join(cls, fences: Iterable["Fence"]) -> "Fence":
@@ -226,21 +239,24 @@ class Fence(Handle):
         if out[0] == ffi.NULL:
             # IREE answers NULL when there is no timepoint to join; an empty
             # fence means the same (reached) and keeps the result a Fence.
-            return cls.create(0)
-        return cls(out[0])
+            return cls(0)
+        return cls.from_handle(out[0])
 
+    @in_use
     def insert(self, semaphore: Semaphore, value: int) -> None:
         """iree_hal_fence_insert: adds (`semaphore`, `value`); a semaphore
         already present keeps the larger value."""
         _require(semaphore, Semaphore, "semaphore")
         check_status(lib.iree_hal_fence_insert(self.handle, semaphore.handle, value))
 
+    @in_use
     def extend(self, other: "Fence") -> None:
         """iree_hal_fence_extend: inserts every timepoint of `other`."""
         _require(other, Fence, "other")
         check_status(lib.iree_hal_fence_extend(self.handle, other.handle))
 
     @property
+    @in_use
     def timepoint_count(self) -> int:
         """iree_hal_fence_timepoint_count."""
         return int(lib.iree_hal_fence_timepoint_count(self.handle))
@@ -249,13 +265,15 @@ class Fence(Handle):
         return self.timepoint_count
 
     @property
+    @in_use
     def timepoints(self) -> list[tuple[Semaphore, int]]:
         """iree_hal_fence_semaphore_list: [(Semaphore, value), ...], each
         semaphore a new reference."""
         timepoints = lib.iree_hal_fence_semaphore_list(self.handle)
-        return [(Semaphore(timepoints.semaphores[i], retain=True),
+        return [(Semaphore.from_handle(timepoints.semaphores[i], retain=True),
                  int(timepoints.payload_values[i])) for i in range(timepoints.count)]
 
+    @in_use
     def query(self) -> bool:
         """iree_hal_fence_query: True if reached, False if not yet; raises
         the failure if a semaphore has failed."""
@@ -266,10 +284,12 @@ class Fence(Handle):
         check_status(status)
         return True
 
+    @in_use
     def signal(self) -> None:
         """iree_hal_fence_signal: advances every semaphore to its value."""
         check_status(lib.iree_hal_fence_signal(self.handle))
 
+    @in_use
     def fail(self, message: str = "failed by the application",
              code: int = lib.IREE_STATUS_ABORTED) -> None:
         """iree_hal_fence_fail: fails every semaphore with `message`."""
@@ -277,6 +297,7 @@ class Fence(Handle):
         # The fence takes ownership of the status.
         lib.iree_hal_fence_fail(self.handle, status)
 
+    @in_use
     def wait(self, timeout: float | None = None) -> None:
         """iree_hal_fence_wait until every timepoint is reached.
 

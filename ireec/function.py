@@ -4,22 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from . import _fast
+from . import _cext, _cext_bridge
 from ._handles import ClosedError
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
-from ._values import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
+from ._marshal import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
 from .buffer_view import _adopt_address
 from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
+from .instance import Device
 
 if TYPE_CHECKING:
     from .bound_call import BoundCall
 
 _session_invoke = lib.ireec_runtime_session_invoke
-_fast_invoke = _fast.invoke
 
 # The iree.abi.model of functions compiled with
 # --iree-execution-model=async-external: after their inputs they take a wait
@@ -104,26 +102,12 @@ class Function:
         return PreparedCall(self, device)
 
     def __call__(self, *args, device=None, out=None) -> list:
-        """Calls the function and returns its results in order; see
-        `PreparedCall.__call__`."""
-        return self._call(args, device, out)
-
-    def _call(self, args: tuple, device, out) -> list:
-        # PreparedCall.__call__ without its extra call layer (Session.call
-        # comes here directly too).
+        """Calls the function and returns its results in order: the call of
+        its shared PreparedCall (see `PreparedCall`)."""
         call = self._default_call or self._prepared()
-        try:
-            if device is None:
-                results = call._fast(args, out)
-                if results is not None:
-                    return results
-            results, signal = call._invoke(args, None, device, out)
-            if signal is not None:
-                results = call._complete(results, signal, out)
-        except AbortedError as error:
-            self.session._note_failed_devices(error)
-            raise
-        return results
+        if device is None and out is None:
+            return call(*args)  # no keywords for the C invoker to read
+        return call(*args, device=device, out=out)
 
     def call_async(self, *args, wait: Fence | None = None, device=None):
         """(results, signal_fence); see `PreparedCall.call_async`."""
@@ -156,10 +140,30 @@ def _read_attributes(function) -> dict[str, str]:
         index += 1
 
 
-class PreparedCall:
+class PreparedCall(_cext.Invoker):
     """A reusable call to one Function: its input and output VM lists and
     cffi scratch objects are made once; each call only converts the new
     arguments and invokes (iree_runtime_session_call).
+
+    `prepared(*args, device=None, out=None)` calls the function with `args`
+    and returns its results in order. It is made in C by the base class,
+    ireec._cext.Invoker (the one invoker: Function.__call__ and Session.call
+    are this call, and a BoundCall is one with its arguments pinned) for
+    numpy and BufferView arguments on the session's device; anything else
+    (scalars, fences, byte-swapped or non-contiguous arrays, device=) is
+    converted into the same lists in Python, then invoked the same way.
+
+    A coarse-fences function gets a new signal fence (and no wait fence),
+    and the call waits for it before returning (interruptible with Ctrl-C).
+    Numpy arguments are copied to `device` (default: this call's device,
+    else the session's first device).
+
+    `out`: numpy arrays to read the results into instead of returning
+    BufferViews (no BufferView is made for them): one array for a single
+    result, or a sequence with one entry per result (None for a result
+    to return as usual). Each must be C-contiguous, writeable and of
+    exactly the result's dtype and shape; the array itself is returned
+    in the result's place.
 
     Calls hold the session's lock from packing the arguments to reading the
     results, so one prepared call (like one session) can be used from several
@@ -169,8 +173,7 @@ class PreparedCall:
 
     __slots__ = ("function", "device", "_packer", "_inputs", "_outputs",
                  "_arg_kinds", "_uses_fences", "_views", "_view_capacity",
-                 "_result_count", "_session_device", "_arg_count", "_fast_addresses",
-                 "_fast_session", "_fast_lock", "_fast_device")
+                 "_result_count", "_session_device", "_arg_count")
 
     def __init__(self, function: Function, device=None):
         self.function = function
@@ -190,69 +193,37 @@ class PreparedCall:
         # handle and allocator: (Device, iree_hal_device_t*, allocator).
         self._session_device = None
         self._arg_count = len(self._arg_kinds)
-        # The pointers ireec._fast_call takes, as ints, with the session, its
-        # lock and its device: set with _session_device where _fast applies.
-        self._fast_addresses = self._fast_session = self._fast_lock = None
-        self._fast_device = None
         session = function.session
         with session._lock:
             if not session.closed:
                 self._home()  # the general path reports a closed session
 
-    def __call__(self, *args, device=None, out=None) -> list:
-        """Calls the function with `args` (iree_runtime_session_call) and
-        returns its results in order.
+    # __call__(*args, device=None, out=None) is the C base's (ireec._cext.
+    # Invoker): see the class docstring. What it does not do in C comes here.
 
-        A coarse-fences function gets a new signal fence (and no wait fence),
-        and this waits for it before returning (interruptible with Ctrl-C).
-        Numpy arguments are copied to `device` (default: this call's device,
-        else the session's first device).
-
-        `out`: numpy arrays to read the results into instead of returning
-        BufferViews (no BufferView is made for them): one array for a single
-        result, or a sequence with one entry per result (None for a result
-        to return as usual). Each must be C-contiguous, writeable and of
-        exactly the result's dtype and shape; the array itself is returned
-        in the result's place.
-        """
+    def _call_general(self, *args, device=None, out=None) -> list:
+        """The call the C invoker passed on (device=, a closed session or
+        call, arguments it declines): converted by the Packer into the same
+        lists, then the same invoke."""
         try:
-            if device is None:
-                results = self._fast(args, out)
-                if results is not None:
-                    return results
             results, signal = self._invoke(args, None, device, out)
-            results = self._complete(results, signal, out)
+            return self._complete(results, signal, out)
         except AbortedError as error:
             self.function.session._note_failed_devices(error)
             raise
-        return results
 
-    def _fast(self, args: tuple, out) -> list | None:
-        """The call in one crossing into C (ireec._fast_call), where that
-        applies: its results, or None, having done nothing, for the general
-        path (_invoke), which also reports a closed session or call. It
-        applies on the session's device, to functions without fences
-        taking only tensors, with numpy or BufferView arguments and `out`
-        None or one array for a single result."""
-        fast = self._fast_addresses
-        if (fast is None or len(args) != self._arg_count
-                or not (out is None or (type(out) is np.ndarray and self._view_capacity == 1))):
-            return None
-        with self._fast_lock:
-            # close() of the session or this call takes this lock, so the
-            # addresses are valid while both are open.
-            # (close() empties both lists together.)
-            if self._fast_session._ptr is None or self._inputs._ptr is None:
-                return None
-            results = _fast_invoke(fast, args, out, False)
-            if results is None:
-                return None
-            if len(results) == 1 and type(results[0]) is int:
-                # One buffer view handed over, adopted here: the common case
-                # of take_fast_results, inline.
-                return [_adopt_address(results[0], self._fast_device)]
-            return self._packer.take_fast_results(results, self._outputs._ptr,
-                                                  self._fast_device)
+    def _take_fast(self, results) -> list:
+        """The results of the C invoker's call that need more than handing
+        one BufferView back (values to read, an out array, a failure to
+        raise): the one result decoder, under the session's lock."""
+        packer = self._packer
+        try:
+            if type(results) is tuple:
+                packer.raise_failure(results)
+            return packer.take_results(results, self._outputs._ptr, self._session_device[0])
+        except AbortedError as error:
+            self.function.session._note_failed_devices(error)
+            raise
 
     def _complete(self, results: list, signal: Fence | None, out) -> list:
         """Waits for a coarse-fences call's signal fence; only then are its
@@ -294,10 +265,7 @@ class PreparedCall:
                                      or function.session._queue_waits_on_host):
                 wait.wait()
             if not function.uses_fences:
-                results = self._fast(args, None) if device is None else None
-                if results is None:
-                    results, _ = self._invoke(args, None, device)
-                return results, Fence.create(0)
+                return self(*args, device=device), Fence(0)
             return self._invoke(args, wait, device)
         except AbortedError as error:
             function.session._note_failed_devices(error)
@@ -310,20 +278,21 @@ class PreparedCall:
         if home is None:
             session_device = self.function.session.device
             home = (session_device, session_device.handle, session_device.allocator)
+            self._session_device = home
             if self._fast_path_applies():
-                # What _fast needs, read once (it checks that the session and
-                # the lists are open before using the addresses).
+                # What the C invoker needs, read once (it checks that the
+                # session and the lists are open before using the addresses).
                 session = self.function.session
-                self._fast_session, self._fast_lock = session, session._lock
-                self._fast_device = session_device
-                self._fast_addresses = tuple(map(_fast.address, (
+                addresses = tuple(map(_cext_bridge.address, (
                     session._ptr, self.function._function,
                     self._inputs._ptr, self._outputs._ptr, home[1], home[2])))
-            self._session_device = home
+                self._set_fast((addresses, (), None, False), session._lock, session,
+                               self._inputs, _adopt_address, session_device,
+                               self._arg_count, self._view_capacity == 1)
         return home
 
     def _fast_path_applies(self) -> bool:
-        """Whether calls on the session's device may take ireec._fast_call:
+        """Whether calls on the session's device may take ireec._cext:
         every argument a tensor and no fences to make."""
         return (not self._uses_fences and self.device is None
                 and set(self._arg_kinds) <= {"r"})
@@ -333,11 +302,11 @@ class PreparedCall:
             self._raise_arg_count(args)
         session = self.function.session
         with session._lock:
+            if session.closed or self._inputs.closed or self._outputs.closed:
+                raise ClosedError("the PreparedCall or its Session is closed")
             session_ptr = session._ptr
             inputs = self._inputs._ptr
             outputs = self._outputs._ptr
-            if session_ptr is None or inputs is None or outputs is None:
-                raise ClosedError("the PreparedCall or its Session is closed")
             home = self._session_device or self._home()
             packer = self._packer
             signal = None
@@ -346,9 +315,16 @@ class PreparedCall:
                     device = self.device
                 if device is None:
                     packer.push_args(inputs, args, *home)
+                elif isinstance(device, Device):
+                    # A device of the caller's: a closed one raises
+                    # ClosedError, and a close() on another thread waits
+                    # for the copies to it to finish.
+                    device._acquire()
+                    try:
+                        packer.push_args(inputs, args, device)
+                    finally:
+                        device._release_use()
                 else:
-                    # A device of the caller's: its handle is read on every
-                    # call, so a closed one raises ClosedError.
                     packer.push_args(inputs, args, device)
                 if self._uses_fences:
                     signal = self._push_fences(inputs, wait, home[0])
@@ -364,14 +340,13 @@ class PreparedCall:
                                      outputs, self._view_capacity, views, count)
             if status:  # a NULL iree_status_t is OK
                 check_status(status)
+            entries = packer.view_entries(views, count[0], self._view_capacity)
             if out is not None and signal is None:
-                results = packer.read_results_into(
-                    out, outputs, views, count[0], self._view_capacity, home[0])
+                results = packer.read_results_into(out, outputs, entries, home[0])
             else:
                 # Empties the output list too (ireec_runtime_session_invoke
                 # already did when every result was a buffer view).
-                results = packer.take_results(outputs, views, count[0],
-                                              self._view_capacity, home[0])
+                results = packer.take_results(entries, outputs, home[0])
         return results, signal
 
     def bind(self, *args, device=None, out=None) -> "BoundCall":
@@ -399,7 +374,7 @@ class PreparedCall:
             packer.push_null(inputs, fence_type)
         else:
             packer.push_ref(inputs, wait, None, "the wait fence")
-        semaphore = Semaphore.create(device)
+        semaphore = Semaphore(device)
         signal = Fence.at(semaphore, 1)
         packer.push_ref(inputs, signal, None, "the signal fence")
         return signal
@@ -408,6 +383,7 @@ class PreparedCall:
         """Releases the VM lists now (otherwise done when collected)."""
         # Under the session's lock: a call on another thread may be using them.
         with self.function.session._lock:
+            self._set_fast(None)
             self._inputs.close()
             self._outputs.close()
 

@@ -6,6 +6,7 @@ import threading
 from dataclasses import dataclass
 
 from ._handles import Handle
+from ._in_use import in_use
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
 from .errors import AbortedError, check_status
@@ -27,7 +28,7 @@ class DeviceInfo:
 
     @property
     def uri(self) -> str:
-        """A URI that creates this device with Instance.create_device."""
+        """A URI that creates this device with Device(instance, uri)."""
         return f"{self.driver}://{self.path}" if self.path else self.driver
 
 
@@ -50,7 +51,7 @@ class Instance(Handle):
         out = ffi.new("iree_runtime_instance_t**")
         check_status(lib.iree_runtime_instance_create(
             options, lib.iree_allocator_system(), out))
-        super().__init__(out[0])
+        self._own(out[0])
 
     @property
     def host_allocator(self):
@@ -68,16 +69,13 @@ class Instance(Handle):
         return lib.iree_runtime_instance_driver_registry(self.handle)
 
     def create_device(self, uri: str = "local-task") -> "Device":
-        """iree_hal_create_device: any URI it accepts, e.g. "local-task".
+        """`Device(self, uri)`: iree_hal_create_device with any URI it
+        accepts, e.g. "local-task".
 
         The CPU drivers take URI parameters (docs/devices.md), e.g.
         "local-task://?memory=discrete" or
         "local-task://?topology_group_count=1&worker_spin_us=50"."""
-        view, owner = string_view(uri)
-        out = ffi.new("iree_hal_device_t**")
-        check_status(lib.iree_hal_create_device(
-            self.driver_registry, view, self.host_allocator, out))
-        return Device(out[0], instance=self)
+        return Device(self, uri)
 
     def query_drivers(self) -> list[DriverInfo]:
         """iree_hal_driver_registry_enumerate."""
@@ -117,15 +115,40 @@ class Instance(Handle):
 
 
 class Device(Handle):
-    """An `iree_hal_device_t`. Thread-safe; share one across sessions."""
+    """An `iree_hal_device_t`. Thread-safe; share one across sessions.
+
+    `Device(instance, uri="local-task")` creates one (iree_hal_create_device
+    with any URI it accepts); `Device.from_handle(ptr, retain=..., instance=None)`
+    adopts a raw `iree_hal_device_t*`.
+    """
 
     _release_fn = lib.iree_hal_device_release
     _retain_fn = lib.iree_hal_device_retain
     __slots__ = ("instance",)
 
-    def __init__(self, ptr, *, instance: Instance | None = None, retain: bool = False):
-        super().__init__(ptr, retain=retain, keep_alive=(instance,))
+    def __init__(self, instance: Instance, uri: str = "local-task"):
+        if not isinstance(instance, Instance):
+            raise TypeError(f"Device(instance, uri): instance must be an ireec.Instance, "
+                            f"not {type(instance).__name__}")
+        if not isinstance(uri, str):
+            raise TypeError(f"Device(instance, uri): uri must be a str, not "
+                            f"{type(uri).__name__}")
+        view, owner = string_view(uri)
+        out = ffi.new("iree_hal_device_t**")
+        check_status(lib.iree_hal_create_device(
+            instance.driver_registry, view, instance.host_allocator, out))
+        self._own(out[0], parent=instance)
         self.instance = instance
+
+    @classmethod
+    def from_handle(cls, ptr, *, retain: bool = False,
+                    instance: Instance | None = None) -> "Device":
+        """Adopts a raw `iree_hal_device_t*` (see Handle.from_handle);
+        `instance`, if given, is kept (and used) until the device goes."""
+        self = cls.__new__(cls)
+        self._own(ptr, retain=retain, parent=instance)
+        self.instance = instance
+        return self
 
     @property
     def id(self) -> str:
@@ -141,6 +164,7 @@ class Device(Handle):
     def host_allocator(self):
         return lib.iree_hal_device_host_allocator(self.handle)
 
+    @in_use
     def check(self) -> None:
         """Raises AbortedError if the device can no longer run work.
 
@@ -199,7 +223,7 @@ def _queue_runs_work(device: Device) -> bool:
     """Whether an empty barrier on `device`'s queue completes (a failed
     queue aborts it). It waits on nothing, so a working device reaches it as
     soon as its queue gets to it."""
-    semaphore = Semaphore.create(device)
+    semaphore = Semaphore(device)
     semaphores = ffi.new("iree_hal_semaphore_t*[1]", [semaphore.handle])
     values = ffi.new("uint64_t[1]", [1])
     signal = ffi.new("iree_hal_semaphore_list_t*", {

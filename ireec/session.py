@@ -28,14 +28,6 @@ MODULE_ALIGNMENT = 64
 _HOST_WAITING_DEVICE_IDS = frozenset({"local-task", "local-sync"})
 
 
-def _release_session(module_memory: list, ptr) -> None:
-    # The session (and its context and modules) goes first; only then may the
-    # module bytes lent to it be freed. Keeping them referenced from this
-    # destructor makes that order hold for close() and for collection alike.
-    lib.iree_runtime_session_release(ptr)
-    module_memory.clear()
-
-
 class Session(Handle):
     """An `iree_runtime_session_t`: one VM context holding the HAL module
     (bound to the session's devices) and the modules loaded into it.
@@ -78,16 +70,46 @@ class Session(Handle):
         check_status(lib.ireec_runtime_session_create_with_devices(
             instance.handle, options, len(devices), handles,
             instance.host_allocator, out))
-        self._module_memory: list = []
-        self._ptr = ffi.gc(out[0], lambda ptr, memory=self._module_memory:
-                           _release_session(memory, ptr))
-        self._keep_alive = ()
-        self.instance = instance
+        self._take(out[0], instance, devices)
+
+    @classmethod
+    def from_handle(cls, ptr, *, retain: bool = False) -> "Session":
+        """Adopts a raw `iree_runtime_session_t*` (see Handle.from_handle).
+        Its instance and first device (iree_runtime_session_instance,
+        iree_runtime_session_device) are what `instance` and `devices` then
+        hold: a session made on several devices is seen with its first."""
+        if isinstance(ptr, ffi.CData) and ptr == ffi.NULL:
+            raise ValueError("Session needs a non-NULL pointer")
+        if not isinstance(ptr, ffi.CData) or ffi.typeof(ptr) is not ffi.typeof(
+                "iree_runtime_session_t*"):
+            raise TypeError(f"Session wraps an iree_runtime_session_t*, not {ptr!r}")
+        instance = Instance.from_handle(lib.iree_runtime_session_instance(ptr), retain=True)
+        device = Device.from_handle(lib.iree_runtime_session_device(ptr), retain=True,
+                                    instance=instance)
+        if retain:
+            lib.iree_runtime_session_retain(ptr)
+        self = cls.__new__(cls)
+        self._take(ptr, instance, [device])
+        device.close()  # _take made its own
+        return self
+
+    def _take(self, ptr, instance: Instance, devices) -> None:
+        """Takes over one reference to the session `ptr`, made on `devices`."""
         # Wrappers of our own (new references): they stay valid when the
         # caller closes theirs, and results made by this session (whose
-        # BufferViews refer to them) outlive closing the session.
-        self._devices = tuple(Device(d.handle, instance=d.instance, retain=True)
-                              for d in devices)
+        # BufferViews refer to them) outlive closing the session. The
+        # session holds a use of each (and of the instance), so closing one
+        # of them (`session.device.close()`) cannot free what its calls use.
+        self._devices = tuple(
+            Device.from_handle(d.handle, retain=True,
+                               instance=None if d.instance is None or d.instance.closed
+                               else d.instance)
+            for d in devices)
+        # The module bytes lent to the session: the C base empties this list
+        # only once the session (and its context and modules) is released.
+        self._module_memory: list = []
+        self._own(ptr, parent=(instance, *self._devices), keep_alive=self._module_memory)
+        self.instance = instance
         self._lock = threading.RLock()
         self._functions: dict[str, Function] = {}
         self._queue_waits_on_host = any(d.id in _HOST_WAITING_DEVICE_IDS
@@ -241,12 +263,15 @@ class Session(Handle):
     def call(self, name: str, *args, device: Device | None = None, out=None) -> list:
         """Calls `name` with `args` and returns its results in order, or
         reads them into `out` (iree_runtime_session_call; see
-        PreparedCall.__call__)."""
+        PreparedCall)."""
         try:
             function = self._functions[name]
         except (KeyError, TypeError):  # not looked up yet, or not a name
             function = self.function(name)
-        return function._call(args, device, out)
+        call = function._default_call or function._prepared()
+        if device is None and out is None:
+            return call(*args)  # no keywords for the C invoker to read
+        return call(*args, device=device, out=out)
 
     def call_async(self, name: str, *args, wait: Fence | None = None,
                    device: Device | None = None):

@@ -104,7 +104,7 @@ def test_chain_of_prepared_async_calls(session):
 
 
 def test_call_async_waits_for_the_callers_fence(session, device):
-    upstream = ireec.Semaphore.create(device)
+    upstream = ireec.Semaphore(device)
     wait = upstream.fence(1)
     # Whoever signals first, the program may only start once the fence is
     # reached, so the results are right either way.
@@ -116,7 +116,7 @@ def test_call_async_waits_for_the_callers_fence(session, device):
 
 
 def test_failed_wait_fence_fails_the_call(session, device):
-    upstream = ireec.Semaphore.create(device)
+    upstream = ireec.Semaphore(device)
     upstream.fail("upstream step failed")
     with pytest.raises(ireec.AbortedError, match="upstream step failed"):
         session.call_async("async_ops.async_mul", A, B, wait=upstream.fence(1))
@@ -127,7 +127,7 @@ def test_failed_wait_fence_fails_the_call(session, device):
 def test_call_async_of_a_sync_function(instance, device, program):
     with ireec.Session(instance, device) as session:
         session.load_module(program("simple_mul"))
-        done = ireec.Fence.create(0)
+        done = ireec.Fence(0)
         (product,), fence = session.call_async("module.simple_mul", A, B, wait=done)
         # Ran to completion: the fence returned is empty, hence reached.
         assert fence.timepoint_count == 0 and fence.query()
@@ -143,7 +143,7 @@ def test_call_async_wait_must_be_a_fence(session):
 
 
 def test_semaphore_timeline(device):
-    semaphore = ireec.Semaphore.create(device, initial_value=5)
+    semaphore = ireec.Semaphore(device, initial_value=5)
     assert semaphore.query() == 5 and semaphore.value == 5
     semaphore.wait(5, timeout=0)  # already reached
     semaphore.signal(9)
@@ -154,7 +154,7 @@ def test_semaphore_timeline(device):
 
 
 def test_semaphore_wait_timeout(device):
-    semaphore = ireec.Semaphore.create(device)
+    semaphore = ireec.Semaphore(device)
     with pytest.raises(ireec.DeadlineExceededError, match="semaphore value 1 not reached within 0.01 s") as raised:
         semaphore.wait(1, timeout=0.01)
     assert isinstance(raised.value, TimeoutError)
@@ -164,7 +164,7 @@ def test_semaphore_wait_timeout(device):
 
 
 def test_semaphore_wait_signaled_from_another_thread(device):
-    semaphore = ireec.Semaphore.create(device)
+    semaphore = ireec.Semaphore(device)
     reached = []
     waiter = threading.Thread(target=lambda: reached.append(semaphore.wait(3) or semaphore.query()))
     waiter.start()
@@ -175,7 +175,7 @@ def test_semaphore_wait_signaled_from_another_thread(device):
 
 
 def test_semaphore_fail(device):
-    semaphore = ireec.Semaphore.create(device)
+    semaphore = ireec.Semaphore(device)
     semaphore.fail("device fell over", code=lib.IREE_STATUS_CANCELLED)
     with pytest.raises(ireec.CancelledError, match="device fell over"):
         semaphore.query()
@@ -191,7 +191,7 @@ def test_semaphore_fail(device):
 
 
 def test_fence_at_query_signal_wait(device):
-    semaphore = ireec.Semaphore.create(device)
+    semaphore = ireec.Semaphore(device)
     fence = semaphore.fence(2)
     assert len(fence) == 1 and fence.query() is False
     semaphore.signal(1)
@@ -204,7 +204,7 @@ def test_fence_at_query_signal_wait(device):
 
 
 def test_fence_wait_timeout(device):
-    fence = ireec.Semaphore.create(device).fence(1)
+    fence = ireec.Semaphore(device).fence(1)
     with pytest.raises(ireec.DeadlineExceededError, match="fence not reached within 0.02 s") as raised:
         fence.wait(timeout=0.02)
     assert isinstance(raised.value, TimeoutError)
@@ -215,9 +215,9 @@ def test_fence_wait_timeout(device):
 
 
 def test_fence_insert_extend_join(device):
-    s1 = ireec.Semaphore.create(device)
-    s2 = ireec.Semaphore.create(device)
-    fence = ireec.Fence.create(capacity=2)
+    s1 = ireec.Semaphore(device)
+    s2 = ireec.Semaphore(device)
+    fence = ireec.Fence(capacity=2)
     assert fence.query() is True  # nothing to reach
     fence.insert(s1, 3)
     fence.insert(s1, 1)  # the same semaphore keeps the larger value
@@ -226,7 +226,7 @@ def test_fence_insert_extend_join(device):
     fence.extend(other)
     assert [(s.handle, v) for s, v in fence.timepoints] == [(s1.handle, 3), (s2.handle, 4)]
     with pytest.raises(ireec.ResourceExhaustedError, match="capacity 2 reached"):
-        fence.insert(ireec.Semaphore.create(device), 1)
+        fence.insert(ireec.Semaphore(device), 1)
     joined = ireec.Fence.join([ireec.Fence.at(s1, 5), other])
     assert sorted(v for _, v in joined.timepoints) == [4, 5]
     s1.signal(5)
@@ -239,7 +239,7 @@ def test_fence_insert_extend_join(device):
 
 
 def test_fence_fail(device):
-    semaphore = ireec.Semaphore.create(device)
+    semaphore = ireec.Semaphore(device)
     fence = semaphore.fence(1)
     fence.fail("no result today")
     with pytest.raises(ireec.AbortedError, match="no result today"):
@@ -249,7 +249,7 @@ def test_fence_fail(device):
 
 
 def test_fence_argument_errors(device):
-    fence = ireec.Fence.create(1)
+    fence = ireec.Fence(1)
     with pytest.raises(TypeError, match="semaphore must be an ireec.Semaphore, not NoneType"):
         fence.insert(None, 1)
     with pytest.raises(TypeError, match="other must be an ireec.Fence, not int"):
@@ -259,9 +259,9 @@ def test_fence_argument_errors(device):
     with pytest.raises(TypeError, match="semaphore must be an ireec.Semaphore"):
         ireec.Fence.at(device, 1)
     with pytest.raises(ValueError, match="capacity"):
-        ireec.Fence.create(-1)
+        ireec.Fence(-1)
     with pytest.raises(ValueError, match="capacity"):
-        ireec.Fence.create(70000)
+        ireec.Fence(70000)
     fence.close()
     with pytest.raises(ireec.ClosedError):
         fence.wait()
@@ -270,15 +270,15 @@ def test_fence_argument_errors(device):
 
 
 def test_fence_and_semaphore_wrap_raw_handles(device):
-    semaphore = ireec.Semaphore.create(device)
+    semaphore = ireec.Semaphore(device)
     fence = semaphore.fence(1)
     # Wrapping a borrowed pointer adds a reference of its own.
-    again = ireec.Fence(fence.handle, retain=True)
+    again = ireec.Fence.from_handle(fence.handle, retain=True)
     fence.close()
     semaphore.signal(1)
     assert again.query() is True
     with pytest.raises(ValueError, match="non-NULL"):
-        ireec.Fence(ireec.ffi.NULL)
+        ireec.Fence.from_handle(ireec.ffi.NULL)
 
 
 # --- Ctrl-C -------------------------------------------------------------------------------
@@ -310,7 +310,7 @@ CHILD = textwrap.dedent('''
     session = ireec.Session(instance, device)
     session.load_module(sys.argv[1])
     a = np.ones(4, np.float32)
-    never = ireec.Semaphore.create(device)
+    never = ireec.Semaphore(device)
 
     waits = {
         "fence": lambda: never.fence(1).wait(),

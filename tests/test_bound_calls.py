@@ -11,7 +11,7 @@ import pytest
 
 import ireec
 from ireec import ffi, lib
-from ireec.buffer_view import lent_array_count
+from ireec.zero_copy import lent_array_count
 from ireec.errors import check_status
 
 from conftest import PROGRAMS_DIR

@@ -43,7 +43,7 @@ def invoke(session, device, function: str, *views: BufferView) -> list[BufferVie
         while lib.iree_vm_list_size(lib.iree_runtime_call_outputs(call)):
             out = ffi.new("iree_hal_buffer_view_t**")
             check_status(lib.iree_runtime_call_outputs_pop_front_buffer_view(call, out))
-            results.append(BufferView(out[0], device=device, retain=False))
+            results.append(BufferView.from_handle(out[0], device=device, retain=False))
         return results
     finally:
         lib.iree_runtime_call_deinitialize(call)
@@ -384,7 +384,7 @@ def test_raw_device_pointers_are_accepted(device):
 
 def test_program_results_wrap_vm_references(compile_mlir):
     with runtime_session(compile_mlir(ADD_F32)) as (_, raw_device, session):
-        device = ireec.Device(raw_device, retain=True)
+        device = ireec.Device.from_handle(raw_device, retain=True)
         a = BufferView.from_numpy(device, np.array([1, 2, 3, 4], np.float32))
         b = BufferView.from_numpy(device, np.array([10, 20, 30, 40], np.float32))
         (result,) = invoke(session, device, "module.add", a, b)
@@ -398,7 +398,7 @@ def test_program_results_wrap_vm_references(compile_mlir):
 
 def test_wrap_with_retain_keeps_its_own_reference(device):
     with BufferView.from_numpy(device, np.array([3, 1], np.int32)) as owner:
-        borrowed = BufferView(owner.handle, device=device, retain=True)
+        borrowed = BufferView.from_handle(owner.handle, device=device, retain=True)
     # The first wrapper released its reference; the second still holds one.
     assert str(borrowed) == "2xi32=3 1"
     borrowed.close()
@@ -415,7 +415,7 @@ def test_wrap_without_retain_takes_over_the_reference(device):
         device.handle, device.allocator, 1, shape, lib.IREE_HAL_ELEMENT_TYPE_UINT_8,
         lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, params[0],
         lib.iree_make_const_byte_span(ffi.from_buffer(values), 3), out))
-    with BufferView(out[0], device=device) as view:
+    with BufferView.from_handle(out[0], device=device) as view:
         assert str(view) == "3xui8=9 8 7"
 
 
@@ -427,13 +427,13 @@ def test_wrap_without_retain_takes_over_the_reference(device):
 ])
 def test_bad_pointers_are_refused(bad, error):
     with pytest.raises(error):
-        BufferView(bad)
+        BufferView.from_handle(bad)
 
 
 def test_bad_device_is_refused(device):
     with BufferView.from_numpy(device, np.zeros(1)) as view:
         with pytest.raises(TypeError, match="ireec.Device"):
-            BufferView(view.handle, device=object(), retain=True)
+            BufferView.from_handle(view.handle, device=object(), retain=True)
 
 
 # -- lifetimes ------------------------------------------------------------------
@@ -494,7 +494,7 @@ def test_closed_device_stops_transfers_not_mapped_reads(instance):
 
 def test_views_are_released_when_collected(device):
     # Collection releases the buffer (here, returning a lent array to Python).
-    from ireec.buffer_view import lent_array_count
+    from ireec.zero_copy import lent_array_count
     before = lent_array_count()
     view = BufferView.from_numpy(device, ireec.empty_aligned(16, np.int8), zero_copy=True)
     assert view.zero_copy and lent_array_count() == before + 1

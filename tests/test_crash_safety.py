@@ -215,12 +215,12 @@ CASES = [
         view.to_numpy()""",
      "ClosedError", "BufferView is closed"),
     ("fence-after-close", """
-        fence = ireec.Fence.create()
+        fence = ireec.Fence()
         fence.close()
         fence.wait()""",
      "ClosedError", "Fence is closed"),
     ("semaphore-after-close", """
-        semaphore = ireec.Semaphore.create(device)
+        semaphore = ireec.Semaphore(device)
         semaphore.close()
         semaphore.signal(1)""",
      "ClosedError", "Semaphore is closed"),
@@ -234,19 +234,19 @@ CASES = [
     ("device-path-not-supported", "instance.create_device('local-task://7')",
      "NotFoundError", "device paths not yet implemented"),
     # --- waits ---------------------------------------------------------------------------
-    ("fence-wait-times-out", "ireec.Semaphore.create(device).fence(1).wait(timeout=0.05)",
+    ("fence-wait-times-out", "ireec.Semaphore(device).fence(1).wait(timeout=0.05)",
      "DeadlineExceededError", "fence not reached within 0.05 s"),
-    ("semaphore-wait-times-out", "ireec.Semaphore.create(device).wait(1, timeout=0.05)",
+    ("semaphore-wait-times-out", "ireec.Semaphore(device).wait(1, timeout=0.05)",
      "TimeoutError", "semaphore value 1 not reached within 0.05 s"),
     ("failed-wait-fence-keeps-its-reason", """
         session.load_module(P["async"])
-        fence = ireec.Semaphore.create(device).fence(1)
+        fence = ireec.Semaphore(device).fence(1)
         fence.fail("the producer ran out of input")
         session.call_async("async_ops.async_mul", a, a, wait=fence)""",
      "AbortedError", "the producer ran out of input"),
     ("failed-fence-awaited-inside-a-call", """
         session.load_module(P["blocking"])
-        fence = ireec.Semaphore.create(device).fence(1)
+        fence = ireec.Semaphore(device).fence(1)
         fence.fail("upstream stage failed")
         session.call("blocking.await_then_double", fence, a)""",
      "AbortedError", "upstream stage failed", "hal.fence.await"),
@@ -264,7 +264,7 @@ def test_closing_everything_twice_is_harmless(programs, cpu_driver):
     outcome = run_case(programs, cpu_driver, """
         session.load_module(P["mul"])
         result = session.call("module.simple_mul", a, a)[0]
-        fence = ireec.Fence.create()
+        fence = ireec.Fence()
         call = session.function("module.simple_mul").prepare()
         for thing in (result, fence, call, session, device, instance):
             thing.close()
@@ -425,7 +425,7 @@ def test_failed_dispatch_on_local_sync_reports_its_cause_and_the_device_goes_on(
 def test_a_failed_wait_fence_does_not_fail_the_device(programs, cpu_driver):
     outcome = run_case(programs, cpu_driver, """
         session.load_module(P["async"])
-        fence = ireec.Semaphore.create(device).fence(1)
+        fence = ireec.Semaphore(device).fence(1)
         fence.fail("cancelled upstream")
         try:
             session.call_async("async_ops.async_mul", a, a, wait=fence)

@@ -179,7 +179,7 @@ def test_view_of_unrepresentable_type_raises_on_readback_not_before(device):
         check_status(lib.iree_hal_buffer_view_create(
             bytes_view.buffer, 1, dims, lib.IREE_HAL_ELEMENT_TYPE_INT_4,
             lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, lib.iree_allocator_system(), out))
-        with BufferView(out[0], device=device) as view:
+        with BufferView.from_handle(out[0], device=device) as view:
             assert view.shape == (8,)
             assert view.element_type == lib.IREE_HAL_ELEMENT_TYPE_INT_4
             assert repr(view) == "<ireec.BufferView 8xi4 on local-task>"
@@ -263,7 +263,7 @@ def test_compiled_programs_accept_our_element_types(compile_mlir, function, inpu
     # INT_32 for i32).
     from test_buffer_view import invoke
     with runtime_session(compile_mlir(PROGRAM)) as (_, raw_device, session):
-        device = ireec.Device(raw_device, retain=True)
+        device = ireec.Device.from_handle(raw_device, retain=True)
         views = [BufferView.from_numpy(device, a) for a in inputs]
         (result,) = invoke(session, device, f"module.{function}", *views)
         out = result.to_numpy()

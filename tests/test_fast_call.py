@@ -1,5 +1,5 @@
-"""ireec._fast_call, the C path of calls with numpy arguments
-(csrc/python/fast_call_module.c): which calls it takes, that they return
+"""ireec._cext, the C path of calls with numpy arguments
+(csrc/python/invoke.c): which calls it takes, that they return
 what the general path returns, that it declines (having done nothing)
 whatever it does not handle, and how its failures are raised."""
 
@@ -10,8 +10,8 @@ import pytest
 
 import ireec
 import ireec.function
-from ireec import _fast, _fast_call, ffi, lib
-from ireec._values import VmList
+from ireec import _cext, _cext_bridge, ffi, lib
+from ireec._marshal import VmList
 from ireec.dtypes import _NUMPY_TYPES
 
 A = np.array([1.0, 1.1, 1.2, 1.3], np.float32)
@@ -31,18 +31,12 @@ def int_session(session_with):
 
 @pytest.fixture
 def taken(monkeypatch):
-    """What ireec._fast_call.invoke did with each call made meanwhile:
+    """What ireec._cext.invoke did with each call made meanwhile:
     "handled" (results or a failure) or "declined"."""
     seen = []
-    invoke = ireec.function._fast_invoke
-
-    def spy(*args):
-        result = invoke(*args)
-        seen.append("declined" if result is None else "handled")
-        return result
-
-    monkeypatch.setattr(ireec.function, "_fast_invoke", spy)
-    return seen
+    _cext.trace_invokes(seen)
+    yield seen
+    _cext.trace_invokes(None)
 
 
 def _list_sizes(call) -> tuple[int, int]:
@@ -165,16 +159,16 @@ def test_a_failed_copy_names_the_argument(session, device):
     ireec.check_status(lib.iree_vm_list_create(
         lib.iree_vm_make_value_type_def(lib.IREE_VM_VALUE_TYPE_I32), 2,
         lib.iree_allocator_system(), out))
-    inputs = VmList(out[0])
+    inputs = VmList.from_handle(out[0])
     prepared = session.function("module.simple_mul").prepare()
     outputs = VmList.create(1)
-    result = _fast_call.invoke(
-        tuple(map(_fast.address, (session.handle, prepared.function.handle, inputs.handle,
+    result = _cext.invoke(
+        tuple(map(_cext_bridge.address, (session.handle, prepared.function.handle, inputs.handle,
                                   outputs.handle, device.handle, device.allocator))),
         (A, B), None, False)
     assert type(result) is tuple and result[1:] == ("copy", 0)
     with pytest.raises(ireec.IreeError) as caught:
-        prepared._packer.take_fast_results(result, outputs.handle, device)
+        prepared._packer.raise_failure(result)
     assert "while copying argument 0 of module.simple_mul to the device" in caught.value.__notes__
     assert lib.iree_vm_list_size(inputs.handle) == 0
 
@@ -191,7 +185,7 @@ def test_closed_sessions_raise_before_it(instance, device, program, taken):
 
 
 def test_every_numpy_dtype_with_an_element_type_has_a_buffer_format():
-    formats = _fast._element_types_by_format()
+    formats = _cext_bridge._element_types_by_format()
     # numpy's own dtypes; ml_dtypes' (added to the table once loaded) export
     # no buffer format and always go the general way.
     builtin = {int(t) for d, t in _NUMPY_TYPES.items() if d.type.__module__ == "numpy"}
@@ -211,7 +205,7 @@ def test_small_views_read_back_in_one_step(device, dtype):
     # The first read of an element type learns its dtype the general way;
     # from then on the extension finds it.
     assert view.to_numpy().tolist() == values.tolist()
-    read = _fast_call.read_dense(view._address, 1 << 20)
+    read = _cext.read_dense(view._address, 1 << 20)
     assert read.dtype == values.dtype and read.tolist() == values.tolist()
 
 
@@ -219,14 +213,14 @@ def test_read_dense_declines_what_it_does_not_read(device):
     from test_buffer_view import device_only_view
 
     big = ireec.BufferView.from_numpy(device, np.arange(1024, dtype=np.float32))
-    assert _fast_call.read_dense(big._address, 4096) is None
-    assert _fast_call.read_dense(big._address, 4097).tolist() == list(range(1024))
+    assert _cext.read_dense(big._address, 4096) is None
+    assert _cext.read_dense(big._address, 4097).tolist() == list(range(1024))
     empty = ireec.BufferView.from_numpy(device, np.zeros((0, 3), np.int32))
-    assert _fast_call.read_dense(empty._address, 1 << 20) is None
+    assert _cext.read_dense(empty._address, 1 << 20) is None
     assert empty.to_numpy().shape == (0, 3)
     values = np.array([[1.5, -2.0], [4.0, 0.5]], np.float32)
     unmappable = device_only_view(device, values)
-    assert _fast_call.read_dense(unmappable._address, 1 << 20) is None
+    assert _cext.read_dense(unmappable._address, 1 << 20) is None
     assert unmappable.to_numpy().tolist() == values.tolist()
     unmappable.close()
     with pytest.raises(ireec.ClosedError):
@@ -235,25 +229,25 @@ def test_read_dense_declines_what_it_does_not_read(device):
 
 def test_bad_extension_arguments_raise(session):
     with pytest.raises(TypeError, match="invoke"):
-        _fast_call.invoke(1, 2, 3)
+        _cext.invoke(1, 2, 3)
     with pytest.raises(TypeError, match="args: tuple"):
-        _fast_call.invoke((1, 2, 3, 4, 5, 6), [A, B], None, False)
+        _cext.invoke((1, 2, 3, 4, 5, 6), [A, B], None, False)
     with pytest.raises(TypeError, match="allocator"):
-        _fast_call.invoke((1, 2, 3), (A, B), None, False)
+        _cext.invoke((1, 2, 3), (A, B), None, False)
     with pytest.raises(TypeError, match="no args when bound"):
-        _fast_call.invoke((1, 2, 3, 4, 5, 6), (A, B), None, True)
+        _cext.invoke((1, 2, 3, 4, 5, 6), (A, B), None, True)
     with pytest.raises(ValueError, match="address argument 0 is 0"):
-        _fast_call.invoke((0, 2, 3, 4, 5, 6), (A, B), None, False)
+        _cext.invoke((0, 2, 3, 4, 5, 6), (A, B), None, False)
     with pytest.raises(TypeError):
-        _fast_call.invoke(("session", 2, 3, 4, 5, 6), (A, B), None, False)
+        _cext.invoke(("session", 2, 3, 4, 5, 6), (A, B), None, False)
     with pytest.raises(TypeError, match="read_dense"):
-        _fast_call.read_dense(1)
+        _cext.read_dense(1)
     with pytest.raises(TypeError, match="configure"):
-        _fast_call.configure(np.ndarray, ireec.BufferView, {}, {})
+        _cext.configure(np.ndarray, ireec.BufferView, {}, {})
     # A format table that does not fit is refused and the one in use kept.
     for formats in ({"T{f:x:f:y:}": 1}, {"f": 0}, {"f": "float32"}):
         with pytest.raises(ValueError, match="element_types_by_format"):
-            _fast_call.configure(np.ndarray, ireec.BufferView, formats, {}, np.empty)
+            _cext.configure(np.ndarray, ireec.BufferView, formats, {}, np.empty)
     assert session.call("module.simple_mul", A, B)[0].to_numpy().tolist() == PRODUCT
 
 
@@ -293,7 +287,7 @@ def test_a_bound_call_is_made_in_c_and_releases_the_lock_when_it_fails(session):
     prepared = session.function("module.simple_mul").prepare()
     out = np.zeros(4, np.float32)
     bound = prepared.bind(A, B, out=out)
-    assert isinstance(bound, _fast_call.BoundInvoker)
+    assert isinstance(bound, _cext.Invoker)
     assert bound() == [out] and out.tolist() == PRODUCT
     (view,) = prepared.bind(A, B)()
     assert view.to_numpy().tolist() == PRODUCT

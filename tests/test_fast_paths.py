@@ -1,4 +1,4 @@
-"""ireec's one-call fast paths (csrc/runtime/fast_call.c): their guards and
+"""ireec's one-call fast paths (csrc/runtime/session_invoke.c): their guards and
 statuses when driven directly, and that calls going through them return what
 the general paths return."""
 
@@ -9,7 +9,7 @@ import pytest
 
 import ireec
 from ireec import ffi, lib
-from ireec._values import VmList, _RefTypes
+from ireec._marshal import VmList, _RefTypes
 from ireec.errors import InvalidArgumentError, check_status
 
 
@@ -93,7 +93,7 @@ def test_invoke_hands_out_buffer_views_and_empties_the_lists(session, device):
     assert count[0] == 1 and views[0] != ffi.NULL
     assert _list_size(inputs) == 0 and _list_size(outputs) == 0
     # The reference is the caller's: the wrapper takes it over.
-    result = ireec.BufferView(views[0], device=device)
+    result = ireec.BufferView.from_handle(views[0], device=device)
     assert result.to_numpy().tolist() == [1, 4, 9, 16]
 
 

@@ -64,7 +64,7 @@ def value(spec):
         view.close()
         return view
     if kind == "fence":
-        return ireec.Fence.create(0)  # empty: already reached, never blocks
+        return ireec.Fence(0)  # empty: already reached, never blocks
     if kind == "none":
         return None
     return spec[1]  # int, float, str, bytes-as-str, list

@@ -157,7 +157,7 @@ def test_everything_is_released_when_dropped_and_at_exit(programs):
         a = np.arange(4, dtype=np.float32)
         result = session.call("module.simple_mul", a, a)[0]
         results, fence = session.call_async("async_ops.async_mul", a, a)
-        semaphore = ireec.Semaphore.create(device)
+        semaphore = ireec.Semaphore(device)
         # Not weakly referenceable themselves, but they hold the session: its
         # weak reference dies only once they are gone too.
         users = [session.function("module.simple_mul"),
@@ -176,7 +176,7 @@ def test_everything_is_released_when_dropped_and_at_exit(programs):
         print(json.dumps({"alive": alive, "kinds": kinds,
                           "allocated": int(stats.device_bytes_allocated),
                           "freed": int(stats.device_bytes_freed),
-                          "lent": ireec.buffer_view.lent_array_count()}))
+                          "lent": ireec.zero_copy.lent_array_count()}))
     ''', programs)
     assert figures["alive"] == []
     assert figures["kinds"] == ["Instance", "Device", "Session", "BufferView", "BufferView",

@@ -461,7 +461,7 @@ def test_threads_sharing_a_session_are_serialized(session, program, compile_mlir
 def test_result_conversion_reads_every_variant_kind(session, device):
     # What a function returning a VM list hands back, built with the raw
     # layer: values of each type, a null ref, a buffer view and a nested list.
-    from ireec._values import Packer, VmList
+    from ireec._marshal import Packer, VmList
 
     ffi = ireec.ffi
     view = ireec.BufferView.from_numpy(device, np.array([1.5, 2.5], np.float32))

@@ -110,7 +110,7 @@ blocked_session = ireec.Session(instance, device)
 blocked_session.load_module(sys.argv[1])
 other_session = ireec.Session(instance, device)
 other_session.load_module(sys.argv[1])
-semaphore = ireec.Semaphore.create(device)
+semaphore = ireec.Semaphore(device)
 events = []
 result = {}
 
@@ -164,8 +164,8 @@ import ireec
 
 instance = ireec.Instance()
 device = instance.create_device("local-task")
-fence_a = ireec.Semaphore.create(device).fence(1)
-fence_b = ireec.Semaphore.create(device).fence(1)
+fence_a = ireec.Semaphore(device).fence(1)
+fence_b = ireec.Semaphore(device).fence(1)
 size = 384
 x = np.full((size, size), 0.5, np.float32)
 order = []

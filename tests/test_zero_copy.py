@@ -18,7 +18,7 @@ import pytest
 
 import ireec
 from ireec import BufferView, check_status, empty_aligned, ffi, lib
-from ireec.buffer_view import HEAP_BUFFER_ALIGNMENT, lent_array_count
+from ireec.zero_copy import HEAP_BUFFER_ALIGNMENT, lent_array_count
 
 from raw_support import runtime_session
 from test_buffer_view import ADD_F32, device_only_view, heap_buffer, invoke
@@ -74,7 +74,7 @@ def test_import_shares_the_arrays_memory(device):
 
 def test_program_reads_the_array_in_place(compile_mlir):
     with runtime_session(compile_mlir(ADD_F32)) as (_, raw_device, session):
-        device = ireec.Device(raw_device, retain=True)
+        device = ireec.Device.from_handle(raw_device, retain=True)
         a = aligned([1, 2, 3, 4], np.float32)
         b = aligned([10, 20, 30, 40], np.float32)
         va = BufferView.from_numpy(device, a, zero_copy=True)
@@ -209,16 +209,16 @@ def test_after_the_exit_hook_iree_never_calls_back():
         import gc, weakref
         import numpy as np
         import ireec
-        from ireec import buffer_view
+        from ireec import zero_copy
         device = ireec.Instance().create_device("local-task")
         array = ireec.empty_aligned(8, np.float32)
         alive = weakref.ref(array)
         view = ireec.BufferView.from_numpy(device, array, zero_copy=True)
         del array
-        buffer_view._keep_lent_arrays_past_exit()
+        zero_copy._keep_lent_arrays_past_exit()
         view.close()
         gc.collect()
-        print(alive() is not None, buffer_view.lent_array_count())
+        print(alive() is not None, zero_copy.lent_array_count())
         late = ireec.BufferView.from_numpy(device, ireec.empty_aligned(8, np.float32),
                                            zero_copy=True)
         print(late.zero_copy, late.zero_copy_fallback)

@@ -55,4 +55,16 @@ typedef union ireec_runtime_vm_stack_storage_t {
   uint8_t bytes[IREE_VM_STACK_DEFAULT_SIZE];
 } ireec_runtime_vm_stack_storage_t;
 
+//===----------------------------------------------------------------------===//
+// Host data as buffer views
+//===----------------------------------------------------------------------===//
+
+// INVALID_ARGUMENT unless |data_length| bytes are exactly a dense row-major
+// view of |shape| and |element_type| (session_invoke.c; used by the uploads
+// there and the imports of buffer_view_io.c).
+iree_status_t ireec_check_view_size(iree_host_size_t shape_rank,
+                                    const iree_hal_dim_t* shape,
+                                    iree_hal_element_type_t element_type,
+                                    iree_host_size_t data_length);
+
 #endif  // IREEC_RUNTIME_RUNTIME_INTERNAL_H_

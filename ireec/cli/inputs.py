@@ -209,7 +209,7 @@ class ValueParser:
         out = ffi.new("iree_hal_buffer_view_t**")
         check_status(lib.iree_hal_buffer_view_parse(
             view, self.device.handle, self.allocator, out))
-        return BufferView(out[0], device=self.device)
+        return BufferView.from_handle(out[0], device=self.device)
 
     def _parse_binary_file(self, metadata: str, contents: str,
                            streams: StreamList) -> BufferView:
@@ -280,7 +280,7 @@ class ValueParser:
             self.device.handle, self.allocator, len(shape), dims, element_type,
             lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, params[0],
             lib.iree_make_const_byte_span(source, len(source)), out))
-        return BufferView(out[0], device=self.device)
+        return BufferView.from_handle(out[0], device=self.device)
 
 
 class HeapAllocator:

@@ -206,7 +206,8 @@ iree_status_t ireec_runtime_session_create_with_devices(
     iree_allocator_t host_allocator,
     iree_runtime_session_t** out_session);
 
-// The fast paths of ireec's Python calls (csrc/runtime/fast_call.c).
+// The fast paths of ireec's Python calls (csrc/runtime/session_invoke.c,
+// csrc/runtime/buffer_view_io.c).
 
 // Pushes a ref to |object| of |type| onto |list|, which retains it (the
 // caller keeps its reference); a NULL |object| pushes a null ref of |type|.

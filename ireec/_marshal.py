@@ -37,6 +37,16 @@ from .fence import Fence
 from .instance import Device
 
 _VARIANT_SIZE = ffi.sizeof("iree_vm_variant_t")
+_VIEW_PTR = ffi.typeof("iree_hal_buffer_view_t*")
+
+
+def _address(ptr) -> int:
+    return int(ffi.cast("uintptr_t", ptr))
+
+
+def _view_ptr(address: int):
+    return ffi.cast(_VIEW_PTR, address)
+
 _EMPTY_VARIANT = bytes(_VARIANT_SIZE)
 
 # Shapes up to this rank go through a Packer's scratch dims; deeper ones get
@@ -123,7 +133,7 @@ class VmList(Handle):
         check_status(lib.iree_vm_list_create(
             lib.iree_vm_make_undefined_type_def(), capacity,
             lib.iree_allocator_system(), out))
-        return cls(out[0])
+        return cls.from_handle(out[0])
 
 
 class _RefTypes:
@@ -331,45 +341,13 @@ class Packer:
         return [self._element(vm_list, i, device)
                 for i in range(lib.iree_vm_list_size(vm_list))]
 
-    def take_results(self, vm_list, views, count: int, capacity: int, device) -> list:
-        """The `count` results of ireec_runtime_session_invoke: `views[i]`
-        is a new reference to result i when that is a buffer view (adopted
-        here), else NULL, and the result is read from `vm_list`, which is
-        then emptied."""
-        # Every returned reference gets its owner before anything can raise.
-        adopt = BufferView._adopt
-        if count == 1 and capacity:
-            view = views[0]
-            if view:
-                return [adopt(view, device)]
-            results = [None]
-        else:
-            results = [adopt(views[i], device) if i < capacity and views[i] else None
-                       for i in range(count)]
-        if None in results:
-            try:
-                for i in range(count):
-                    if results[i] is None:
-                        results[i] = self._element(vm_list, i, device)
-            finally:
-                lib.iree_vm_list_clear(vm_list)
-        return results
-
-    def take_fast_results(self, results, vm_list, device) -> list:
-        """What ireec._fast_call.invoke returned, as take_results returns it:
-        ints are new references to buffer-view results (adopted here), None
-        entries are read from `vm_list` (then emptied), and a tuple is a
-        failure, raised."""
-        if type(results) is tuple:
-            status, stage, index = results
-            if stage == "read" and not status:
-                raise self._not_a_view_error(index)
-            status = ffi.cast("iree_status_t", status)
-            if stage == "copy":  # "push" (a BufferView's) and "call" need no note
-                self._raise_push_failure(status, index)
-            if stage == "read":
-                self._raise_read_failure(status, index)
-            check_status(status)
+    def take_results(self, results: list, vm_list, device) -> list:
+        """The one decoder of a call's results. `results` has one entry per
+        result, as ireec._cext.invoke returns them (and `view_entries` makes
+        them from ireec_runtime_session_invoke's views): an int is a new
+        reference to a buffer-view result, adopted here (every one before
+        anything can raise); None is read from `vm_list`, which is then
+        emptied; anything else (an `out` array read into) is kept."""
         pending = False
         for i, result in enumerate(results):
             if type(result) is int:
@@ -385,22 +363,36 @@ class Packer:
                 lib.iree_vm_list_clear(vm_list)
         return results
 
-    def read_results_into(self, out, vm_list, views, count: int, capacity: int,
-                          device) -> list:
+    @staticmethod
+    def view_entries(views, count: int, capacity: int) -> list:
+        """ireec_runtime_session_invoke's `views` (a new reference to result
+        i where it is a buffer view, else NULL) as take_results' entries."""
+        return [_address(views[i]) if i < capacity and views[i] else None
+                for i in range(count)]
+
+    def raise_failure(self, failure: tuple):
+        """Raises the failure ireec._cext.invoke reported as (status, stage,
+        index): "copy" of array argument `index` to the device, "push" of a
+        BufferView argument, "call" (the invoke), "read" of result `index`
+        into `out` (a NULL status there: the result is not a buffer view)."""
+        status, stage, index = failure
+        if stage == "read" and not status:
+            raise self._not_a_view_error(index)
+        status = ffi.cast("iree_status_t", status)
+        if stage == "copy":  # "push" (a BufferView's) and "call" need no note
+            self._raise_push_failure(status, index)
+        if stage == "read":
+            self._raise_read_failure(status, index)
+        check_status(status)
+
+    def read_results_into(self, out, vm_list, entries: list, device) -> list:
         """take_results, with buffer-view results read into the numpy arrays
         of `out` (one array, or one entry per result with None for "return
-        it as usual") instead of wrapped: see PreparedCall.__call__. Every
-        reference in `views` is released or handed to a BufferView and
+        it as usual") instead of wrapped: see PreparedCall. Every
+        reference in `entries` is released or handed to a BufferView and
         `vm_list` is emptied, whatever happens."""
-        if count == 1 and capacity and type(out) is np.ndarray and views[0]:
-            # The common case, without the general bookkeeping.
-            view = views[0]
-            try:
-                self._read_view_into(view, out, 0, device)
-            finally:
-                lib.iree_hal_buffer_view_release(view)
-            return [out]
-        owned = [views[i] if i < capacity and views[i] else None for i in range(count)]
+        count = len(entries)
+        owned = [_view_ptr(entry) if entry is not None else None for entry in entries]
         results = [None] * count
         try:
             targets = self._out_entries(out, count)
@@ -411,11 +403,11 @@ class Packer:
                     raise self._not_a_view_error(i)
                 self._read_view_into(owned[i], target, i, device)
                 results[i] = target
-            adopt = BufferView._adopt
             for i, target in enumerate(targets):
                 if target is None:
                     if owned[i] is not None:
-                        results[i], owned[i] = adopt(owned[i], device), None
+                        results[i] = _adopt_address(entries[i], device, owned[i])
+                        owned[i] = None
                     else:
                         results[i] = self._element(vm_list, i, device)
         finally:
@@ -491,10 +483,10 @@ class Packer:
                 return None
             types = _RefTypes.load()
             if ref.type == types.buffer_view:
-                return BufferView(ffi.cast("iree_hal_buffer_view_t*", ref.ptr),
-                                  device=device, retain=True)
+                return BufferView.from_handle(ffi.cast("iree_hal_buffer_view_t*", ref.ptr),
+                                              retain=True, device=device)
             if ref.type == types.fence:
-                return Fence(ffi.cast("iree_hal_fence_t*", ref.ptr), retain=True)
+                return Fence.from_handle(ffi.cast("iree_hal_fence_t*", ref.ptr), retain=True)
             if ref.type == types.list:
                 inner = ffi.cast("iree_vm_list_t*", ref.ptr)
                 # The scratch variant is reused while reading the inner list.

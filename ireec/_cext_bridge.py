@@ -1,11 +1,13 @@
-"""The C hot path of a Pythonic call (the extension ireec._fast_call, from
-csrc/python/), configured with the same dtype tables the general path uses.
+"""The Python side of the extension ireec._cext (csrc/python/): the tables
+it is configured with (numpy's array type and empty(), the buffer formats of
+IREE's element types, the dtype cache the general path fills), the exception
+it raises for closed objects (registered once), and cffi pointers as the ints
+it takes.
 
-It handles the common case only (arguments that are numpy arrays or
-BufferViews) and declines (returns None, having done
-nothing) everything else, which the general path then converts or refuses
-with its own messages: see csrc/python/fast_call_module.c.
-"""
+Its call path handles the common case only (arguments that are numpy arrays
+or BufferViews) and declines (returns None, having done nothing) everything
+else, which the general path then converts or refuses with its own messages:
+see csrc/python/invoke.c and invoker.c."""
 
 from __future__ import annotations
 
@@ -13,8 +15,12 @@ import numpy as np
 
 # _library first: it loads the IREE runtime whose symbols the extension binds to.
 from ._library import ffi  # isort: skip
-from . import _fast_call  # isort: skip
+from . import _cext  # isort: skip
 from .dtypes import _NUMPY_TYPES
+from .errors import ClosedError
+
+# The exception C raises for closed objects, registered once.
+_cext.register_errors(ClosedError)
 
 
 def _element_types_by_format() -> dict[str, int]:
@@ -35,7 +41,7 @@ def configure(buffer_view_type: type, dtypes_by_element_type: dict) -> None:
     """Hands the extension numpy's array type and numpy.empty, ireec's
     BufferView class, the format table, and `dtypes_by_element_type`
     (buffer_view's cache, which it reads and the general path fills)."""
-    _fast_call.configure(np.ndarray, buffer_view_type, _element_types_by_format(),
+    _cext.configure(np.ndarray, buffer_view_type, _element_types_by_format(),
                          dtypes_by_element_type, np.empty)
 
 
@@ -44,6 +50,5 @@ def address(ptr) -> int:
     return int(ffi.cast("uintptr_t", ptr))
 
 
-invoke = _fast_call.invoke
-read_dense = _fast_call.read_dense
-own_view = _fast_call.own_view
+invoke = _cext.invoke
+read_dense = _cext.read_dense

@@ -1,0 +1,75 @@
+// Declarations shared by the files of the CPython extension ireec._cext
+// (csrc/python/): what configure() was given, the helpers every file uses,
+// and each file's functions and types.
+
+#ifndef IREEC_PYTHON_CEXT_H_
+#define IREEC_PYTHON_CEXT_H_
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdbool.h>
+
+#include "ireec/api.h"
+
+// The most arguments, results and dims the C call path handles; more go the
+// general way (which has no such limits).
+#define IREEC_FAST_MAX_ARGS 16
+#define IREEC_FAST_MAX_RESULTS 16
+#define IREEC_FAST_MAX_RANK 16
+
+// What configure() was given (cext_module.c): numpy.ndarray,
+// ireec.BufferView (a subclass of Handle, below), {element type: numpy
+// dtype} (owned by ireec's Python side, which fills it as it meets element
+// types) and numpy.empty.
+extern PyObject* ireec_ndarray_type;
+extern PyObject* ireec_buffer_view_type;
+extern PyObject* ireec_dtypes_by_element_type;
+extern PyObject* ireec_numpy_empty;
+
+// cext_module.c: the element type of a PEP 3118 buffer format, or
+// IREE_HAL_ELEMENT_TYPE_NONE; false (a RuntimeError set) before configure();
+// pointer arguments read from ints (-1 and a Python error if one is not).
+iree_hal_element_type_t ireec_lookup_format(const char* format);
+bool ireec_require_configured(void);
+int ireec_read_addresses(PyObject* const* args, Py_ssize_t count, void** out);
+
+// handle.c: Handle, the C base of every ireec object owning an IREE
+// reference. |ptr| is NULL once released; |users| counts uses in flight
+// (under the GIL); |closed| refuses new uses; |parent| is a Handle this one
+// holds a use of until released; |keep_alive| outlives the release.
+typedef struct {
+  PyObject_HEAD
+  void* ptr;
+  void (*release)(void*);
+  Py_ssize_t users;
+  bool closed;
+  PyObject* parent;
+  PyObject* keep_alive;
+  PyObject* weakreflist;
+} ireec_handle_t;
+extern PyTypeObject ireec_handle_type;
+// release_address(name): the address of the release function |name|.
+PyObject* ireec_release_address(PyObject* module, PyObject* name);
+// Registers ireec.errors.ClosedError (0, or -1 with a Python error).
+int ireec_handle_register_errors(PyObject* closed_error);
+// Raises ClosedError naming |self|'s type; returns -1.
+int ireec_handle_raise_closed(PyObject* self);
+// Takes a use of an open Handle (0), or raises ClosedError (-1).
+int ireec_handle_acquire(PyObject* handle);
+// Gives back a use; the last one out of a closed Handle releases it.
+void ireec_handle_release_use(PyObject* handle);
+
+// invoke.c: invoke(addresses, args, out, bound).
+PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
+                            Py_ssize_t nargs);
+// invoke.c: trace_invokes(list or None), for tests: which path calls took.
+PyObject* ireec_trace_invokes(PyObject* module, PyObject* trace);
+// read_dense.c: read_dense(view, max_bytes).
+PyObject* ireec_fast_read_dense(PyObject* module, PyObject* const* args,
+                                Py_ssize_t nargs);
+// invoker.c: the Invoker type (the base of PreparedCall and BoundCall), and
+// the method names it calls interned (0, or -1 with a Python error).
+extern PyTypeObject ireec_invoker_type;
+int ireec_invoker_init_names(void);
+
+#endif  // IREEC_PYTHON_CEXT_H_
