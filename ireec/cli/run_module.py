@@ -14,6 +14,7 @@ written and compared: `inputs`, `outputs` and `compare` in this package.
 from __future__ import annotations
 
 import mmap
+import os
 import sys
 from typing import Sequence
 
@@ -128,6 +129,11 @@ def _load_modules(session: Session, specs: list[str], mode: str) -> None:
                 raise CliError("dynamic native modules are not supported by ireec",
                                lib.IREE_STATUS_UNIMPLEMENTED)
             elif mode == "mmap":
+                # Opening a FIFO would wait for a writer, and a directory or
+                # device cannot be mapped as a module: refused first.
+                if os.path.exists(spec) and not os.path.isfile(spec):
+                    raise CliError(f"module file '{spec}' is not a regular file; a "
+                                   f"module is read from a regular file")
                 with open(spec, "rb") as f:
                     mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
                 # Read-only and page-aligned: the session uses the mapping in

@@ -1,0 +1,190 @@
+"""Hostile input, fork and out-of-range values: each case runs in a child
+process with a timeout, and its verdict is the right result or a typed
+exception naming what was wrong, never a signal, a hang or a wrong value.
+
+The classes: module paths that are not regular files; module bytes someone
+else can still write; shapes whose byte size overflows 64 bits; formatting
+empty views with huge dimensions; fork() with live objects; out-of-range
+codes, timeouts, sizes and flags. (The memcheck run is tests/test_memcheck.py.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from conftest import PROGRAMS_DIR, TESTS_DIR
+
+# A guard against a child that hangs (one of the failures looked for), not a
+# measurement: every case ends in a second or two.
+CHILD_TIMEOUT = 60
+
+PRELUDE = '''
+import json, mmap, os, sys
+import numpy as np
+import ireec
+from ireec import ffi, lib
+
+P = json.loads(sys.argv[1])
+instance = ireec.Instance()
+device = ireec.Device(instance, "local-task")
+session = ireec.Session(instance, device)
+a = np.arange(4, dtype=np.float32)
+'''
+
+EPILOGUE = '''
+try:
+    value = case()
+except Exception as error:
+    print(json.dumps({"raised": type(error).__name__,
+                      "mro": [c.__name__ for c in type(error).__mro__],
+                      "message": str(error) + "\\n".join(getattr(error, "__notes__", []))}),
+          flush=True)
+else:
+    print(json.dumps({"raised": None, "value": value}), flush=True)
+'''
+
+
+@pytest.fixture(scope="module")
+def programs(program, compile_mlir):
+    return {"mul": str(program("simple_mul")),
+            "async": str(compile_mlir(PROGRAMS_DIR / "async_ops.mlir",
+                                      "--iree-execution-model=async-external"))}
+
+
+def _verdict(child: subprocess.CompletedProcess) -> None:
+    assert child.returncode >= 0, (
+        f"child killed by signal {signal.Signals(-child.returncode).name}\n"
+        f"stdout:\n{child.stdout}\nstderr:\n{child.stderr}")
+
+
+def run_case(programs, body: str, tmp_path) -> dict:
+    """Runs `body` as the child's case(); its result or exception."""
+    source = (PRELUDE + "def case():\n" + textwrap.indent(textwrap.dedent(body), "    ")
+              + EPILOGUE)
+    try:
+        child = subprocess.run([sys.executable, "-c", source, json.dumps(programs)],
+                               capture_output=True, text=True, timeout=CHILD_TIMEOUT,
+                               cwd=tmp_path)
+    except subprocess.TimeoutExpired as e:
+        pytest.fail(f"child hung (no end within {CHILD_TIMEOUT} s)\n{e.stdout}\n{e.stderr}")
+    _verdict(child)
+    assert child.returncode == 0, child.stderr
+    return json.loads(child.stdout.splitlines()[-1])
+
+
+def raised(outcome: dict, error: str, *fragments: str) -> None:
+    assert outcome["raised"] is not None, f"no exception; returned {outcome.get('value')!r}"
+    assert error in outcome["mro"], outcome
+    for fragment in fragments:
+        assert fragment in outcome["message"], (fragment, outcome["message"])
+
+
+def run_cli(args: list[str], tmp_path, stdin=None) -> subprocess.CompletedProcess:
+    try:
+        child = subprocess.run([sys.executable, "-m", "ireec", "run-module", *args],
+                               capture_output=True, text=True, timeout=CHILD_TIMEOUT,
+                               cwd=tmp_path, stdin=stdin)
+    except subprocess.TimeoutExpired as e:
+        pytest.fail(f"run-module hung (no end within {CHILD_TIMEOUT} s)\n{e.stderr}")
+    _verdict(child)
+    return child
+
+
+# --- module paths that are not regular files -------------------------------------------
+
+@pytest.mark.parametrize("kind", ["directory", "fifo", "char-device"])
+def test_load_module_refuses_non_regular_files(programs, tmp_path, kind):
+    path = {"directory": "'.'", "fifo": "'fifo'", "char-device": "'/dev/zero'"}[kind]
+    expected = {"directory": "is a directory", "fifo": "is a FIFO",
+                "char-device": "is a character device"}[kind]
+    outcome = run_case(programs, f"""
+        if not os.path.exists("fifo"):
+            os.mkfifo("fifo")
+        session.load_module({path})""", tmp_path)
+    raised(outcome, "InvalidArgumentError", expected, "regular file")
+
+
+@pytest.mark.parametrize("mode", ["preload", "mmap"])
+@pytest.mark.parametrize("kind", ["directory", "fifo"])
+def test_cli_refuses_non_regular_module_files(programs, tmp_path, kind, mode):
+    target = tmp_path / kind
+    os.mkdir(target) if kind == "directory" else os.mkfifo(target)
+    child = run_cli([f"--module={target}", f"--module_mode={mode}", "--input=4xf32=1",
+                     "--input=4xf32=1"], tmp_path)
+    assert child.returncode == 3, child.stderr  # INVALID_ARGUMENT
+    assert {"directory": "is a directory", "fifo": "is a FIFO"}[kind] in child.stderr or (
+        "is not a regular file" in child.stderr), child.stderr
+    assert "Traceback" not in child.stderr
+
+
+# --- shapes whose byte size overflows 64 bits ------------------------------------------
+
+@pytest.mark.parametrize("shape, fragment", [
+    ("(2**40, 2**40)", "exceeds 2^63-1"),
+    ("(2**62, 4)", "exceeds 2^63-1"),
+    ("(2**61, 2)", "bits overflow a 64-bit byte size"),
+    ("(0, 2**62, 2**62)", "exceeds 2^63-1"),
+    ("(2**64,)", "dimension 0 is 18446744073709551616"),
+    ("(2**63,)", "dimension 0 is 9223372036854775808"),
+    ("(4, -1)", "dimension 1 is -1"),
+])
+def test_from_buffer_refuses_overflowing_shapes(programs, tmp_path, shape, fragment):
+    outcome = run_case(programs, f"""
+        source = ireec.BufferView.from_numpy(device, a)
+        ireec.BufferView.from_buffer(device, source.buffer, {shape}, np.float32)""",
+                       tmp_path)
+    raised(outcome, "InvalidArgumentError", fragment)
+
+
+def test_from_buffer_still_takes_fitting_shapes(programs, tmp_path):
+    outcome = run_case(programs, """
+        source = ireec.BufferView.from_numpy(device, a)
+        view = ireec.BufferView.from_buffer(device, source.buffer, (2, 2), np.float32)
+        empty = ireec.BufferView.from_buffer(device, source.buffer, (2**40, 0), np.float32)
+        return [view.to_numpy().tolist(), list(empty.shape), empty.nbytes]""", tmp_path)
+    assert outcome["value"] == [[[0.0, 1.0], [2.0, 3.0]], [2**40, 0], 0]
+
+
+@pytest.mark.parametrize("flag", ["--input", "--expected_output"])
+@pytest.mark.parametrize("spec", ["4294967296x4294967296xf32=1", "4611686018427387904x4xf32",
+                                  "0x4611686018427387904x4xf32=",
+                                  "4294967296x4294967296xf32=@data.bin"])
+def test_cli_refuses_overflowing_shapes(programs, tmp_path, flag, spec):
+    (tmp_path / "data.bin").write_bytes(bytes(16))
+    inputs = ["--input=4xf32=1", "--input=4xf32=2"]
+    if flag == "--input":
+        inputs[0] = f"--input={spec}"
+    else:
+        inputs.append(f"--expected_output={spec}")
+    child = run_cli([f"--module={programs['mul']}", *inputs], tmp_path)
+    assert child.returncode == 3, child.stderr  # INVALID_ARGUMENT
+    assert "exceeds 2^63-1" in child.stderr, child.stderr
+    assert "Traceback" not in child.stderr
+
+
+# --- formatting empty views with huge dimensions ---------------------------------------
+
+def test_formatting_huge_empty_views_is_bounded(programs, tmp_path):
+    outcome = run_case(programs, """
+        source = ireec.BufferView.from_numpy(device, a)
+        def view(*shape):
+            return ireec.BufferView.from_buffer(device, source.buffer, shape, np.float32)
+        huge = view(2**40, 0)
+        return [str(view(3, 0)), str(view(3, 0, 2)), str(view(0, 5)),
+                huge.format(4), len(str(huge)), len(huge.format()),
+                view(3, 0).format(2)]""", tmp_path)
+    small, inner, leading, limited, default_len, unlimited_len, two = outcome["value"]
+    assert small == "3x0xf32=[][][]"        # IREE's own text for these
+    assert inner == "3x0x2xf32=[][][]"
+    assert leading == "0x5xf32="
+    assert limited == "1099511627776x0xf32=[][][][]..."
+    prefix = len("1099511627776x0xf32=")
+    assert default_len == unlimited_len == prefix + 2 * 1024 + 3
+    assert two == "3x0xf32=[][]..."
