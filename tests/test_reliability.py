@@ -188,3 +188,114 @@ def test_formatting_huge_empty_views_is_bounded(programs, tmp_path):
     prefix = len("1099511627776x0xf32=")
     assert default_len == unlimited_len == prefix + 2 * 1024 + 3
     assert two == "3x0xf32=[][]..."
+
+
+# --- out-of-range codes, timeouts and sizes --------------------------------------------
+
+@pytest.mark.parametrize("code", [20, 32, 33, -1, 2**40])
+@pytest.mark.parametrize("target", ["semaphore", "fence"])
+def test_fail_refuses_codes_that_are_not_status_codes(programs, tmp_path, code, target):
+    outcome = run_case(programs, f"""
+        semaphore = ireec.Semaphore(device, 0)
+        target = semaphore if {target!r} == "semaphore" else ireec.Fence.at(semaphore, 1)
+        try:
+            target.fail("failed", {code})
+        except ireec.InvalidArgumentError as error:
+            # Refused, and nothing was failed: the semaphore still works.
+            semaphore.signal(1)
+            semaphore.wait(1, 5)
+            raise
+        """, tmp_path)
+    raised(outcome, "InvalidArgumentError", f"code {code} is not an IREE status code", "1..18")
+
+
+def test_fail_keeps_every_real_code(programs, tmp_path):
+    outcome = run_case(programs, """
+        names = []
+        for code in range(1, 19):
+            semaphore = ireec.Semaphore(device, 0)
+            semaphore.fail(f"failed with {code}", code)
+            try:
+                semaphore.wait(1, 5)
+            except ireec.IreeError as error:
+                names.append([error.code, error.code_name, f"failed with {code}" in str(error)])
+        return names""", tmp_path)
+    names = outcome["value"]
+    assert [n[0] for n in names] == list(range(1, 19))
+    assert all(n[1] and n[2] for n in names), names
+    assert names[9][1] == "ABORTED" and names[17][1] == "INCOMPATIBLE"
+
+
+@pytest.mark.parametrize("timeout", ["1e300", "10**400", "2**70", "float('inf')"])
+def test_huge_finite_timeouts_wait(programs, tmp_path, timeout):
+    outcome = run_case(programs, f"""
+        import threading
+        semaphore = ireec.Semaphore(device, 0)
+        threading.Timer(0.2, semaphore.signal, (1,)).start()
+        semaphore.wait(1, {timeout})
+        fence = ireec.Fence.at(semaphore, 1)
+        fence.wait({timeout})
+        return semaphore.value""", tmp_path)
+    assert outcome == {"raised": None, "value": 1}
+
+
+def test_negative_timeouts_only_poll(programs, tmp_path):
+    outcome = run_case(programs, """
+        semaphore = ireec.Semaphore(device, 0)
+        semaphore.wait(1, -10**400)""", tmp_path)
+    raised(outcome, "DeadlineExceededError", "not reached")
+
+
+@pytest.mark.parametrize("shape", ["-1", "(2, -3)", "(-4, 0)"])
+def test_empty_aligned_refuses_negative_shapes(programs, tmp_path, shape):
+    outcome = run_case(programs, f"ireec.empty_aligned({shape}, np.float32)", tmp_path)
+    raised(outcome, "InvalidArgumentError", "negative dimensions")
+
+
+def test_empty_aligned_still_aligns(programs, tmp_path):
+    outcome = run_case(programs, """
+        arrays = [ireec.empty_aligned(s, np.float32) for s in (0, 5, (3, 4))]
+        return [[list(x.shape), x.ctypes.data % 64 if x.size else 0] for x in arrays]""",
+                       tmp_path)
+    assert outcome["value"] == [[[0], 0], [[5], 0], [[3, 4], 0]]
+
+
+# --- the CLI's flags ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("flag", ["--output_max_element_count=99999999999999999999999",
+                                  "--repeat=99999999999999999999999",
+                                  "--repeat=-99999999999999999999999",
+                                  "--output_max_element_count=12x"])
+def test_cli_refuses_integer_flags_out_of_range(programs, tmp_path, flag):
+    child = run_cli([f"--module={programs['mul']}", "--input=4xf32=1", "--input=4xf32=2",
+                     flag], tmp_path)
+    assert child.returncode == 3, child.stderr  # INVALID_ARGUMENT, not INTERNAL
+    assert flag.partition("=")[0] in child.stderr, child.stderr
+    assert "Traceback" not in child.stderr
+
+
+def test_cli_refuses_deep_flagfile_chains(programs, tmp_path):
+    depth = 2000  # deeper than Python's recursion limit
+    for i in range(depth):
+        (tmp_path / f"f{i}").write_text(f"--flagfile=f{i + 1}\n")
+    (tmp_path / f"f{depth}").write_text("--input=4xf32=1\n")
+    child = run_cli([f"--module={programs['mul']}", "--flagfile=f0"], tmp_path)
+    assert child.returncode == 3, child.stderr
+    assert "flagfiles nest more than 32 deep" in child.stderr
+
+
+def test_cli_reads_nested_flagfiles_within_the_limit(programs, tmp_path):
+    for i in range(10):
+        (tmp_path / f"f{i}").write_text(f"# level {i}\n--flagfile=f{i + 1}\n")
+    (tmp_path / "f10").write_text("--input=4xf32=1,2,3,4\n--input=4xf32=2\n")
+    child = run_cli([f"--module={programs['mul']}", "--flagfile=f0"], tmp_path)
+    assert child.returncode == 0, child.stderr
+    assert "4xf32=2 4 6 8" in child.stdout
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "big"])
+def test_cli_refuses_endless_or_huge_flagfiles(programs, tmp_path, path):
+    (tmp_path / "big").write_bytes(b"#" * (2 << 20))
+    child = run_cli([f"--module={programs['mul']}", f"--flagfile={path}"], tmp_path)
+    assert child.returncode == 11, child.stderr  # OUT_OF_RANGE
+    assert "is larger than 1048576 bytes" in child.stderr

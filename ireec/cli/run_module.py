@@ -31,6 +31,7 @@ from ._common import (
     FlagParser,
     builder_text,
     expand_flagfiles,
+    int64_flag,
     iree_bool,
     run_tool,
 )
@@ -94,7 +95,7 @@ def build_parser(prog: str) -> FlagParser:
         metavar="X", help="threshold under which two f64 values are considered equal")
     add("--equality_mode", default="absolute", choices=EQUALITY_MODES,
         help="how buffers are compared with expected outputs")
-    add("--output_max_element_count", type=int, default=1024, metavar="N",
+    add("--output_max_element_count", type=int64_flag, default=1024, metavar="N",
         help="print up to N elements of each result, then ...")
     parser.add_bool_flag("--print_statistics",
                          "print the device allocator's memory statistics to stderr on exit")
@@ -106,7 +107,7 @@ def build_parser(prog: str) -> FlagParser:
         help="describe the devices of every driver (or of DRIVER) and exit")
     add("--flagfile", metavar="PATH",
         help="read more flags from PATH, one per line, where this flag stands")
-    add("--repeat", type=int, default=1, metavar="N",
+    add("--repeat", type=int64_flag, default=1, metavar="N",
         help="run the function N times (progress on stderr); the last run's "
              "results are printed, written or compared")
     parser.add_bool_flag("--verbose", "on failure, print the full traceback")
