@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar
 
+from ._fork import inherited_message
 from ._library import ffi
 from .errors import ClosedError
 
@@ -54,7 +55,7 @@ class Handle:
         """The C pointer (borrowed: valid while this object is open)."""
         ptr = self._ptr
         if ptr is None:
-            raise ClosedError(f"{type(self).__name__} is closed")
+            raise ClosedError(inherited_message(self) or f"{type(self).__name__} is closed")
         return ptr
 
     @property

@@ -8,6 +8,7 @@ import numpy as np
 
 from . import _cext_bridge
 from ._handles import ClosedError
+from ._fork import inherited_message
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
 from ._marshal import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
@@ -324,7 +325,7 @@ class PreparedCall:
             inputs = self._inputs._ptr
             outputs = self._outputs._ptr
             if session_ptr is None or inputs is None or outputs is None:
-                raise ClosedError("the PreparedCall or its Session is closed")
+                raise ClosedError(inherited_message(session) or "the PreparedCall or its Session is closed")
             home = self._session_device or self._home()
             packer = self._packer
             signal = None
