@@ -1,4 +1,4 @@
-"""Checks of sizes given from outside before IREE sees them.
+"""Checks of sizes and memory given from outside before IREE sees them.
 
 IREE trusts its caller with shapes and counts: a shape whose byte size
 overflows 64 bits wraps to a small size and the view then reaches past its
@@ -9,6 +9,8 @@ even be given (negative dimensions, integers wider than 64 bits).
 """
 
 from __future__ import annotations
+
+import mmap
 
 from ._library import ffi, lib
 from .errors import InvalidArgumentError, check_status
@@ -63,3 +65,16 @@ def checked_shape_text(text: str) -> None:
 
 def _shape_text(dims) -> str:
     return "x".join(map(str, dims)) or "(scalar)"
+
+
+def immutable_memory(view: memoryview) -> bool:
+    """True if nobody can change the bytes behind `view` while it is held:
+    `bytes` (a slice too), or an mmap mapped read-only. A read-only view is
+    not enough: a memoryview(...).toreadonly() of a bytearray, or a
+    read-only numpy view, is still written through its owner."""
+    owner = view.obj
+    if isinstance(owner, bytes):
+        return True
+    if isinstance(owner, mmap.mmap):
+        return memoryview(owner).readonly
+    return False

@@ -419,3 +419,56 @@ def test_multiprocessing_pools_with_a_live_device(programs, tmp_path, method):
         expected.append(["inherited", "inherited"])
     expected.append([0.0, 1.0, 4.0, 9.0])
     assert child.stdout.strip() == repr(expected)
+
+
+# --- module bytes someone else can still write -----------------------------------------
+
+@pytest.mark.parametrize("source", ["numpy-readonly-view", "bytearray-toreadonly",
+                                    "mmap-writable-toreadonly"])
+def test_module_bytes_writable_elsewhere_are_copied(programs, tmp_path, source):
+    outcome = run_case(programs, f"""
+        data = open(P["mul"], "rb").read()
+        # 64-byte aligned memory, as in-place use needs, that the caller keeps
+        # writing through its owner after load_module.
+        owner = ireec.empty_aligned(len(data), np.uint8)
+        owner[:] = np.frombuffer(data, np.uint8)
+        if {source!r} == "numpy-readonly-view":
+            view = owner.view()
+            view.flags.writeable = False
+            overwrite = lambda: owner.fill(0x5A)
+        elif {source!r} == "bytearray-toreadonly":
+            backing = bytearray(len(data) + 64)
+            start = -np.frombuffer(backing, np.uint8).ctypes.data % 64
+            backing[start:start + len(data)] = data
+            view = memoryview(backing)[start:start + len(data)].toreadonly()
+            def overwrite():
+                backing[:] = b"\\x5a" * len(backing)
+        else:
+            mapped = mmap.mmap(-1, len(data))
+            mapped[:] = data
+            view = memoryview(mapped).toreadonly()
+            def overwrite():
+                mapped[:] = b"\\x5a" * len(data)
+        assert memoryview(view).readonly
+        session.load_module(view)
+        overwrite()
+        return session.call("module.simple_mul", a, a)[0].to_numpy().tolist()""", tmp_path)
+    assert outcome == {"raised": None, "value": [0.0, 1.0, 4.0, 9.0]}
+
+
+def test_immutable_module_bytes_are_used_in_place(programs, tmp_path):
+    outcome = run_case(programs, """
+        with open(P["mul"], "rb") as f:
+            mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        session.load_module(memoryview(mapped))
+        data = open(P["mul"], "rb").read()
+        session2 = ireec.Session(instance, device)
+        session2.load_module(data)
+        kept = [type(owner[0]).__name__ for owner in
+                session._module_memory + session2._module_memory]
+        return [kept, session.call("module.simple_mul", a, a)[0].to_numpy().tolist(),
+                session2.call("module.simple_mul", a, a)[0].to_numpy().tolist()]""", tmp_path)
+    kept, first, second = outcome["value"]
+    assert first == second == [0.0, 1.0, 4.0, 9.0]
+    # The mapping is used in place; bytes are too unless misaligned (then copied).
+    assert kept[0] == "mmap" and kept[1] in ("bytes", "bytearray")
