@@ -22,15 +22,15 @@ import ctypes
 import gc
 import os
 import threading
-import weakref
 
 from ._library import ffi
 
-# Objects abandoned in this process because they were inherited across
-# fork(), for ClosedError's message (weak: they go as usual).
-_abandoned: "weakref.WeakSet" = weakref.WeakSet()
-# References that must never be dropped (so never released): owners in C
-# (BufferView's ViewReference) whose deallocation would release into IREE.
+# ids of the objects abandoned in this process because they were inherited
+# across fork(), for ClosedError's message (they are leaked, so an id stays
+# theirs for the rest of the process).
+_abandoned_ids: set[int] = set()
+# What must never be deallocated (so never released): the abandoned objects
+# themselves, and owners in C (BufferView's ViewReference).
 _leaked: list = []
 _parent_pid: int | None = None
 _pid_before_fork: int = os.getpid()
@@ -38,7 +38,7 @@ _pid_before_fork: int = os.getpid()
 
 def inherited_message(obj) -> str | None:
     """ClosedError's text for an object abandoned after fork(), else None."""
-    if _parent_pid is None or obj not in _abandoned:
+    if _parent_pid is None or id(obj) not in _abandoned_ids:
         return None
     return (f"{type(obj).__name__} was created in process {_parent_pid} and inherited "
             f"by this one across fork(); IREE objects do not survive fork (their worker "
@@ -54,27 +54,33 @@ def _leak(obj) -> None:
 
 
 def _abandon(obj) -> None:
+    """Makes `obj` closed without ever releasing its reference."""
+    if obj.closed:
+        return
+    _leak(obj)
+    _abandoned_ids.add(id(obj))
+    if isinstance(getattr(obj, "_lock", None), type(threading.RLock())):
+        # Another thread of the parent may have held it at the fork, and
+        # nothing in the child would ever release it.
+        obj._lock = threading.RLock()
+    if hasattr(obj, "_acquire"):
+        # A handle whose reference lives in C with its users counted: a use
+        # never given back keeps close() from releasing, and close() marks
+        # it closed for the C paths too.
+        obj._acquire()
+        obj.close()
+        return
     from .buffer_view import BufferView
     ptr = obj._ptr
-    if ptr is None:
-        return
     if isinstance(obj, BufferView):
         owner = getattr(obj, "_owner", None)
         if owner is not None:
             _leak(owner)
     else:
         # Detaches the ffi.gc destructor: the reference is never released.
-        try:
-            ffi.gc(ptr, None)
-        except TypeError:
-            _leak(ptr)
+        ffi.gc(ptr, None)
     obj._ptr = None
     obj._keep_alive = ()
-    if isinstance(getattr(obj, "_lock", None), type(threading.RLock())):
-        # Another thread of the parent may have held it at the fork, and
-        # nothing in the child would ever release it.
-        obj._lock = threading.RLock()
-    _abandoned.add(obj)
 
 
 def _before_fork() -> None:
