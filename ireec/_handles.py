@@ -15,6 +15,7 @@ from typing import Any, Callable, ClassVar
 
 from . import _cext_bridge
 from ._cext_bridge import _cext
+from ._fork import inherited_message
 from ._library import ffi
 from .errors import ClosedError
 
@@ -80,7 +81,7 @@ class Handle(_cext.Handle):
     def handle(self):
         """The C pointer (borrowed: valid while this object is open)."""
         if self.closed:
-            raise ClosedError(f"{type(self).__name__} is closed")
+            raise ClosedError(inherited_message(self) or f"{type(self).__name__} is closed")
         return self._ptr
 
     def __copy__(self):

@@ -7,6 +7,7 @@ import numpy as np
 
 from . import _cext, _cext_bridge
 from ._handles import ClosedError
+from ._fork import inherited_message
 from ._library import ffi, lib
 from ._marshal import VmList, fill_host_array
 from .buffer_view import _adopt_address
@@ -127,7 +128,7 @@ class BoundCall(_cext.Invoker):
             session = self._session
             with session._lock:
                 if session.closed or self._inputs.closed:
-                    raise ClosedError("the BoundCall or its Session is closed")
+                    raise ClosedError(inherited_message(session) or "the BoundCall or its Session is closed")
                 status = _session_invoke_into(*self._into_args)
                 if not status:  # a NULL iree_status_t is OK
                     return list(self._out)
@@ -160,7 +161,7 @@ class BoundCall(_cext.Invoker):
         try:
             with session._lock:
                 if session.closed or self._inputs.closed:
-                    raise ClosedError("the BoundCall or its Session is closed")
+                    raise ClosedError(inherited_message(session) or "the BoundCall or its Session is closed")
                 session_ptr = session._ptr
                 inputs = self._inputs._ptr
                 if out is None and self._targets is not None:

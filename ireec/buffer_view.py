@@ -13,6 +13,7 @@ import numpy as np
 
 from . import _cext_bridge, readback, transfer
 from ._handles import Handle
+from ._validate import checked_dims
 from ._library import ffi, lib
 from .dtypes import dtype_from_element_type, element_type_from_dtype, element_type_name
 from .errors import IreeError, check_status
@@ -116,16 +117,13 @@ class BufferView(Handle):
         if not isinstance(element_type, int):
             element_type = element_type_from_dtype(element_type)
         shape = tuple(int(d) for d in shape)
-        if any(d < 0 for d in shape):
-            raise ValueError(f"shape {shape} has a negative dimension")
-        rank, dims = _dims(shape)
-        size = ffi.new("iree_device_size_t*")
-        check_status(lib.iree_hal_buffer_compute_view_size(
-            rank, dims, element_type, lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, size))
+        # Negative, too large, or a byte size past 64 bits: refused here,
+        # where IREE's own size computation would wrap.
+        rank, dims, size = checked_dims(shape, element_type)
         length = lib.iree_hal_buffer_byte_length(buffer)
-        if length < size[0]:
+        if length < size:
             raise ValueError(f"a {'x'.join(map(str, shape)) or 'scalar'} "
-                             f"{element_type_name(element_type)} view needs {size[0]} "
+                             f"{element_type_name(element_type)} view needs {size} "
                              f"bytes; the buffer has {length}")
         host = device.host_allocator if device is not None else lib.iree_allocator_system()
         out = ffi.new("iree_hal_buffer_view_t**")

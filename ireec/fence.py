@@ -20,7 +20,8 @@ from typing import Iterable
 from ._handles import Handle
 from ._in_use import in_use
 from ._library import ffi, lib
-from .errors import AbortedError, DeadlineExceededError, check_status
+from .errors import (_CODE_NAMES, AbortedError, DeadlineExceededError, InvalidArgumentError,
+                     check_status)
 
 # Longest single C wait. Signal handlers run between slices, so this bounds
 # how long Ctrl-C waits to be noticed; a slice that ends early costs one
@@ -33,16 +34,27 @@ _WAIT_SLICE_NS = int(WAIT_SLICE_SECONDS * 1e9)
 _FENCE_CAPACITY_MAX = 0xFFFF - 1
 
 
+# Timeouts of this many seconds (about 146 years) or more wait for ever.
+_FOREVER_S = 2.0**62 / 1e9
+
+
 def _timeout_deadline_ns(timeout: float | None) -> int | None:
     """A monotonic deadline for `timeout` seconds (None: no deadline)."""
     if timeout is None:
         return None
-    timeout = float(timeout)
+    try:
+        timeout = float(timeout)
+    except OverflowError:  # an int beyond float's range: as long as infinity
+        timeout = math.inf if timeout > 0 else -math.inf
     if math.isnan(timeout):
         raise ValueError("timeout must be a number of seconds or None, not NaN")
-    if math.isinf(timeout):
-        return None if timeout > 0 else time.monotonic_ns()
-    return time.monotonic_ns() + max(0, int(timeout * 1e9))
+    if timeout >= _FOREVER_S:
+        # Longer than any process runs (and past what int64 nanoseconds
+        # hold, so IREE could not be given it): a wait without a deadline.
+        return None
+    if timeout <= 0:
+        return time.monotonic_ns()
+    return time.monotonic_ns() + int(timeout * 1e9)
 
 
 def _sliced_wait(wait_fn, failure_fn, timeout: float | None, what: str) -> None:
@@ -101,8 +113,17 @@ def _failure_status(message: str, code: int):
     statuses made by iree_status_allocate by pointer, so it is formatted)."""
     if not isinstance(message, str):
         raise TypeError(f"message must be a str, not {type(message).__name__}")
+    if isinstance(code, bool) or not isinstance(code, int):
+        raise TypeError(f"code must be an IREE status code (int), not {type(code).__name__}")
     if code == lib.IREE_STATUS_OK:
         raise ValueError("a failure needs a non-OK status code")
+    if code not in _CODE_NAMES:
+        # IREE keeps the code in a status's low 5 bits: any other value would
+        # wrap (32 to OK) or name no code at all.
+        raise InvalidArgumentError(
+            f"code {code} is not an IREE status code; failures take one of "
+            f"{min(c for c in _CODE_NAMES if c)}..{max(_CODE_NAMES)} "
+            f"(e.g. lib.IREE_STATUS_ABORTED)", lib.IREE_STATUS_INVALID_ARGUMENT)
     text = ffi.new("char[]", message.encode("utf-8", "replace"))
     return lib.iree_status_allocate_f(code, ffi.NULL, 0, b"%s", text)
 

@@ -52,8 +52,11 @@ class Function:
         view, owner = string_view(name)
         check_status(lib.iree_runtime_session_lookup_function(session.handle, view, function))
         self._function = function
-        self.signature = from_string_view(
-            lib.iree_vm_function_signature(function).calling_convention)
+        # The signature struct is held in a name while its string view is
+        # read: a field of a by-value result left as a temporary points into
+        # memory cffi frees as soon as the temporary goes.
+        signature = lib.iree_vm_function_signature(function)
+        self.signature = from_string_view(signature.calling_convention)
         self.attributes = _read_attributes(function)
         self.model = self.attributes.get("iree.abi.model")
         parsed = parse_cconv(self.signature)

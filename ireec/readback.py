@@ -30,7 +30,7 @@ import numpy as np
 from . import _cext_bridge
 from ._in_use import in_use
 from ._library import ffi, lib
-from .dtypes import dtype_from_element_type
+from .dtypes import dtype_from_element_type, element_type_name
 from .errors import check_status
 
 __all__ = ["FORMAT_MAX_ELEMENTS"]
@@ -321,6 +321,9 @@ def format(view, max_element_count: int | None = None) -> str:
     limit = lib.IREE_HOST_SIZE_MAX if max_element_count is None else int(max_element_count)
     if limit < 0:
         raise ValueError("max_element_count must be >= 0")
+    shape = view.shape
+    if 0 in shape:
+        return format_empty(shape, view.element_type, limit)
     if view.mappable:
         return format_text(ptr, limit)
     nbytes = lib.iree_hal_buffer_view_byte_length(ptr)
@@ -358,3 +361,15 @@ def format_text(view, limit: int) -> str:
     text = ffi.new("char[]", length[0] + 1)
     check_status(lib.iree_hal_buffer_view_format(view, limit, len(text), text, length))
     return ffi.unpack(text, length[0]).decode("utf-8", "replace")
+
+
+def format_empty(shape, element_type: int, limit: int) -> str:
+    """IREE's text for a view with no elements ("3x0xf32=[][][]"), made here:
+    IREE's formatter walks every row of the dimensions before the first zero,
+    ignoring the element limit, so 2^40x0 would print terabytes and never
+    return (nor heed Ctrl-C). At most `limit` empty rows are written (at most
+    FORMAT_MAX_ELEMENTS when there is no limit), then "..."."""
+    rows = math.prod(shape[:shape.index(0)]) if shape[0] != 0 else 0
+    shown = min(rows, limit if limit != lib.IREE_HOST_SIZE_MAX else FORMAT_MAX_ELEMENTS)
+    text = "x".join(map(str, shape)) + "x" + element_type_name(element_type) + "="
+    return text + "[]" * shown + ("..." if shown < rows else "")

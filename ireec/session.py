@@ -11,6 +11,7 @@ from typing import Sequence
 from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view
+from ._validate import immutable_memory
 from .errors import IncompatibleError, NotFoundError, check_status
 from .fence import Fence
 from .function import Function
@@ -38,7 +39,7 @@ class Session(Handle):
     was made from is safe: the session holds its own references.
 
     Module bytes given from memory (`load_module(bytes)`) are used in place
-    when they are read-only and 64-byte aligned (no copy; the session keeps
+    when they are immutable (`bytes`, or a read-only mmap) and 64-byte aligned (no copy; the session keeps
     the Python object referenced, and its buffer exported, until the session
     is released), and copied into session-owned aligned memory otherwise.
     """
@@ -307,15 +308,16 @@ def _module_bytes(view: memoryview):
     """(pointer to the module bytes, the object keeping them alive)."""
     if view.nbytes == 0:
         raise ValueError("load_module got no bytes")
-    if view.readonly and view.c_contiguous:
+    if view.c_contiguous and immutable_memory(view):
         exported = ffi.from_buffer(view)
         if int(ffi.cast("uintptr_t", exported)) % MODULE_ALIGNMENT == 0:
-            # Read-only, so nothing can change the bytes under the module;
-            # holding the export also stops the exporter resizing or closing
-            # them (a bytearray resize or mmap.close raises BufferError).
+            # Immutable, so nothing can change the bytes under the module;
+            # holding the export also stops the exporter closing them
+            # (mmap.close raises BufferError while it is exported).
             return exported, (view.obj, exported)
-    # Writable (so it could change under the module), strided or misaligned:
-    # a private aligned copy that nothing else can reach.
+    # Writable by someone (a read-only view of a bytearray or of a numpy
+    # array is still written through its owner), strided or misaligned: a
+    # private aligned copy that nothing else can reach.
     storage = bytearray(view.nbytes + MODULE_ALIGNMENT - 1)
     base = ffi.from_buffer(storage)
     offset = -int(ffi.cast("uintptr_t", base)) % MODULE_ALIGNMENT

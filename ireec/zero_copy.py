@@ -22,7 +22,7 @@ import math
 import numpy as np
 
 from ._library import ffi, lib
-from .errors import check_status
+from .errors import InvalidArgumentError, check_status
 
 if TYPE_CHECKING:
     from .instance import Device
@@ -50,6 +50,14 @@ def empty_aligned(shape, dtype=np.float32, alignment: int = HEAP_BUFFER_ALIGNMEN
     numpy gives it no particular address.)"""
     dtype = np.dtype(dtype)
     shape = (int(shape),) if isinstance(shape, (int, np.integer)) else tuple(shape)
+    if any(int(d) < 0 for d in shape):
+        # math.prod of a negative shape is a negative byte count, which the
+        # slice below would silently turn into an empty array.
+        raise InvalidArgumentError(f"empty_aligned: negative dimensions are not allowed "
+                                   f"(shape {shape})", lib.IREE_STATUS_INVALID_ARGUMENT)
+    if alignment <= 0 or alignment & (alignment - 1):
+        raise InvalidArgumentError(f"empty_aligned: alignment must be a power of two, "
+                                   f"not {alignment}", lib.IREE_STATUS_INVALID_ARGUMENT)
     nbytes = math.prod(shape) * dtype.itemsize
     raw = np.empty(nbytes + alignment, np.uint8)
     offset = (-raw.ctypes.data) % alignment

@@ -284,11 +284,10 @@ def test_load_module_sources(instance, device, program):
 
 
 def test_module_bytes_lent_in_place_stay_alive_until_the_session_goes(instance, device, program):
-    data = program("simple_mul").read_bytes()
-    # Read-only and 64-byte aligned: used in place, not copied.
-    lent = ireec.empty_aligned((len(data),), np.uint8)
-    lent[:] = np.frombuffer(data, np.uint8)
-    lent.flags.writeable = False
+    # Immutable (a read-only mapping) and page-aligned: used in place, not
+    # copied.
+    with open(program("simple_mul"), "rb") as f:
+        lent = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
     alive = weakref.ref(lent)
     session = loaded(instance, device, lent)
     del lent

@@ -71,6 +71,23 @@ static pthread_mutex_t iree_runtime_shared_vm_instance_mutex =
 // reference, which is never released.
 static iree_vm_instance_t* iree_runtime_shared_vm_instance = NULL;
 
+// fork() copies the mutex in whatever state it is: taken by another thread
+// at that moment, it would stay taken for ever in the child, whose first
+// runtime instance would then wait on it. Held across fork (prepare) and
+// released on both sides, it is always free in the child.
+static void iree_runtime_shared_vm_instance_fork_prepare(void) {
+  pthread_mutex_lock(&iree_runtime_shared_vm_instance_mutex);
+}
+static void iree_runtime_shared_vm_instance_fork_done(void) {
+  pthread_mutex_unlock(&iree_runtime_shared_vm_instance_mutex);
+}
+__attribute__((constructor)) static void
+iree_runtime_shared_vm_instance_register_fork_handlers(void) {
+  pthread_atfork(iree_runtime_shared_vm_instance_fork_prepare,
+                 iree_runtime_shared_vm_instance_fork_done,
+                 iree_runtime_shared_vm_instance_fork_done);
+}
+
 // Returns the process-wide VM instance in |out_vm_instance|, retained for the
 // caller, creating it (with the HAL types registered) on first use. A failed
 // creation leaves nothing behind, so a later call tries again.

@@ -2,6 +2,7 @@
 // session's devices) followed by whatever modules the caller appends.
 
 #include <string.h>
+#include <sys/stat.h>
 
 #include "runtime_internal.h"
 
@@ -243,6 +244,29 @@ iree_runtime_session_append_bytecode_module_from_memory(
   return status;
 }
 
+// Refuses a path that names anything but a regular file (or a link to one),
+// before anything opens it: IREE's whole-file reader crashes on a directory,
+// waits forever for a writer on a FIFO, and reads /dev/zero until memory
+// runs out. stat() opens nothing, so a FIFO does not block here.
+static iree_status_t ireec_require_regular_file(const char* file_path) {
+  struct stat info;
+  if (stat(file_path, &info) != 0) {
+    // Missing or unreadable: IREE's reader says so with its own NOT_FOUND.
+    return iree_ok_status();
+  }
+  if (S_ISREG(info.st_mode)) return iree_ok_status();
+  const char* kind = S_ISDIR(info.st_mode)    ? "a directory"
+                     : S_ISFIFO(info.st_mode) ? "a FIFO"
+                     : S_ISCHR(info.st_mode)  ? "a character device"
+                     : S_ISBLK(info.st_mode)  ? "a block device"
+                     : S_ISSOCK(info.st_mode) ? "a socket"
+                                              : "not a regular file";
+  return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                          "module file '%s' is %s; a module is read from a "
+                          "regular file",
+                          file_path, kind);
+}
+
 IREE_API_EXPORT iree_status_t
 iree_runtime_session_append_bytecode_module_from_file(
     iree_runtime_session_t* session, const char* file_path) {
@@ -254,6 +278,7 @@ iree_runtime_session_append_bytecode_module_from_file(
     return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                             "file_path must not be NULL");
   }
+  IREE_RETURN_IF_ERROR(ireec_require_regular_file(file_path));
   // The whole file is read into memory from the session's host allocator
   // (page-aligned, as IREE's reader lays it out); the module takes ownership
   // of it and frees it when the module is destroyed.

@@ -25,9 +25,8 @@ iree_status_t ireec_check_view_size(iree_host_size_t shape_rank,
                                            iree_hal_element_type_t element_type,
                                            iree_host_size_t data_length) {
   iree_device_size_t view_size = 0;
-  IREE_RETURN_IF_ERROR(iree_hal_buffer_compute_view_size(
-      shape_rank, shape, element_type, IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
-      &view_size));
+  IREE_RETURN_IF_ERROR(ireec_hal_checked_view_size(shape_rank, shape,
+                                                   element_type, &view_size));
   if (view_size != data_length) {
     return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                             "the view needs %" PRIu64 " bytes, %zu were given",

@@ -115,6 +115,30 @@ class FlagParser(argparse.ArgumentParser):
                           type=iree_bool, metavar="true|false", help=help)
 
 
+# Integer flags hold what IREE's int64 flags hold: a larger value is a bad
+# command line, refused while parsing, not an overflow deep inside a run.
+INT64_MIN, INT64_MAX = -2**63, 2**63 - 1
+
+
+def int64_flag(text: str) -> int:
+    """argparse type of integer flags: a decimal integer in int64's range."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if not INT64_MIN <= value <= INT64_MAX:
+        raise argparse.ArgumentTypeError(
+            f"{text} is out of range; integer flags take -2^63 to 2^63-1")
+    return value
+
+
+# Flagfiles may include flagfiles, to this depth; and each may be this large.
+# Beyond, they are refused: a chain of thousands of files would exhaust the
+# stack, and --flagfile=/dev/zero (one endless line) all memory.
+FLAGFILE_MAX_DEPTH = 32
+FLAGFILE_MAX_BYTES = 1 << 20
+
+
 def expand_flagfiles(argv: Sequence[str], seen: tuple[str, ...] = ()) -> list[str]:
     """Replaces each `--flagfile=PATH` with the flags in PATH, one per line
     (blank lines and lines starting with '#' skipped), where it stands, so
@@ -132,9 +156,19 @@ def expand_flagfiles(argv: Sequence[str], seen: tuple[str, ...] = ()) -> list[st
             raise CliError("--flagfile= requires a file path")
         if path in seen:
             raise CliError(f"--flagfile={path} includes itself")
+        if len(seen) >= FLAGFILE_MAX_DEPTH:
+            raise CliError(f"--flagfile={path}: flagfiles nest more than "
+                           f"{FLAGFILE_MAX_DEPTH} deep ({' -> '.join(seen[:3])} -> ...)")
         try:
-            with open(path, encoding="utf-8") as f:
-                lines = [line.strip() for line in f]
+            with open(path, "rb") as f:
+                data = f.read(FLAGFILE_MAX_BYTES + 1)
+            if len(data) > FLAGFILE_MAX_BYTES:
+                raise CliError(f"--flagfile={path} is larger than "
+                               f"{FLAGFILE_MAX_BYTES} bytes", lib.IREE_STATUS_OUT_OF_RANGE)
+            lines = [line.strip() for line in data.decode("utf-8").splitlines()]
+        except UnicodeDecodeError as e:
+            raise CliError(f"reading --flagfile={path}: not UTF-8 text ({e.reason} at "
+                           f"byte {e.start})") from e
         except OSError as e:
             raise CliError(f"reading --flagfile={path}: {e.strerror}",
                            status_code_of(e)) from e

@@ -33,6 +33,7 @@ import numpy as np
 
 from .._library import ffi, lib
 from .._strings import string_view
+from .._validate import checked_dims, checked_shape_text
 from ..buffer_view import BufferView
 from ..dtypes import element_type_from_dtype
 from ..errors import IreeError, check_status
@@ -205,6 +206,7 @@ class ValueParser:
         metadata, sep, contents = text.partition("=")
         if sep and contents[:1] in ("@", "+"):
             return self._parse_binary_file(metadata, contents, streams)
+        checked_shape_text(text)  # IREE's parser would wrap a huge size
         view, owner = string_view(text)
         out = ffi.new("iree_hal_buffer_view_t**")
         check_status(lib.iree_hal_buffer_view_parse(
@@ -219,15 +221,12 @@ class ValueParser:
         element_type = ffi.new("iree_hal_element_type_t*")
         check_status(lib.iree_hal_parse_shape_and_element_type(
             view, _MAX_RANK, rank, shape, element_type))
-        size = ffi.new("iree_device_size_t*")
-        check_status(lib.iree_hal_buffer_compute_view_size(
-            rank[0], shape, element_type[0], lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
-            size))
+        size = checked_dims(list(shape[0:rank[0]]), element_type[0])[2]
         path = contents[1:]
         f = streams.open(path, continue_reading=contents[0] == "+")
-        data = f.read(size[0])
-        if len(data) != size[0]:
-            raise CliError(f"'{path}' has {len(data)} bytes left, {size[0]} needed for "
+        data = f.read(size)
+        if len(data) != size:
+            raise CliError(f"'{path}' has {len(data)} bytes left, {size} needed for "
                            f"{metadata}", lib.IREE_STATUS_OUT_OF_RANGE)
         return self._buffer_view(list(shape[0:rank[0]]), element_type[0], data)
 

@@ -15,6 +15,7 @@ IREE's other flags (drivers, task system, devices): `iree_flags`.
 from __future__ import annotations
 
 import mmap
+import os
 import sys
 from typing import Sequence
 
@@ -31,6 +32,7 @@ from ._common import (
     FlagParser,
     builder_text,
     expand_flagfiles,
+    int64_flag,
     iree_bool,
     run_tool,
 )
@@ -96,7 +98,7 @@ def build_parser(prog: str) -> FlagParser:
         metavar="X", help="threshold under which two f64 values are considered equal")
     add("--equality_mode", default="absolute", choices=EQUALITY_MODES,
         help="how buffers are compared with expected outputs")
-    add("--output_max_element_count", type=int, default=1024, metavar="N",
+    add("--output_max_element_count", type=int64_flag, default=1024, metavar="N",
         help="print up to N elements of each result, then ...")
     parser.add_bool_flag("--print_statistics",
                          "print the device allocator's memory statistics to stderr on exit")
@@ -108,7 +110,7 @@ def build_parser(prog: str) -> FlagParser:
         help="describe the devices of every driver (or of DRIVER) and exit")
     add("--flagfile", metavar="PATH",
         help="read more flags from PATH, one per line, where this flag stands")
-    add("--repeat", type=int, default=1, metavar="N",
+    add("--repeat", type=int64_flag, default=1, metavar="N",
         help="run the function N times (progress on stderr); the last run's "
              "results are printed, written or compared")
     parser.add_bool_flag("--verbose", "on failure, print the full traceback")
@@ -133,6 +135,11 @@ def _load_modules(session: Session, specs: list[str], mode: str) -> None:
                 raise CliError("dynamic native modules are not supported by ireec",
                                lib.IREE_STATUS_UNIMPLEMENTED)
             elif mode == "mmap":
+                # Opening a FIFO would wait for a writer, and a directory or
+                # device cannot be mapped as a module: refused first.
+                if os.path.exists(spec) and not os.path.isfile(spec):
+                    raise CliError(f"module file '{spec}' is not a regular file; a "
+                                   f"module is read from a regular file")
                 with open(spec, "rb") as f:
                     mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
                 # Read-only and page-aligned: the session uses the mapping in

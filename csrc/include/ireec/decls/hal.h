@@ -1623,4 +1623,18 @@ iree_hal_buffer_placement_t iree_hal_buffer_placement_undefined(void);
 bool iree_hal_buffer_placement_is_undefined(
     const iree_hal_buffer_placement_t placement);
 
+// ---------------------------------------------------------------------------
+// ireec extensions: not part of IREE's API (hence the ireec_ prefix).
+// ---------------------------------------------------------------------------
+
+// iree_hal_buffer_compute_view_size for a dense row-major view, with every
+// product checked: INVALID_ARGUMENT if a dimension exceeds INT64_MAX, or the
+// element count (of the nonzero dimensions) times the element's bits, or the
+// byte length, does not fit in 63 bits.
+iree_status_t ireec_hal_checked_view_size(
+    iree_host_size_t shape_rank,
+    const iree_hal_dim_t* shape,
+    iree_hal_element_type_t element_type,
+    iree_device_size_t* out_byte_length);
+
 #endif  // IREEC_DECLS_HAL_H_

@@ -1,0 +1,107 @@
+"""fork() and IREE objects: what a child process inherits is abandoned.
+
+A forked child has a copy of the parent's memory but only the thread that
+called fork(): IREE's task executors, whose worker threads did the work and
+whose destruction joins them, are gone. Any call on an inherited device then
+waits for ever for a worker that does not exist, and so does releasing one,
+which is what a plain exit does while objects are still alive.
+
+So, in the child, right after fork (os.register_at_fork), every ireec object
+inherited from the parent is abandoned: its C references are deliberately
+leaked (never released: the memory is the parent's copy, and the process's
+exit reclaims it), and the object behaves as closed, raising ClosedError that
+says it was inherited across fork(). New objects made in the child work as
+in any process. multiprocessing's "spawn" (or "forkserver") start method
+starts children without inheriting anything and is the way to use ireec in
+worker processes.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import gc
+import os
+import threading
+
+from ._library import ffi
+
+# ids of the objects abandoned in this process because they were inherited
+# across fork(), for ClosedError's message (they are leaked, so an id stays
+# theirs for the rest of the process).
+_abandoned_ids: set[int] = set()
+# What must never be deallocated (so never released): the abandoned objects
+# themselves, and owners in C (BufferView's ViewReference).
+_leaked: list = []
+_parent_pid: int | None = None
+_pid_before_fork: int = os.getpid()
+
+
+def inherited_message(obj) -> str | None:
+    """ClosedError's text for an object abandoned after fork(), else None."""
+    if _parent_pid is None or id(obj) not in _abandoned_ids:
+        return None
+    return (f"{type(obj).__name__} was created in process {_parent_pid} and inherited "
+            f"by this one across fork(); IREE objects do not survive fork (their worker "
+            f"threads stay in the parent). Create new objects in the child, or start "
+            f"workers with multiprocessing's 'spawn' start method")
+
+
+def _leak(obj) -> None:
+    """Keeps `obj` alive for the rest of the process, even through the
+    interpreter's final teardown of module globals."""
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(obj))
+    _leaked.append(obj)
+
+
+def _abandon(obj) -> None:
+    """Makes `obj` closed without ever releasing its reference."""
+    if obj.closed:
+        return
+    _leak(obj)
+    _abandoned_ids.add(id(obj))
+    if isinstance(getattr(obj, "_lock", None), type(threading.RLock())):
+        # Another thread of the parent may have held it at the fork, and
+        # nothing in the child would ever release it.
+        obj._lock = threading.RLock()
+    if hasattr(obj, "_acquire"):
+        # A handle whose reference lives in C with its users counted: a use
+        # never given back keeps close() from releasing, and close() marks
+        # it closed for the C paths too.
+        obj._acquire()
+        obj.close()
+        return
+    from .buffer_view import BufferView
+    ptr = obj._ptr
+    if isinstance(obj, BufferView):
+        owner = getattr(obj, "_owner", None)
+        if owner is not None:
+            _leak(owner)
+    else:
+        # Detaches the ffi.gc destructor: the reference is never released.
+        ffi.gc(ptr, None)
+    obj._ptr = None
+    obj._keep_alive = ()
+
+
+def _before_fork() -> None:
+    global _pid_before_fork
+    _pid_before_fork = os.getpid()
+
+
+def _after_fork_in_child() -> None:
+    global _parent_pid
+    from ._handles import Handle
+    _parent_pid = _pid_before_fork
+    for obj in gc.get_objects():
+        if isinstance(obj, Handle):
+            _abandon(obj)
+    _after_fork_hooks_run()
+
+
+def _after_fork_hooks_run() -> None:
+    """Module state that refers to the parent's objects, reset."""
+    from . import instance
+    instance._default_instance = None
+
+
+os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_child)

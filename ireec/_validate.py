@@ -1,0 +1,80 @@
+"""Checks of sizes and memory given from outside before IREE sees them.
+
+IREE trusts its caller with shapes and counts: a shape whose byte size
+overflows 64 bits wraps to a small size and the view then reaches past its
+buffer, or is walked for 2^80 steps. Shapes are checked in C
+(`ireec_hal_checked_view_size`, also used by the one-call paths); this module
+turns Python values into what that check takes, refusing what C could not
+even be given (negative dimensions, integers wider than 64 bits).
+"""
+
+from __future__ import annotations
+
+import mmap
+
+from ._library import ffi, lib
+from .errors import InvalidArgumentError, check_status
+
+# iree_hal_dim_t is unsigned 64-bit; the check accepts dimensions up to the
+# signed maximum, which is what numpy and Python sizes hold.
+MAX_DIM = 2**63 - 1
+
+
+def checked_dims(shape, element_type: int):
+    """(rank, iree_hal_dim_t[], byte length) for a dense row-major view of
+    `shape` (integers) and `element_type`; InvalidArgumentError (a
+    ValueError) naming the shape if a dimension is negative or too large or
+    the view's byte size overflows 64 bits."""
+    dims = tuple(int(d) for d in shape)
+    for index, dim in enumerate(dims):
+        if not 0 <= dim <= MAX_DIM:
+            what = "negative" if dim < 0 else f"more than {MAX_DIM}"
+            raise InvalidArgumentError(
+                f"shape {_shape_text(dims)}: dimension {index} is {dim}, {what}; "
+                f"dimensions are 0 to {MAX_DIM}", lib.IREE_STATUS_INVALID_ARGUMENT)
+    array = ffi.new("iree_hal_dim_t[]", list(dims) or [0])
+    length = ffi.new("iree_device_size_t*")
+    try:
+        check_status(lib.ireec_hal_checked_view_size(len(dims), array, element_type, length))
+    except InvalidArgumentError as error:
+        error.add_note(f"the shape was {_shape_text(dims)}")
+        raise
+    return len(dims), array, length[0]
+
+
+def checked_shape_text(text: str) -> None:
+    """Checks the shape of IREE's text form of a view ("4x2xf32=...", or the
+    shape and type alone) before iree_hal_buffer_view_parse allocates for
+    it: InvalidArgumentError if its byte size overflows. A prefix IREE
+    cannot parse is left for IREE to report."""
+    metadata = text.partition("=")[0].encode()
+    if not metadata:
+        return
+    capacity = 128
+    rank = ffi.new("iree_host_size_t*")
+    shape = ffi.new("iree_hal_dim_t[]", capacity)
+    element_type = ffi.new("iree_hal_element_type_t*")
+    owner = ffi.new("char[]", metadata)
+    status = lib.iree_hal_parse_shape_and_element_type(
+        lib.iree_make_string_view(owner, len(metadata)), capacity, rank, shape, element_type)
+    if lib.iree_status_code(status) != lib.IREE_STATUS_OK:
+        lib.iree_status_ignore(status)
+        return
+    checked_dims(list(shape[0:rank[0]]), element_type[0])
+
+
+def _shape_text(dims) -> str:
+    return "x".join(map(str, dims)) or "(scalar)"
+
+
+def immutable_memory(view: memoryview) -> bool:
+    """True if nobody can change the bytes behind `view` while it is held:
+    `bytes` (a slice too), or an mmap mapped read-only. A read-only view is
+    not enough: a memoryview(...).toreadonly() of a bytearray, or a
+    read-only numpy view, is still written through its owner."""
+    owner = view.obj
+    if isinstance(owner, bytes):
+        return True
+    if isinstance(owner, mmap.mmap):
+        return memoryview(owner).readonly
+    return False
