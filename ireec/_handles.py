@@ -72,8 +72,11 @@ class Handle(_cext.Handle):
         try:
             self._adopt(_cext_bridge.address(ptr), type(self)._release_address,
                         parent, keep_alive)
-        except BaseException:
+        except BaseException as error:
             type(self)._release_fn(ptr)  # ours now, and nobody else's
+            message = inherited_message(parent) if isinstance(error, ClosedError) else None
+            if message is not None:  # a parent a forked child inherited
+                raise ClosedError(message) from None
             raise
         self._ptr = ptr
 

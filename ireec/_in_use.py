@@ -11,13 +11,23 @@ from __future__ import annotations
 
 import functools
 
+from ._fork import inherited_message
+from .errors import ClosedError
+
 
 def in_use(method):
     """Decorates a Handle method: it runs holding a use of `self`."""
 
     @functools.wraps(method)
     def holding_a_use(self, *args, **kwargs):
-        self._acquire()
+        try:
+            self._acquire()
+        except ClosedError:
+            # An object a forked child inherited says so.
+            message = inherited_message(self)
+            if message is None:
+                raise
+            raise ClosedError(message) from None
         try:
             return method(self, *args, **kwargs)
         finally:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from . import _cext, _cext_bridge
 from ._handles import ClosedError
+from ._fork import inherited_message
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
 from ._marshal import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
@@ -306,7 +307,7 @@ class PreparedCall(_cext.Invoker):
         session = self.function.session
         with session._lock:
             if session.closed or self._inputs.closed or self._outputs.closed:
-                raise ClosedError("the PreparedCall or its Session is closed")
+                raise ClosedError(inherited_message(session) or "the PreparedCall or its Session is closed")
             session_ptr = session._ptr
             inputs = self._inputs._ptr
             outputs = self._outputs._ptr

@@ -147,12 +147,12 @@ class ParameterIndex(Handle):
     _retain_fn = lib.iree_io_parameter_index_retain
     __slots__ = ()
 
-    def __init__(self, ptr=None, *, retain: bool = False):
-        if ptr is None:
-            out = ffi.new("iree_io_parameter_index_t**")
-            check_status(lib.iree_io_parameter_index_create(lib.iree_allocator_system(), out))
-            ptr, retain = out[0], False
-        super().__init__(ptr, retain=retain)
+    def __init__(self) -> None:
+        """An empty index (`ParameterIndex.from_handle(ptr, retain=...)`
+        adopts an existing `iree_io_parameter_index_t*`)."""
+        out = ffi.new("iree_io_parameter_index_t**")
+        check_status(lib.iree_io_parameter_index_create(lib.iree_allocator_system(), out))
+        self._own(out[0])
 
     def load(self, path, *, mode: str = "mmap") -> "ParameterIndex":
         """Adds the parameters of the file at `path` (.irpa, .gguf or

@@ -37,6 +37,8 @@ static const ireec_release_entry_t ireec_releases[] = {
     {"iree_hal_fence_release", (void (*)(void*))iree_hal_fence_release},
     {"iree_hal_buffer_view_release", (void (*)(void*))iree_hal_buffer_view_release},
     {"iree_vm_list_release", (void (*)(void*))iree_vm_list_release},
+    // ireec.ParameterIndex.
+    {"iree_io_parameter_index_release", (void (*)(void*))iree_io_parameter_index_release},
 };
 
 PyObject* ireec_release_address(PyObject* module, PyObject* name) {
