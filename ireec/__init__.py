@@ -18,6 +18,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+# An unbuilt package (the source tree shadowing the installed one) is refused
+# first, saying what to run.
+from ._unbuilt import check_built as _check_built  # isort: skip
+
+_check_built()
+
 # errors first: its classes are what loading the runtime (_library) raises.
 from .errors import (  # isort: skip
     AbortedError,
