@@ -13,13 +13,16 @@ give the right values.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 import ireec
+from ireec.types import CData
 from ireec import BufferView, check_status, ffi, lib
 
 
-def device_only_buffer(device: ireec.Device, values: np.ndarray):
+def device_only_buffer(device: ireec.Device, values: np.ndarray[Any, Any]) -> CData:
     """A DEVICE_LOCAL buffer without MAPPING usage, filled by a device
     transfer (iree_hal_device_transfer_h2d); the caller releases it."""
     params = ffi.new("iree_hal_buffer_params_t*", {
@@ -32,7 +35,7 @@ def device_only_buffer(device: ireec.Device, values: np.ndarray):
     check_status(lib.iree_hal_heap_buffer_create(ffi.NULL, params, values.nbytes, host, host,
                                                  buffer))
     check_status(lib.iree_hal_device_transfer_h2d(
-        device.handle, ffi.from_buffer(values), buffer[0], 0, values.nbytes,
+        device.handle, ffi.from_buffer(values.data), buffer[0], 0, values.nbytes,
         lib.IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT, lib.iree_infinite_timeout()))
     return buffer[0]
 

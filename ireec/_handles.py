@@ -12,10 +12,13 @@ while its sessions live is safe).
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, NoReturn, Self
 
 from ._library import ffi
 from .errors import ClosedError
+
+if TYPE_CHECKING:
+    from .types import CData
 
 
 class Handle:
@@ -30,14 +33,14 @@ class Handle:
     __slots__ = ("_ptr", "_keep_alive", "__weakref__")
 
     @classmethod
-    def from_handle(cls, ptr, *, retain: bool = False):
+    def from_handle(cls, ptr: CData, *, retain: bool = False) -> Self:
         """Adopts the raw pointer `ptr` (e.g. from `ireec.lib`): takes over
         the caller's reference, or adds one of its own if `retain`."""
         self = cls.__new__(cls)
         self._own(ptr, retain=retain)
         return self
 
-    def _own(self, ptr, *, retain: bool = False, keep_alive: tuple = ()) -> None:
+    def _own(self, ptr: CData, *, retain: bool = False, keep_alive: tuple[object, ...] = ()) -> None:
         """Takes ownership of one reference to `ptr` (adding one if `retain`)."""
         c_type = ffi.typeof(type(self)._release_fn).args[0]
         if isinstance(ptr, ffi.CData) and ptr == ffi.NULL:
@@ -50,7 +53,7 @@ class Handle:
         self._keep_alive = keep_alive
 
     @property
-    def handle(self):
+    def handle(self) -> CData:
         """The C pointer (borrowed: valid while this object is open)."""
         ptr = self._ptr
         if ptr is None:
@@ -68,23 +71,23 @@ class Handle:
             ffi.release(ptr)  # runs the ffi.gc destructor immediately
         self._keep_alive = ()
 
-    def __copy__(self):
+    def __copy__(self) -> NoReturn:
         # A second wrapper would release the same reference twice.
         raise TypeError(f"ireec.{type(self).__name__} cannot be copied: share the object "
                         f"itself, or adopt its .handle with from_handle(..., retain=True)")
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: object) -> NoReturn:
         return self.__copy__()
 
-    def __reduce__(self):
+    def __reduce__(self) -> NoReturn:
         raise TypeError(f"ireec.{type(self).__name__} cannot be pickled: it wraps a C "
                         f"object of this process")
 
-    def __enter__(self):
+    def __enter__(self) -> Self:
         self.handle  # refuse to enter a closed object
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
     def __repr__(self) -> str:

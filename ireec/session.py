@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import re
 import threading
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ._handles import Handle
 from ._library import ffi, lib
@@ -15,6 +15,9 @@ from .errors import IncompatibleError, check_status
 from .fence import Fence
 from .function import Function
 from .instance import Device, Instance
+
+if TYPE_CHECKING:
+    from .types import CData, Out, Value
 
 # Where module bytes given from memory must start to be used in place: the
 # alignment IREE lays out a module's read-only data segments with (relative to
@@ -54,6 +57,7 @@ class Session(Handle):
     _retain_fn = lib.iree_runtime_session_retain
     __slots__ = ("instance", "_devices", "_lock", "_functions", "_module_memory",
                  "_queue_waits_on_host")
+    instance: Instance
 
     def __init__(self, instance: Instance, device: Device | None = None, *,
                  devices: Sequence[Device] | None = None):
@@ -80,7 +84,7 @@ class Session(Handle):
         self._adopt(out[0], instance, devices)
 
     @classmethod
-    def from_handle(cls, ptr, *, retain: bool = False) -> "Session":
+    def from_handle(cls, ptr: CData, *, retain: bool = False) -> "Session":
         """Adopts a raw `iree_runtime_session_t*` (see Handle.from_handle).
         Its instance and first device (iree_runtime_session_instance,
         iree_runtime_session_device) are what `instance` and `devices` then
@@ -130,7 +134,7 @@ class Session(Handle):
         return self.devices[0]
 
     @property
-    def context(self):
+    def context(self) -> CData:
         """iree_runtime_session_context (borrowed)."""
         return lib.iree_runtime_session_context(self.handle)
 
@@ -144,7 +148,7 @@ class Session(Handle):
                         lib.iree_vm_context_module_at(context, i)))
                     for i in range(lib.iree_vm_context_module_count(context))]
 
-    def load_module(self, source) -> None:
+    def load_module(self, source: str | os.PathLike[str] | bytes | memoryview) -> None:
         """Appends a bytecode module (.vmfb) to the session.
 
         `source` is a path (str or os.PathLike:
@@ -230,7 +234,8 @@ class Session(Handle):
                 function = self._functions[name] = Function(self, name)
             return function
 
-    def call(self, name: str, *args, device: Device | None = None, out=None) -> list:
+    def call(self, name: str, *args: Value, device: Device | None = None,
+             out: Out = None) -> list[Value]:
         """Calls `name` with `args` and returns its results in order, or
         reads them into `out` (iree_runtime_session_call; see
         PreparedCall.__call__)."""
@@ -240,8 +245,8 @@ class Session(Handle):
             function = self.function(name)
         return (function._default_call or function._prepared())._call(args, device, out)
 
-    def call_async(self, name: str, *args, wait: Fence | None = None,
-                   device: Device | None = None):
+    def call_async(self, name: str, *args: Value, wait: Fence | None = None,
+                   device: Device | None = None) -> tuple[list[Value], Fence]:
         """Starts `name` and returns (results, signal_fence) without waiting
         (see PreparedCall.call_async)."""
         return self.function(name).call_async(*args, wait=wait, device=device)

@@ -23,7 +23,7 @@ PLATFORM_TAG = "manylinux_2_28_x86_64"
 MAX_GLIBC = (2, 28)
 
 # What users need, and what must never be inside.
-REQUIRED = ("ireec/__init__.py", "ireec/py.typed", "ireec/_ireec_cffi.pyi",
+REQUIRED = ("ireec/__init__.py", "ireec/py.typed", "ireec/_ireec_cffi.pyi", "ireec/_cext.pyi",
             "ireec/lib/libireec_runtime.so", "ireec/include/iree/runtime/api.h")
 REQUIRED_PATTERNS = (r"ireec-[^/]+\.dist-info/licenses/LICENSE",)
 FORBIDDEN_PATTERNS = (r"(^|/)_build_ffi\.py$", r"ireec_bench_invoke", r"(^|/)tests?/", r"\.c$")

@@ -13,6 +13,7 @@ written and compared: `inputs`, `outputs` and `compare` in this package.
 
 from __future__ import annotations
 
+import argparse
 import mmap
 import sys
 from typing import Sequence
@@ -215,7 +216,8 @@ def _print_statistics(devices: list[Device], uris: list[str]) -> None:
     sys.stderr.flush()
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
+    """Runs the parsed command line; returns the exit status."""
     repeat = args.repeat
     if repeat < 1:
         raise CliError(f"--repeat must be at least 1, not {repeat}")
