@@ -3,18 +3,20 @@ and the bytecode modules loaded into it."""
 
 from __future__ import annotations
 
+import mmap
 import os
-import re
 import threading
 from typing import TYPE_CHECKING, Sequence
 
 from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view
-from .errors import IncompatibleError, check_status
+from .advice import duplicate_module_error, load_error, lookup_error
+from .errors import InvalidArgumentError, IreeError, NotFoundError, check_status
 from .fence import Fence
 from .function import Function
 from .instance import Device, Instance
+from .modules import ModuleList, bytecode_module_name, session_modules
 
 if TYPE_CHECKING:
     from .types import CData, Out, Value
@@ -139,14 +141,12 @@ class Session(Handle):
         return lib.iree_runtime_session_context(self.handle)
 
     @property
-    def modules(self) -> list[str]:
+    def modules(self) -> ModuleList:
         """Names of the context's modules in order, the HAL module first
-        (iree_vm_context_module_at, iree_vm_module_name)."""
+        (iree_vm_context_module_at, iree_vm_module_name); `modules[name]`
+        is that module, with its exported `functions` (ireec/modules.py)."""
         with self._lock:
-            context = self.context
-            return [from_string_view(lib.iree_vm_module_name(
-                        lib.iree_vm_context_module_at(context, i)))
-                    for i in range(lib.iree_vm_context_module_count(context))]
+            return session_modules(self)
 
     def load_module(self, source: str | os.PathLike[str] | bytes | memoryview) -> None:
         """Appends a bytecode module (.vmfb) to the session.
@@ -161,6 +161,7 @@ class Session(Handle):
         if isinstance(source, (str, os.PathLike)):
             path = ffi.new("char[]", os.fsencode(source))
             with self._lock:
+                self._refuse_duplicate(_file_module_name(self, source))
                 self._check_loaded(lib.iree_runtime_session_append_bytecode_module_from_file(
                     self.handle, path))
                 self._functions.clear()
@@ -172,6 +173,7 @@ class Session(Handle):
                             f"bytes-like object, not {type(source).__name__}") from None
         data, owner = _module_bytes(view)
         with self._lock:
+            self._refuse_duplicate(bytecode_module_name(self, data, view.nbytes))
             self._check_loaded(lib.iree_runtime_session_append_bytecode_module_from_memory(
                 self.handle, lib.iree_make_const_byte_span(data, view.nbytes),
                 lib.iree_allocator_null()))
@@ -179,22 +181,29 @@ class Session(Handle):
             self._module_memory.append(owner)
             self._functions.clear()
 
-    def _check_loaded(self, status) -> None:
+    def _refuse_duplicate(self, name: str | None) -> None:
+        # IREE would append it and resolve every call to the first module.
+        if name is not None:
+            loaded = session_modules(self)
+            if name in loaded:
+                raise duplicate_module_error(name, loaded)
+
+    def _check_loaded(self, status: CData) -> None:
         """check_status for appending a module, saying which device a module
         compiled for another target needs: IREE's INCOMPATIBLE names only the
         program's internal device symbol and its full target attribute."""
         try:
             check_status(status)
-        except IncompatibleError as error:
-            targets = sorted(set(_DEVICE_TARGET.findall(error.message)))
-            if targets:
-                error.add_note(
-                    f"the module needs a {' and a '.join(map(repr, targets))} device, "
-                    f"and this session has {[d.id for d in self._devices]}: create the "
-                    f"session on such a device, or recompile the module for this one "
-                    f"(e.g. iree-compile --iree-hal-target-device=local "
-                    f"--iree-hal-local-target-device-backends=llvm-cpu)")
-            raise
+        except IreeError as error:
+            advised = load_error(error, self._devices)  # ireec/advice.py
+            if advised is None:
+                raise
+            try:
+                raise advised from error
+            finally:
+                # No cycle through this frame: it would keep load_module's
+                # buffers exported until a garbage collection.
+                del advised
 
     def _note_failed_devices(self, error: BaseException) -> None:
         """Adds to an ABORTED error which of the session's devices now abort
@@ -231,7 +240,17 @@ class Session(Handle):
             self.handle
             function = self._functions.get(name)
             if function is None:
-                function = self._functions[name] = Function(self, name)
+                try:
+                    function = Function(self, name)
+                except (NotFoundError, InvalidArgumentError) as error:
+                    advised = lookup_error(error, name, session_modules(self))
+                    if advised is None:
+                        raise
+                    try:
+                        raise advised from error
+                    finally:
+                        del advised  # no cycle through this frame
+                self._functions[name] = function
             return function
 
     def call(self, name: str, *args: Value, device: Device | None = None,
@@ -269,9 +288,18 @@ class Session(Handle):
         return f"<ireec.Session devices={[d.id for d in self._devices]} modules={self.modules}>"
 
 
-# The device targets named in IREE's INCOMPATIBLE message for a module
-# compiled for devices the session lacks: `#hal.device.target<"cuda", [...`.
-_DEVICE_TARGET = re.compile(r'#hal\.device\.target<"([^"]+)"')
+def _file_module_name(session: Session, path: str | os.PathLike[str]) -> str | None:
+    """The name of the module in the file at `path`, read through a map of
+    it, or None if it cannot be read (loading it then says why)."""
+    try:
+        with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
+            data = ffi.from_buffer(m)
+            try:
+                return bytecode_module_name(session, data, len(m))
+            finally:
+                ffi.release(data)
+    except (OSError, ValueError):
+        return None
 
 
 def _module_bytes(view: memoryview):
