@@ -65,6 +65,8 @@ from .bound_call import BoundCall
 from .session import Session
 from .buffer_view import BufferView, empty_aligned
 from .dtypes import dtype_from_element_type, element_type_from_dtype, element_type_name
+from .modules import ExportedFunction, ModuleInfo
+from .loaded_module import LoadedModule, ModuleFunction, load_module
 
 __version__ = "0.1.0"
 
@@ -85,7 +87,8 @@ __all__ = [
     "Instance", "Device", "DeviceInfo", "DriverInfo", "query_drivers", "ClosedError",
     "Session", "Function", "PreparedCall", "BoundCall", "Fence", "Semaphore",
     "BufferView", "empty_aligned", "dtype_from_element_type", "element_type_from_dtype",
-    "element_type_name",
+    "element_type_name", "load_module", "LoadedModule", "ModuleFunction", "ModuleInfo",
+    "ExportedFunction",
     "ffi", "lib", "check_status", "error_from_status", "status_to_string",
     "get_include", "get_library_dir", "RUNTIME_LIBRARY_PATH",
     "RUNTIME_LIBRARY_SHA256", "Error", "IreeError", "RuntimeNotFoundError",

@@ -36,10 +36,12 @@ class ExportedFunction(NamedTuple):
         return self.declaration or f"{self.name}({self.signature})"
 
 
-class LoadedModule:
+class ModuleInfo:
     """A module in a session's context, read when `session.modules[name]` is."""
 
     __slots__ = ("name", "functions")
+    name: str
+    functions: dict[str, ExportedFunction]
 
     def __init__(self, name: str, functions: dict[str, ExportedFunction]) -> None:
         self.name = name
@@ -48,14 +50,14 @@ class LoadedModule:
         self.functions = functions
 
     def __repr__(self) -> str:
-        return f"<ireec.LoadedModule {self.name!r} functions={list(self.functions)}>"
+        return f"<ireec.ModuleInfo {self.name!r} functions={list(self.functions)}>"
 
 
 class ModuleList(list[str]):
     """The names of a session's modules in load order (a list of str) that
     also looks a module up by name: `modules["module"].functions`."""
 
-    def __init__(self, names: list[str], modules: dict[str, LoadedModule]) -> None:
+    def __init__(self, names: list[str], modules: dict[str, ModuleInfo]) -> None:
         super().__init__(names)
         self._modules = modules
 
@@ -64,8 +66,8 @@ class ModuleList(list[str]):
     @overload
     def __getitem__(self, key: slice) -> list[str]: ...
     @overload
-    def __getitem__(self, key: str) -> LoadedModule: ...
-    def __getitem__(self, key: SupportsIndex | slice | str) -> str | list[str] | LoadedModule:
+    def __getitem__(self, key: str) -> ModuleInfo: ...
+    def __getitem__(self, key: SupportsIndex | slice | str) -> str | list[str] | ModuleInfo:
         if isinstance(key, str):
             try:
                 return self._modules[key]
@@ -102,7 +104,7 @@ def session_modules(session: Session) -> ModuleList:
         module = lib.iree_vm_context_module_at(context, i)
         name = from_string_view(lib.iree_vm_module_name(module))
         names.append(name)
-        modules.setdefault(name, LoadedModule(name, exported_functions(module)))
+        modules.setdefault(name, ModuleInfo(name, exported_functions(module)))
     return ModuleList(names, modules)
 
 
