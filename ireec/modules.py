@@ -11,7 +11,7 @@ name can be refused (IREE would silently resolve calls to the first).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, SupportsIndex, overload
+from typing import TYPE_CHECKING, Callable, NamedTuple, SupportsIndex, overload
 
 from ._library import ffi, lib
 from ._strings import from_string_view
@@ -57,9 +57,10 @@ class ModuleList(list[str]):
     """The names of a session's modules in load order (a list of str) that
     also looks a module up by name: `modules["module"].functions`."""
 
-    def __init__(self, names: list[str], modules: dict[str, ModuleInfo]) -> None:
+    def __init__(self, names: list[str], lookup: Callable[[str], ModuleInfo]) -> None:
         super().__init__(names)
-        self._modules = modules
+        # Reads a module's exports when asked for (names are all most uses need).
+        self._lookup = lookup
 
     @overload
     def __getitem__(self, key: SupportsIndex) -> str: ...
@@ -69,11 +70,10 @@ class ModuleList(list[str]):
     def __getitem__(self, key: str) -> ModuleInfo: ...
     def __getitem__(self, key: SupportsIndex | slice | str) -> str | list[str] | ModuleInfo:
         if isinstance(key, str):
-            try:
-                return self._modules[key]
-            except KeyError:
+            if key not in self:
                 raise KeyError(f"no module named {key!r} is loaded; the session has "
-                               f"{list(self)}") from None
+                               f"{list(self)}")
+            return self._lookup(key)
         return super().__getitem__(key)
 
 
@@ -97,15 +97,24 @@ def exported_functions(module: CData) -> dict[str, ExportedFunction]:
 
 
 def session_modules(session: Session) -> ModuleList:
-    """The session's modules (call with the session's lock held)."""
+    """The session's module names (call with the session's lock held); each
+    module's exports are read when `modules[name]` is."""
     context = session.context
-    names, modules = [], {}
-    for i in range(lib.iree_vm_context_module_count(context)):
-        module = lib.iree_vm_context_module_at(context, i)
-        name = from_string_view(lib.iree_vm_module_name(module))
-        names.append(name)
-        modules.setdefault(name, ModuleInfo(name, exported_functions(module)))
-    return ModuleList(names, modules)
+    names = [from_string_view(lib.iree_vm_module_name(lib.iree_vm_context_module_at(context, i)))
+             for i in range(lib.iree_vm_context_module_count(context))]
+    return ModuleList(names, lambda name: _module_info(session, name))
+
+
+def _module_info(session: Session, name: str) -> ModuleInfo:
+    # The first module of that name, as IREE resolves calls; under the lock,
+    # so that the session (and its modules) stay open while read.
+    with session._lock:
+        context = session.context
+        for i in range(lib.iree_vm_context_module_count(context)):
+            module = lib.iree_vm_context_module_at(context, i)
+            if from_string_view(lib.iree_vm_module_name(module)) == name:
+                return ModuleInfo(name, exported_functions(module))
+    raise KeyError(f"no module named {name!r} is loaded")
 
 
 def bytecode_module_name(session: Session, data: CData, size: int) -> str | None:
