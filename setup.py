@@ -4,7 +4,9 @@ small CPython extension ireec._cext (csrc/python/), the hot path of a
 numpy-in, numpy-out call.
 
 The IREE runtime library is found through the installed shortfin distribution
-(a build requirement), never by a fixed path.
+(a build requirement), never by a fixed path. The built extensions find
+libireec_runtime.so through a RUNPATH relative to themselves ($ORIGIN/lib) and
+nothing else: the build machine's paths never enter the package.
 """
 
 from __future__ import annotations
@@ -18,10 +20,13 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
-# CMake outputs shipped in ireec/lib/: the library and the C benchmark baseline.
-CSRC_OUTPUTS = ("libireec_runtime.so", "ireec_bench_invoke")
+# CMake outputs shipped in ireec/lib/: the library.
+CSRC_OUTPUTS = ("libireec_runtime.so",)
+# Modules of the package used only to build it: not installed.
+BUILD_ONLY_MODULES = ("_build_ffi", "_build_stubs")
 
 
 def _load_module(name: str, path: Path):
@@ -34,7 +39,33 @@ def _load_module(name: str, path: Path):
     return module
 
 
+def _without_build_rpaths(command: list[str]) -> list[str]:
+    """The link command without the rpaths the Python build put in it.
+
+    A Python built with an rpath (pyenv's are) passes its own lib directory to
+    every extension link through LDSHARED; that path is the build machine's,
+    and an installed package must not search it.
+    """
+    kept = []
+    for word in command:
+        if word.startswith(("-Wl,-rpath,", "-Wl,-rpath=", "-Wl,--enable-new-dtags,-rpath")):
+            continue
+        kept.append(word)
+    return kept
+
+
+class BuildPyWithoutBuildScripts(build_py):
+    def find_package_modules(self, package, package_dir):
+        modules = super().find_package_modules(package, package_dir)
+        return [m for m in modules
+                if not (package == "ireec" and m[1] in BUILD_ONLY_MODULES)]
+
+
 class BuildWithCMake(build_ext):
+    def build_extensions(self):
+        self.compiler.linker_so = _without_build_rpaths(self.compiler.linker_so)
+        super().build_extensions()
+
     def run(self):
         cmake_build_dir = Path(self.build_temp).resolve() / "cmake"
         self._build_csrc(cmake_build_dir)
@@ -42,6 +73,15 @@ class BuildWithCMake(build_ext):
             ext.library_dirs.append(str(cmake_build_dir))
         super().run()
         self._install_csrc_outputs(cmake_build_dir)
+        self._write_ffi_stub()
+
+    def _write_ffi_stub(self) -> None:
+        # ireec.ffi / ireec.lib's types, from the same decls as the extension.
+        stubs = _load_module("_ireec_build_stubs", ROOT / "ireec" / "_build_stubs.py")
+        targets = [ROOT / "ireec"] if self.inplace else [Path(self.build_lib) / "ireec"]
+        for package_dir in targets:
+            package_dir.mkdir(parents=True, exist_ok=True)
+            stubs.write_stub(package_dir / "_ireec_cffi.pyi")
 
     def _build_csrc(self, build_dir: Path) -> None:
         location = _load_module("_ireec_runtime_location",
@@ -93,5 +133,5 @@ CEXT = Extension(
 setup(
     cffi_modules=["ireec/_build_ffi.py:build_ffi"],
     ext_modules=[CEXT],
-    cmdclass={"build_ext": BuildWithCMake},
+    cmdclass={"build_ext": BuildWithCMake, "build_py": BuildPyWithoutBuildScripts},
 )

@@ -24,6 +24,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from c_baseline import baseline_program  # noqa: E402
 from programs import ADD_ONE_64MIB, MATMUL_512, SIMPLE_MUL, compile_program  # noqa: E402
 
 import ireec  # noqa: E402
@@ -119,14 +120,11 @@ def official_call(config, vmfb: Path, function: str):
 
 def c_loop_us(vmfb: Path, function: str, elements: int, calls: int,
               mode: str = "reuse", device: str = "local-task") -> float:
-    lib_dir = Path(ireec.get_library_dir())
-    env = dict(os.environ)
-    env["LD_LIBRARY_PATH"] = os.pathsep.join(
-        [str(lib_dir), str(ireec.RUNTIME_LIBRARY_PATH.parent), env.get("LD_LIBRARY_PATH", "")])
+    # Built on demand against the installed ireec (bench/c_baseline.py).
     out = subprocess.run(
-        [str(lib_dir / "ireec_bench_invoke"), device, str(vmfb), function,
+        [str(baseline_program()), device, str(vmfb), function,
          str(elements), str(calls), "1", mode],
-        env=env, capture_output=True, text=True, check=True).stdout
+        capture_output=True, text=True, check=True).stdout
     return float(out.split()[-1])
 
 

@@ -13,9 +13,12 @@ right values.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 import ireec
+from ireec.types import CData
 from ireec import BufferView, check_status, ffi, lib
 
 

@@ -13,9 +13,10 @@ All output goes through C stdio, as in C, so it interleaves exactly.
 import sys
 
 from ireec import ffi, lib
+from ireec.types import CData
 
 
-def iree_runtime_demo_perform_mul(session, function_name):
+def iree_runtime_demo_perform_mul(session: CData, function_name: bytes) -> CData:
     # iree_runtime_call_t call;
     call = ffi.new("iree_runtime_call_t*")
     # IREE_RETURN_IF_ERROR(iree_runtime_call_initialize_by_name(...));
@@ -113,7 +114,7 @@ def iree_runtime_demo_perform_mul(session, function_name):
     return status
 
 
-def main(argv):
+def main(argv: list[str]) -> int:
     if len(argv) < 3:
         lib.fprintf(lib.stderr,
                     b"usage: hello_world.py device module.vmfb [function]\n")

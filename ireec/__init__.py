@@ -18,6 +18,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+# An unbuilt package (the source tree shadowing the installed one) is refused
+# first, saying what to run.
+from ._unbuilt import check_built as _check_built  # isort: skip
+
+_check_built()
+
 # errors first: its classes are what loading the runtime (_library) raises.
 from .errors import (  # isort: skip
     AbortedError,
@@ -60,6 +66,8 @@ from .session import Session
 from .parameters import ParameterEntry, ParameterIndex
 from .buffer_view import BufferView, empty_aligned
 from .dtypes import dtype_from_element_type, element_type_from_dtype, element_type_name
+from .modules import ExportedFunction, ModuleInfo
+from .loaded_module import LoadedModule, ModuleFunction, load_module
 
 __version__ = "0.1.0"
 
@@ -81,7 +89,8 @@ __all__ = [
     "Session", "Function", "PreparedCall", "BoundCall", "Fence", "Semaphore",
     "ParameterIndex", "ParameterEntry",
     "BufferView", "empty_aligned", "dtype_from_element_type", "element_type_from_dtype",
-    "element_type_name",
+    "element_type_name", "load_module", "LoadedModule", "ModuleFunction", "ModuleInfo",
+    "ExportedFunction",
     "ffi", "lib", "check_status", "error_from_status", "status_to_string",
     "get_include", "get_library_dir", "RUNTIME_LIBRARY_PATH",
     "RUNTIME_LIBRARY_SHA256", "Error", "IreeError", "RuntimeNotFoundError",

@@ -40,6 +40,16 @@ def _config(args: argparse.Namespace) -> int:
     return 0
 
 
+def _version_text() -> str:
+    import ireec
+    from ireec._runtime_location import IREE_COMMIT, RUNTIME_DISTRIBUTION, RUNTIME_VERSION
+    from ireec.advice import COMPILER_REQUIREMENT
+
+    return (f"ireec {ireec.__version__}: IREE runtime {RUNTIME_DISTRIBUTION}=={RUNTIME_VERSION} "
+            f"(IREE {IREE_COMMIT[:12]}, {ireec.RUNTIME_LIBRARY_PATH}); compile programs "
+            f"with {COMPILER_REQUIREMENT}")
+
+
 # Commands with their own parsers (IREE-style flags), handed the rest of the
 # command line as it is.
 _TOOLS = {
@@ -55,6 +65,9 @@ _TOOLS = {
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv == ["--version"]:
+        print(_version_text())  # one line, unwrapped (argparse would wrap it)
+        return 0
     if argv and argv[0] in _TOOLS:
         import importlib
 
@@ -68,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
             return 14
         return tool.main(argv[1:], prog=prog)
     parser = argparse.ArgumentParser(prog="python -m ireec")
+    parser.add_argument("--version", action="version", version=_version_text())
     commands = parser.add_subparsers(dest="command", required=True)
     for name, (_, help_text) in _TOOLS.items():
         # Listed for --help; never parsed here (see above).

@@ -11,13 +11,16 @@ parent first is safe: its reference goes when the last child does.
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, NoReturn, Self
 
 from . import _cext_bridge
 from ._cext_bridge import _cext
 from ._fork import inherited_message
 from ._library import ffi
 from .errors import ClosedError
+
+if TYPE_CHECKING:
+    from .types import CData
 
 
 class Handle(_cext.Handle):
@@ -49,15 +52,15 @@ class Handle(_cext.Handle):
             cls._release_address = _cext.release_address(release.__name__)
 
     @classmethod
-    def from_handle(cls, ptr, *, retain: bool = False):
+    def from_handle(cls, ptr: CData, *, retain: bool = False) -> Self:
         """Adopts the raw pointer `ptr` (e.g. from `ireec.lib`): takes over
         the caller's reference, or adds one of its own if `retain`."""
         self = cls.__new__(cls)
         self._own(ptr, retain=retain)
         return self
 
-    def _own(self, ptr, *, retain: bool = False, parent: "Handle | None" = None,
-             keep_alive=None) -> None:
+    def _own(self, ptr: CData, *, retain: bool = False, parent: Handle | None = None,
+             keep_alive: object = None) -> None:
         """Takes ownership of one reference to `ptr` (adding one if `retain`),
         holding a use of `parent` (ClosedError if it is closed: the
         reference is then released) and keeping `keep_alive` until after
@@ -81,29 +84,29 @@ class Handle(_cext.Handle):
         self._ptr = ptr
 
     @property
-    def handle(self):
+    def handle(self) -> CData:
         """The C pointer (borrowed: valid while this object is open)."""
         if self.closed:
             raise ClosedError(inherited_message(self) or f"{type(self).__name__} is closed")
         return self._ptr
 
-    def __copy__(self):
+    def __copy__(self) -> NoReturn:
         # A second wrapper would release the same reference twice.
         raise TypeError(f"ireec.{type(self).__name__} cannot be copied: share the object "
                         f"itself, or adopt its .handle with from_handle(..., retain=True)")
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: object) -> NoReturn:
         return self.__copy__()
 
-    def __reduce__(self):
+    def __reduce__(self) -> NoReturn:
         raise TypeError(f"ireec.{type(self).__name__} cannot be pickled: it wraps a C "
                         f"object of this process")
 
-    def __enter__(self):
+    def __enter__(self) -> Self:
         self.handle  # refuse to enter a closed object
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
     def __repr__(self) -> str:

@@ -3,6 +3,8 @@ each call is one crossing into C."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from . import _cext, _cext_bridge
@@ -12,6 +14,11 @@ from ._library import ffi, lib
 from ._marshal import VmList, fill_host_array
 from .buffer_view import _adopt_address
 from .errors import AbortedError, check_status
+
+if TYPE_CHECKING:
+    from .types import Out, Value
+    from .function import PreparedCall
+    from .instance import Device
 
 _session_invoke_into = lib.ireec_runtime_session_invoke_into
 
@@ -47,8 +54,10 @@ class BoundCall(_cext.Invoker):
     __slots__ = ("prepared", "_session", "_function", "_inputs", "_outputs",
                  "_views", "_view_capacity", "_count", "_arg_count", "_targets",
                  "_target_count", "_out", "_lent", "_partial", "_home", "_into_args")
+    prepared: PreparedCall
 
-    def __init__(self, prepared, args, device=None, out=None):
+    def __init__(self, prepared: PreparedCall, args: tuple[Value, ...],
+                 device: Device | None = None, out: Out = None) -> None:
         if len(args) != len(prepared._arg_kinds):
             prepared._raise_arg_count(args)
         function = prepared.function
@@ -227,10 +236,10 @@ class BoundCall(_cext.Invoker):
             self._targets = self._into_args = None
             self._lent = self._out = ()
 
-    def __enter__(self):
+    def __enter__(self) -> BoundCall:
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
     def __repr__(self) -> str:

@@ -9,6 +9,8 @@ copies to other devices (`transfer.py`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from . import _cext_bridge, readback, transfer
@@ -21,6 +23,11 @@ from .instance import Device
 from .readback import FORMAT_MAX_ELEMENTS, format_bits
 from .transfer import as_device as _as_device, require_device as _require_device
 from .zero_copy import empty_aligned, import_host_array, zero_copy_obstacle
+
+if TYPE_CHECKING:
+    from .types import CData
+    from typing import Any, Sequence
+    from numpy.typing import ArrayLike, DTypeLike
 
 __all__ = ["BufferView", "empty_aligned", "FORMAT_MAX_ELEMENTS"]
 
@@ -63,8 +70,12 @@ class BufferView(Handle):
     _release_fn = lib.iree_hal_buffer_view_release
     _retain_fn = lib.iree_hal_buffer_view_retain
     __slots__ = ("device", "zero_copy", "zero_copy_fallback")
+    device: Device | None
+    zero_copy: bool
+    zero_copy_fallback: str | None
 
-    def __init__(self, device, array, *, zero_copy: bool = False):
+    def __init__(self, device: Device | CData, array: ArrayLike, *,
+                 zero_copy: bool = False) -> None:
         """A buffer view holding `array`'s values on `device`: see `from_numpy`."""
         device = _require_device(device)
         device._acquire()  # the upload releases the GIL while it uses the device
@@ -77,7 +88,8 @@ class BufferView(Handle):
         self.zero_copy_fallback = fallback
 
     @classmethod
-    def from_handle(cls, ptr, *, retain: bool = False, device=None) -> "BufferView":
+    def from_handle(cls, ptr: CData, *, retain: bool = False,
+                    device: Device | CData | None = None) -> "BufferView":
         """Adopts a raw `iree_hal_buffer_view_t*` (see the class docstring)."""
         if not isinstance(ptr, ffi.CData) or ffi.typeof(ptr) is not _VIEW_PTR:
             raise TypeError(f"BufferView wraps an iree_hal_buffer_view_t*, not {ptr!r}")
@@ -92,7 +104,8 @@ class BufferView(Handle):
     # -- construction -------------------------------------------------------
 
     @classmethod
-    def from_numpy(cls, device, array, *, zero_copy: bool = False) -> "BufferView":
+    def from_numpy(cls, device: Device | CData, array: ArrayLike, *,
+                   zero_copy: bool = False) -> "BufferView":
         """A buffer view holding `array`'s values on `device`.
 
         Copies with iree_hal_buffer_view_allocate_buffer_copy into DEVICE_LOCAL
@@ -106,7 +119,8 @@ class BufferView(Handle):
         return cls(device, array, zero_copy=zero_copy)
 
     @classmethod
-    def from_buffer(cls, device, buffer, shape, element_type) -> "BufferView":
+    def from_buffer(cls, device: Device | CData, buffer: CData, shape: Sequence[int],
+                    element_type: int | DTypeLike) -> "BufferView":
         """A dense row-major view of an existing `iree_hal_buffer_t*` (which
         the view retains): iree_hal_buffer_view_create. `element_type` is an
         IREE element type (int) or a numpy dtype."""
@@ -171,7 +185,7 @@ class BufferView(Handle):
         return lib.iree_hal_buffer_view_encoding_type(self.handle)
 
     @property
-    def buffer(self):
+    def buffer(self) -> CData:
         """iree_hal_buffer_view_buffer (borrowed: valid while this view is open)."""
         return lib.iree_hal_buffer_view_buffer(self.handle)
 
@@ -214,15 +228,27 @@ class BufferView(Handle):
 
     # -- reading it back (readback.py) ----------------------------------------
 
-    to_numpy = readback.to_numpy
-    __array__ = readback.__array__
-    __dlpack__ = readback.__dlpack__
-    __dlpack_device__ = readback.__dlpack_device__
-    _read_into = readback.read_into
-
-    # -- text (readback.py) ---------------------------------------------------
-
-    format = readback.format
+    # (Declared for static checkers with their signatures; the methods are
+    # readback's functions themselves, without a wrapper's call.)
+    if TYPE_CHECKING:
+        def to_numpy(self, copy: bool | None = True) -> np.ndarray[Any, Any]: ...
+        def __array__(self, dtype: DTypeLike | None = None,
+                      copy: bool | None = None) -> np.ndarray[Any, Any]: ...
+        def __dlpack__(self, *, stream: object = None,
+                       max_version: tuple[int, int] | None = None,
+                       dl_device: tuple[int, int] | None = None,
+                       copy: bool | None = None) -> object: ...
+        def __dlpack_device__(self) -> tuple[int, int]: ...
+        def _read_into(self, target: np.ndarray[Any, Any]) -> None: ...
+        def format(self, max_element_count: int | None = None) -> str: ...
+    else:
+        to_numpy = readback.to_numpy
+        __array__ = readback.__array__
+        __dlpack__ = readback.__dlpack__
+        __dlpack_device__ = readback.__dlpack_device__
+        _read_into = readback.read_into
+        # -- text (readback.py) -----------------------------------------------
+        format = readback.format
 
 
     def __str__(self) -> str:
@@ -240,8 +266,13 @@ class BufferView(Handle):
 
     # -- copies between devices (transfer.py) ---------------------------------
 
-    direct_copy_obstacle = transfer.direct_copy_obstacle
-    to_device = transfer.to_device
+    if TYPE_CHECKING:
+        def direct_copy_obstacle(self, device: Device | CData) -> str | None: ...
+        def to_device(self, device: Device | CData, *,
+                      via_host: bool | None = None) -> BufferView: ...
+    else:
+        direct_copy_obstacle = transfer.direct_copy_obstacle
+        to_device = transfer.to_device
 
 
 def _upload(device: Device, array: np.ndarray, zero_copy: bool):

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Sequence
 
 from .errors import CompileError, CompilerNotFoundError
 
@@ -35,7 +36,8 @@ def find_iree_compile() -> str:
     return found
 
 
-def compile_mlir(source: str, output: str | Path, flags=LOCAL_CPU_FLAGS) -> Path:
+def compile_mlir(source: str, output: str | Path,
+                 flags: Sequence[str] = LOCAL_CPU_FLAGS) -> Path:
     """Compiles MLIR text to a .vmfb at `output`; raises RuntimeError with the
     compiler's diagnostics on failure (CompileError, a RuntimeError)."""
     output = Path(output)

@@ -29,13 +29,15 @@ from __future__ import annotations
 
 import sys
 import threading
+from typing import Any
 
 import numpy as np
+from numpy.typing import DTypeLike
 
 from ._library import ffi, lib
 from .errors import check_status
 
-ml_dtypes = None  # the module, once _load_ml_dtypes found it
+ml_dtypes: Any = None  # the module, once _load_ml_dtypes found it
 _ml_dtypes_lock = threading.Lock()
 _ml_dtypes_loaded = False
 
@@ -119,7 +121,7 @@ def element_type_name(element_type: int) -> str:
     return ffi.unpack(buffer, length[0]).decode()
 
 
-def element_type_from_dtype(dtype) -> int:
+def element_type_from_dtype(dtype: DTypeLike) -> int:
     """The IREE element type holding numpy `dtype`'s values (byte order aside:
     buffers are always in native order, and ireec converts on the way in)."""
     if isinstance(dtype, np.dtype):

@@ -17,6 +17,11 @@ first).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .types import CData
+
 
 class Error(Exception):
     """The base of every exception ireec raises."""
@@ -174,7 +179,7 @@ _BY_CODE = {cls.code: cls for cls in STATUS_ERRORS}
 _CODE_NAMES = {code: cls.code_name for code, cls in _BY_CODE.items()}
 
 
-def status_to_string(status) -> str:
+def status_to_string(status: CData) -> str:
     """IREE's full text for `status` (which stays owned by the caller)."""
     allocator = ffi.new("iree_allocator_t*", lib.iree_allocator_system())
     buffer = ffi.new("char**")
@@ -188,7 +193,7 @@ def status_to_string(status) -> str:
         lib.iree_allocator_free(allocator[0], buffer[0])
 
 
-def error_from_status(status) -> IreeError:
+def error_from_status(status: CData) -> IreeError:
     """Takes ownership of a failed `status`, frees it, returns its exception."""
     try:
         code = lib.iree_status_code(status)
@@ -199,7 +204,7 @@ def error_from_status(status) -> IreeError:
     return cls(message, code)
 
 
-def check_status(status) -> None:
+def check_status(status: CData) -> None:
     """Raises the exception for `status` if it failed; frees it either way."""
     if lib.iree_status_is_ok(status):
         return

@@ -13,6 +13,8 @@ signal handlers run promptly while a wait is pending.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import math
 import time
 from typing import Iterable
@@ -22,6 +24,10 @@ from ._in_use import in_use
 from ._library import ffi, lib
 from .errors import (_CODE_NAMES, AbortedError, DeadlineExceededError, InvalidArgumentError,
                      check_status)
+
+if TYPE_CHECKING:
+    from .types import CData
+    from .instance import Device
 
 # Longest single C wait. Signal handlers run between slices, so this bounds
 # how long Ctrl-C waits to be noticed; a slice that ends early costs one
@@ -140,7 +146,7 @@ class Semaphore(Handle):
     _retain_fn = lib.iree_hal_semaphore_retain
     __slots__ = ()
 
-    def __init__(self, device, initial_value: int = 0):
+    def __init__(self, device: Device, initial_value: int = 0) -> None:
         """iree_hal_semaphore_create on `device` (any queue), starting at
         `initial_value`."""
         try:
@@ -157,7 +163,7 @@ class Semaphore(Handle):
         self._own(out[0], parent=device)
 
     @classmethod
-    def create(cls, device, initial_value: int = 0) -> "Semaphore":
+    def create(cls, device: Device, initial_value: int = 0) -> "Semaphore":
         """The same as `Semaphore(device, initial_value)`."""
         return cls(device, initial_value)
 
@@ -223,7 +229,7 @@ class Fence(Handle):
     _retain_fn = lib.iree_hal_fence_retain
     __slots__ = ()
 
-    def __init__(self, capacity: int = 1):
+    def __init__(self, capacity: int = 1) -> None:
         """iree_hal_fence_create: an empty fence with room for `capacity`
         distinct semaphores."""
         if not 0 <= capacity <= _FENCE_CAPACITY_MAX:

@@ -16,7 +16,11 @@ from .fence import Fence, Semaphore
 from .instance import Device
 
 if TYPE_CHECKING:
+    from .types import CData, Out, Value
     from .bound_call import BoundCall
+    from .instance import Device
+    from .session import Session
+
 
 _session_invoke = lib.ireec_runtime_session_invoke
 
@@ -44,8 +48,13 @@ class Function:
 
     __slots__ = ("session", "name", "signature", "attributes", "model",
                  "_function", "_arg_kinds", "_result_kinds", "_default_call")
+    session: Session
+    name: str
+    signature: str
+    attributes: dict[str, str]
+    model: str | None
 
-    def __init__(self, session, name: str):
+    def __init__(self, session: Session, name: str) -> None:
         """iree_runtime_session_lookup_function(session, name)."""
         self.session = session
         self.name = name
@@ -69,7 +78,7 @@ class Function:
         self._default_call = None
 
     @property
-    def handle(self):
+    def handle(self) -> CData:
         """The `iree_vm_function_t*` (valid while the session is open)."""
         self.session.handle  # raises ClosedError once the session is closed
         return self._function
@@ -99,13 +108,14 @@ class Function:
                 f"ireec.lib with VM lists")
         return self._arg_kinds
 
-    def prepare(self, device=None) -> "PreparedCall":
+    def prepare(self, device: Device | None = None) -> "PreparedCall":
         """A call to this function reusing its VM lists and cffi objects,
         for calling many times; numpy arguments go to `device` (default: the
         session's first device)."""
         return PreparedCall(self, device)
 
-    def __call__(self, *args, device=None, out=None) -> list:
+    def __call__(self, *args: Value, device: Device | None = None,
+                 out: Out = None) -> list[Value]:
         """Calls the function and returns its results in order: the call of
         its shared PreparedCall (see `PreparedCall`)."""
         call = self._default_call or self._prepared()
@@ -113,7 +123,8 @@ class Function:
             return call(*args)  # no keywords for the C invoker to read
         return call(*args, device=device, out=out)
 
-    def call_async(self, *args, wait: Fence | None = None, device=None):
+    def call_async(self, *args: Value, wait: Fence | None = None,
+                   device: Device | None = None) -> tuple[list[Value], Fence]:
         """(results, signal_fence); see `PreparedCall.call_async`."""
         return self._prepared().call_async(*args, wait=wait, device=device)
 
@@ -178,8 +189,10 @@ class PreparedCall(_cext.Invoker):
     __slots__ = ("function", "device", "_packer", "_inputs", "_outputs",
                  "_arg_kinds", "_uses_fences", "_views", "_view_capacity",
                  "_result_count", "_session_device", "_arg_count")
+    function: Function
+    device: Device | None
 
-    def __init__(self, function: Function, device=None):
+    def __init__(self, function: Function, device: Device | None = None) -> None:
         self.function = function
         self.device = device
         kinds = function._require_cconv()
@@ -240,7 +253,8 @@ class PreparedCall(_cext.Invoker):
             return results
         return self._packer.read_views_into(results, out)
 
-    def call_async(self, *args, wait: Fence | None = None, device=None):
+    def call_async(self, *args: Value, wait: Fence | None = None,
+                   device: Device | None = None) -> tuple[list[Value], Fence]:
         """Starts the call (iree_runtime_session_call) and returns
         `(results, signal_fence)` without waiting for the results.
 
@@ -353,7 +367,8 @@ class PreparedCall(_cext.Invoker):
                 results = packer.take_results(entries, outputs, home[0])
         return results, signal
 
-    def bind(self, *args, device=None, out=None) -> "BoundCall":
+    def bind(self, *args: Value, device: Device | None = None,
+             out: Out = None) -> "BoundCall":
         """A call with `args` converted and pushed once: each call of the
         returned BoundCall invokes with them again, reading its results into
         `out` if given (see BoundCall)."""
@@ -391,10 +406,10 @@ class PreparedCall(_cext.Invoker):
             self._inputs.close()
             self._outputs.close()
 
-    def __enter__(self):
+    def __enter__(self) -> PreparedCall:
         return self
 
-    def __exit__(self, *exc_info) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
     def __repr__(self) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import threading
 from dataclasses import dataclass
 
@@ -11,6 +13,9 @@ from ._library import ffi, lib
 from ._strings import from_string_view, string_view
 from .errors import AbortedError, check_status
 from .fence import Semaphore
+
+if TYPE_CHECKING:
+    from .types import CData
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,7 @@ class Instance(Handle):
     _retain_fn = lib.iree_runtime_instance_retain
     __slots__ = ()
 
-    def __init__(self):
+    def __init__(self) -> None:
         options = ffi.new("iree_runtime_instance_options_t*")
         lib.iree_runtime_instance_options_initialize(options)
         lib.iree_runtime_instance_options_use_all_available_drivers(options)
@@ -54,17 +59,17 @@ class Instance(Handle):
         self._own(out[0])
 
     @property
-    def host_allocator(self):
+    def host_allocator(self) -> CData:
         """iree_runtime_instance_host_allocator."""
         return lib.iree_runtime_instance_host_allocator(self.handle)
 
     @property
-    def vm_instance(self):
+    def vm_instance(self) -> CData:
         """iree_runtime_instance_vm_instance (borrowed)."""
         return lib.iree_runtime_instance_vm_instance(self.handle)
 
     @property
-    def driver_registry(self):
+    def driver_registry(self) -> CData:
         """iree_runtime_instance_driver_registry (borrowed)."""
         return lib.iree_runtime_instance_driver_registry(self.handle)
 
@@ -125,6 +130,7 @@ class Device(Handle):
     _release_fn = lib.iree_hal_device_release
     _retain_fn = lib.iree_hal_device_retain
     __slots__ = ("instance",)
+    instance: Instance | None
 
     def __init__(self, instance: Instance, uri: str = "local-task"):
         if not isinstance(instance, Instance):
@@ -141,7 +147,7 @@ class Device(Handle):
         self.instance = instance
 
     @classmethod
-    def from_handle(cls, ptr, *, retain: bool = False,
+    def from_handle(cls, ptr: CData, *, retain: bool = False,
                     instance: Instance | None = None) -> "Device":
         """Adopts a raw `iree_hal_device_t*` (see Handle.from_handle);
         `instance`, if given, is kept (and used) until the device goes."""
@@ -156,12 +162,12 @@ class Device(Handle):
         return from_string_view(lib.iree_hal_device_id(self.handle))
 
     @property
-    def allocator(self):
+    def allocator(self) -> CData:
         """iree_hal_device_allocator (borrowed)."""
         return lib.iree_hal_device_allocator(self.handle)
 
     @property
-    def host_allocator(self):
+    def host_allocator(self) -> CData:
         return lib.iree_hal_device_host_allocator(self.handle)
 
     @in_use

@@ -23,6 +23,8 @@ HOST_VISIBLE without HOST_COHERENT, so program results export read-only.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import math
 
 import numpy as np
@@ -32,6 +34,12 @@ from ._in_use import in_use
 from ._library import ffi, lib
 from .dtypes import dtype_from_element_type, element_type_name
 from .errors import check_status
+
+if TYPE_CHECKING:
+    from .types import CData
+    from typing import Any, Callable
+    from numpy.typing import DTypeLike
+    from .buffer_view import BufferView
 
 __all__ = ["FORMAT_MAX_ELEMENTS"]
 
@@ -65,13 +73,13 @@ _NOT_MAPPED_READ_CODES = (lib.IREE_STATUS_INVALID_ARGUMENT, lib.IREE_STATUS_OUT_
                           lib.IREE_STATUS_UNAVAILABLE)
 
 
-def format_bits(format_fn, value: int) -> str:
+def format_bits(format_fn: Callable[..., CData], value: int) -> str:
     temp = ffi.new("iree_bitfield_string_temp_t*")
     view = format_fn(value, temp)
     return ffi.unpack(view.data, view.size).decode() if view.size else "NONE"
 
 
-def checked_layout(view) -> tuple[tuple[int, ...], np.dtype]:
+def checked_layout(view: BufferView) -> tuple[tuple[int, ...], np.dtype]:
     ptr = view.handle
     dtype = view.dtype
     shape = view.shape
@@ -87,7 +95,7 @@ def checked_layout(view) -> tuple[tuple[int, ...], np.dtype]:
     return shape, dtype
 
 
-def read_into(view, target: np.ndarray) -> None:
+def read_into(view: BufferView, target: np.ndarray) -> None:
     """Copies the view's bytes into the C-contiguous `target`: by mapping
     (iree_hal_buffer_map_read) when the buffer is mappable, else with
     iree_hal_device_transfer_d2h on the view's device."""
@@ -108,7 +116,7 @@ def read_into(view, target: np.ndarray) -> None:
         lib.IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT, lib.iree_infinite_timeout()))
 
 
-def export_obstacle(view) -> str | None:
+def export_obstacle(view: BufferView) -> str | None:
     """Why the buffer cannot be lent out as host memory, or None."""
     buffer = view.buffer
     memory_type = lib.iree_hal_buffer_memory_type(buffer)
@@ -123,7 +131,7 @@ def export_obstacle(view) -> str | None:
     return None
 
 
-def mapped_array(view, shape, dtype) -> np.ndarray:
+def mapped_array(view: BufferView, shape: tuple[int, ...], dtype: np.dtype[Any]) -> np.ndarray:
     """An array aliasing the buffer through a persistent mapping
     (iree_hal_buffer_map_range). The array owns the mapping and a buffer
     reference; unmapping and releasing happen when the last array over it
@@ -169,7 +177,7 @@ def mapped_array(view, shape, dtype) -> np.ndarray:
     return array
 
 
-def to_numpy(view, copy: bool | None = True) -> np.ndarray:
+def to_numpy(view: BufferView, copy: bool | None = True) -> np.ndarray:
     """The values as a numpy array.
 
     copy=True (default): a new array, read by mapping (iree_hal_buffer_map_read)
@@ -211,7 +219,7 @@ def _to_numpy(view, copy: bool | None) -> np.ndarray:
     return result
 
 
-def read_mapped_copy(view) -> np.ndarray | None:
+def read_mapped_copy(view: BufferView) -> np.ndarray | None:
     """to_numpy()'s common case in as few C calls as possible: a dense,
     host-mappable view read into a new array by
     ireec_hal_buffer_view_map_read_dense. None when that does not apply;
@@ -245,7 +253,8 @@ def read_mapped_copy(view) -> np.ndarray | None:
     check_status(status)
 
 
-def read_page_matched_copy(view, shape, dtype, nbytes: int) -> np.ndarray | None:
+def read_page_matched_copy(view: BufferView, shape: tuple[int, ...],
+                           dtype: np.dtype[Any], nbytes: int) -> np.ndarray | None:
     """_read_mapped_copy for large views: the copy lands in a new array
     placed at the source's offset within a page
     (ireec_hal_buffer_view_map_read_dense_page_matched), which the C
@@ -264,7 +273,8 @@ def read_page_matched_copy(view, shape, dtype, nbytes: int) -> np.ndarray | None
     check_status(status)
 
 
-def __array__(view, dtype=None, copy=None):
+def __array__(view: BufferView, dtype: DTypeLike | None = None,
+              copy: bool | None = None) -> np.ndarray[Any, Any]:
     """numpy's array protocol: aliases where safe (see to_numpy(copy=None))."""
     array = view.to_numpy(copy=copy)
     if dtype is not None and np.dtype(dtype) != array.dtype:
@@ -274,7 +284,10 @@ def __array__(view, dtype=None, copy=None):
     return array
 
 
-def __dlpack__(view, *, stream=None, max_version=None, dl_device=None, copy=None):
+def __dlpack__(view: BufferView, *, stream: object = None,
+               max_version: tuple[int, int] | None = None,
+               dl_device: tuple[int, int] | None = None,
+               copy: bool | None = None) -> object:
     """DLPack export of host memory: the mapped buffer where safe, else a
     host copy (copy=False then raises BufferError). numpy's own exporter
     builds the capsule; the exported tensor keeps the mapping alive."""
@@ -301,14 +314,14 @@ def __dlpack__(view, *, stream=None, max_version=None, dl_device=None, copy=None
     return array.__dlpack__(max_version=max_version)
 
 
-def __dlpack_device__(view) -> tuple[int, int]:
+def __dlpack_device__(view: BufferView) -> tuple[int, int]:
     """(kDLCPU, 0): what __dlpack__ exports is always host memory."""
     view.handle
     return (_DLPACK_CPU, 0)
 
 
 @in_use
-def format(view, max_element_count: int | None = None) -> str:
+def format(view: BufferView, max_element_count: int | None = None) -> str:
     """IREE's text for the view, e.g. "2x2xf32=[1 2][3 4]":
     iree_hal_buffer_view_format, all elements unless `max_element_count`.
 
@@ -350,7 +363,7 @@ def format(view, max_element_count: int | None = None) -> str:
         lib.iree_hal_buffer_view_release(host_view[0])
 
 
-def format_text(view, limit: int) -> str:
+def format_text(view: BufferView, limit: int) -> str:
     length = ffi.new("iree_host_size_t*")
     # First pass measures: IREE reports OUT_OF_RANGE with the length needed.
     status = lib.iree_hal_buffer_view_format(view, limit, 0, ffi.NULL, length)

@@ -3,20 +3,26 @@ and the bytecode modules loaded into it."""
 
 from __future__ import annotations
 
+import mmap
 import os
-import re
 import threading
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view
 from ._validate import immutable_memory
-from .errors import IncompatibleError, NotFoundError, check_status
+from .advice import duplicate_module_error, load_error, lookup_error
+from .errors import InvalidArgumentError, IreeError, NotFoundError, check_status
 from .fence import Fence
 from .function import Function
 from .instance import Device, Instance
+from .modules import ModuleList, bytecode_module_name, session_modules
 from .parameters import SessionParameters, note_missing_parameters
+
+if TYPE_CHECKING:
+    from .parameters import ParameterIndex
+    from .types import CData, Out, Value
 
 # Where module bytes given from memory must start to be used in place: the
 # alignment IREE lays out a module's read-only data segments with (relative to
@@ -48,6 +54,7 @@ class Session(Handle):
     _retain_fn = lib.iree_runtime_session_retain
     __slots__ = ("instance", "_devices", "_lock", "_functions", "_module_memory",
                  "_queue_waits_on_host", "_parameters")
+    instance: Instance
 
     def __init__(self, instance: Instance, device: Device | None = None, *,
                  devices: Sequence[Device] | None = None):
@@ -74,7 +81,7 @@ class Session(Handle):
         self._take(out[0], instance, devices)
 
     @classmethod
-    def from_handle(cls, ptr, *, retain: bool = False) -> "Session":
+    def from_handle(cls, ptr: CData, *, retain: bool = False) -> "Session":
         """Adopts a raw `iree_runtime_session_t*` (see Handle.from_handle).
         Its instance and first device (iree_runtime_session_instance,
         iree_runtime_session_device) are what `instance` and `devices` then
@@ -130,21 +137,19 @@ class Session(Handle):
         return self.devices[0]
 
     @property
-    def context(self):
+    def context(self) -> CData:
         """iree_runtime_session_context (borrowed)."""
         return lib.iree_runtime_session_context(self.handle)
 
     @property
-    def modules(self) -> list[str]:
+    def modules(self) -> ModuleList:
         """Names of the context's modules in order, the HAL module first
-        (iree_vm_context_module_at, iree_vm_module_name)."""
+        (iree_vm_context_module_at, iree_vm_module_name); `modules[name]`
+        is that module, with its exported `functions` (ireec/modules.py)."""
         with self._lock:
-            context = self.context
-            return [from_string_view(lib.iree_vm_module_name(
-                        lib.iree_vm_context_module_at(context, i)))
-                    for i in range(lib.iree_vm_context_module_count(context))]
+            return session_modules(self)
 
-    def load_module(self, source) -> None:
+    def load_module(self, source: str | os.PathLike[str] | bytes | memoryview) -> None:
         """Appends a bytecode module (.vmfb) to the session.
 
         `source` is a path (str or os.PathLike:
@@ -159,6 +164,7 @@ class Session(Handle):
         if isinstance(source, (str, os.PathLike)):
             path = ffi.new("char[]", os.fsencode(source))
             with self._lock:
+                self._refuse_duplicate(_file_module_name(self, source))
                 self._check_loaded(lib.iree_runtime_session_append_bytecode_module_from_file(
                     self.handle, path))
                 self._functions.clear()
@@ -170,6 +176,7 @@ class Session(Handle):
                             f"bytes-like object, not {type(source).__name__}") from None
         data, owner = _module_bytes(view)
         with self._lock:
+            self._refuse_duplicate(bytecode_module_name(self, data, view.nbytes))
             self._check_loaded(lib.iree_runtime_session_append_bytecode_module_from_memory(
                 self.handle, lib.iree_make_const_byte_span(data, view.nbytes),
                 lib.iree_allocator_null()))
@@ -178,7 +185,8 @@ class Session(Handle):
             self._functions.clear()
 
     # --- parameters (ireec/parameters.py) ---------------------------------
-    def load_parameters(self, source, scope: str = "", *, mode: str = "mmap") -> None:
+    def load_parameters(self, source: "str | os.PathLike[str] | ParameterIndex", scope: str = "",
+                        *, mode: str = "mmap") -> None:
         """Makes the parameters in `source` (a path to an .irpa, .gguf or
         .safetensors file, or an ireec.ParameterIndex) available under
         `scope` to the modules loaded after this call.
@@ -195,33 +203,39 @@ class Session(Handle):
             self._parameters.add(source, scope, mode=mode)
 
     @property
-    def parameters(self) -> dict:
+    def parameters(self) -> "dict[str, ParameterIndex]":
         """{scope: ParameterIndex} given to load_parameters (a copy)."""
         return dict(self._parameters.indices)
 
-    def _append_module(self, module) -> None:
+    def _append_module(self, module: CData) -> None:
         check_status(lib.iree_runtime_session_append_module(self.handle, module))
     # ----------------------------------------------------------------------
 
-    def _check_loaded(self, status) -> None:
+    def _refuse_duplicate(self, name: str | None) -> None:
+        # IREE would append it and resolve every call to the first module.
+        if name is not None:
+            loaded = session_modules(self)
+            if name in loaded:
+                raise duplicate_module_error(name, loaded)
+
+    def _check_loaded(self, status: CData) -> None:
         """check_status for appending a module, saying which device a module
         compiled for another target needs: IREE's INCOMPATIBLE names only the
         program's internal device symbol and its full target attribute."""
         try:
             check_status(status)
-        except NotFoundError as error:  # e.g. a parameter no index has
-            note_missing_parameters(error, self._parameters)
-            raise
-        except IncompatibleError as error:
-            targets = sorted(set(_DEVICE_TARGET.findall(error.message)))
-            if targets:
-                error.add_note(
-                    f"the module needs a {' and a '.join(map(repr, targets))} device, "
-                    f"and this session has {[d.id for d in self._devices]}: create the "
-                    f"session on such a device, or recompile the module for this one "
-                    f"(e.g. iree-compile --iree-hal-target-device=local "
-                    f"--iree-hal-local-target-device-backends=llvm-cpu)")
-            raise
+        except IreeError as error:
+            if isinstance(error, NotFoundError):  # e.g. a parameter no index has
+                note_missing_parameters(error, self._parameters)
+            advised = load_error(error, self._devices)  # ireec/advice.py
+            if advised is None:
+                raise
+            try:
+                raise advised from error
+            finally:
+                # No cycle through this frame: it would keep load_module's
+                # buffers exported until a garbage collection.
+                del advised
 
     def _note_failed_devices(self, error: BaseException) -> None:
         """Adds to an ABORTED error which of the session's devices now abort
@@ -258,10 +272,21 @@ class Session(Handle):
             self.handle
             function = self._functions.get(name)
             if function is None:
-                function = self._functions[name] = Function(self, name)
+                try:
+                    function = Function(self, name)
+                except (NotFoundError, InvalidArgumentError) as error:
+                    advised = lookup_error(error, name, session_modules(self))
+                    if advised is None:
+                        raise
+                    try:
+                        raise advised from error
+                    finally:
+                        del advised  # no cycle through this frame
+                self._functions[name] = function
             return function
 
-    def call(self, name: str, *args, device: Device | None = None, out=None) -> list:
+    def call(self, name: str, *args: Value, device: Device | None = None,
+             out: Out = None) -> list[Value]:
         """Calls `name` with `args` and returns its results in order, or
         reads them into `out` (iree_runtime_session_call; see
         PreparedCall)."""
@@ -274,8 +299,8 @@ class Session(Handle):
             return call(*args)  # no keywords for the C invoker to read
         return call(*args, device=device, out=out)
 
-    def call_async(self, name: str, *args, wait: Fence | None = None,
-                   device: Device | None = None):
+    def call_async(self, name: str, *args: Value, wait: Fence | None = None,
+                   device: Device | None = None) -> tuple[list[Value], Fence]:
         """Starts `name` and returns (results, signal_fence) without waiting
         (see PreparedCall.call_async)."""
         return self.function(name).call_async(*args, wait=wait, device=device)
@@ -299,9 +324,18 @@ class Session(Handle):
         return f"<ireec.Session devices={[d.id for d in self._devices]} modules={self.modules}>"
 
 
-# The device targets named in IREE's INCOMPATIBLE message for a module
-# compiled for devices the session lacks: `#hal.device.target<"cuda", [...`.
-_DEVICE_TARGET = re.compile(r'#hal\.device\.target<"([^"]+)"')
+def _file_module_name(session: Session, path: str | os.PathLike[str]) -> str | None:
+    """The name of the module in the file at `path`, read through a map of
+    it, or None if it cannot be read (loading it then says why)."""
+    try:
+        with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
+            data = ffi.from_buffer(m)
+            try:
+                return bytecode_module_name(session, data, len(m))
+            finally:
+                ffi.release(data)
+    except (OSError, ValueError):
+        return None
 
 
 def _module_bytes(view: memoryview):

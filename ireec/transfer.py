@@ -13,6 +13,7 @@ from .errors import check_status
 from .instance import Device
 
 if TYPE_CHECKING:
+    from .types import CData
     from .buffer_view import BufferView
 
 _MEMORY_TYPE_HOST_VISIBLE = lib.IREE_HAL_MEMORY_TYPE_HOST_VISIBLE
@@ -26,7 +27,7 @@ DEVICE_PARAMS = {
 }
 
 
-def as_device(device) -> Device | None:
+def as_device(device: Device | CData | None) -> Device | None:
     """`device` as an ireec.Device: None, a Device, or an iree_hal_device_t*
     (retained)."""
     if device is None or isinstance(device, Device):
@@ -37,7 +38,7 @@ def as_device(device) -> Device | None:
                     f"not {type(device).__name__}")
 
 
-def require_device(device) -> Device:
+def require_device(device: Device | CData | None) -> Device:
     """as_device, refusing None and closed devices."""
     device = as_device(device)
     if device is None:
@@ -46,7 +47,7 @@ def require_device(device) -> Device:
     return device
 
 
-def direct_copy_obstacle(view, device) -> str | None:
+def direct_copy_obstacle(view: BufferView, device: Device | CData) -> str | None:
     """Why `to_device(device)` must stage through host memory, or None if
     `device` can copy the buffer itself (see to_device)."""
     target = require_device(device)
@@ -73,7 +74,7 @@ def direct_copy_obstacle(view, device) -> str | None:
 
 
 @in_use
-def to_device(view, device, *, via_host: bool | None = None) -> "BufferView":
+def to_device(view: BufferView, device: Device | CData, *, via_host: bool | None = None) -> "BufferView":
     """A new, independent copy of the view on `device` (never an alias:
     writing one never changes the other, even on the same device).
 
@@ -99,7 +100,7 @@ def to_device(view, device, *, via_host: bool | None = None) -> "BufferView":
     return copy_on_device(view, target)
 
 
-def copy_on_device(view, target: Device) -> "BufferView":
+def copy_on_device(view: BufferView, target: Device) -> "BufferView":
     ptr = view.handle
     nbytes = lib.iree_hal_buffer_view_byte_length(ptr)
     params = ffi.new("iree_hal_buffer_params_t*", DEVICE_PARAMS)

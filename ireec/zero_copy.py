@@ -27,6 +27,12 @@ from .errors import InvalidArgumentError, check_status
 if TYPE_CHECKING:
     from .instance import Device
 
+if TYPE_CHECKING:
+    from .types import CData
+    from typing import Any, Callable, Sequence
+    from numpy.typing import DTypeLike
+    from .instance import Device
+
 __all__ = ["empty_aligned", "lent_array_count", "HEAP_BUFFER_ALIGNMENT"]
 
 HEAP_BUFFER_ALIGNMENT = lib.IREE_HAL_HEAP_BUFFER_ALIGNMENT
@@ -43,7 +49,8 @@ _IMPORT_PARAMS = {
 _IMPORT_PARAMS_C = ffi.new("iree_hal_buffer_params_t*", _IMPORT_PARAMS)
 
 
-def empty_aligned(shape, dtype=np.float32, alignment: int = HEAP_BUFFER_ALIGNMENT) -> np.ndarray:
+def empty_aligned(shape: int | Sequence[int], dtype: DTypeLike = np.float32,
+                  alignment: int = HEAP_BUFFER_ALIGNMENT) -> np.ndarray:
     """An uninitialized C-contiguous array whose data starts on an `alignment`
     byte boundary (64 by default: what zero-copy import needs). numpy's own
     allocations are only 16-byte aligned. (An empty array has no data and
@@ -88,7 +95,10 @@ _exiting = False
 
 
 @ffi.def_extern()
-def ireec_release_host_allocation(user_data, buffer, _pop=_lent.pop, _cast=ffi.cast):
+def ireec_release_host_allocation(user_data: CData, buffer: CData,
+                                  _pop: Callable[..., object] = _lent.pop,
+                                  _cast: Callable[..., CData] = ffi.cast) -> None:
+    """Called by IREE when it releases a lent array's buffer: drops the array."""
     _pop(int(_cast("uintptr_t", user_data)), None)
 
 
@@ -130,7 +140,8 @@ def zero_copy_obstacle(array: np.ndarray) -> str | None:
     return None
 
 
-def import_host_array(device: Device, array: np.ndarray, element_type: int):
+def import_host_array(device: Device, array: np.ndarray[Any, Any],
+                      element_type: int) -> CData | None:
     """The array's memory as a new iree_hal_buffer_view_t*
     (ireec_hal_buffer_view_import_host_allocation), or None, having lent
     nothing, if the device's allocator cannot import it."""

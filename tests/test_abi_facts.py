@@ -17,7 +17,22 @@ import pytest
 
 import ireec
 from ireec import ffi, lib
-from ireec._build_ffi import CDEF_HIDDEN_FIELDS, PYTHON_CALLBACKS
+from conftest import REPO_ROOT
+
+
+def _load_build_ffi():
+    # The cffi builder is build-only (not installed): read from the source tree.
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "_ireec_build_ffi", REPO_ROOT / "ireec" / "_build_ffi.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_build_ffi = _load_build_ffi()
+CDEF_HIDDEN_FIELDS, PYTHON_CALLBACKS = _build_ffi.CDEF_HIDDEN_FIELDS, _build_ffi.PYTHON_CALLBACKS
 
 # Declared for Python's sake but provided by C macros or libc, not by IREE's
 # functions; they have no entry in the facts.

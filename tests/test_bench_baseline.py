@@ -1,25 +1,34 @@
-"""The C baseline of the benchmarks (ireec_bench_invoke, shipped in
-ireec/lib): it runs both of its modes on the real runtime and refuses bad
+"""The C baseline of the benchmarks (ireec_bench_invoke, built on demand by
+bench/c_baseline.py): it runs both of its modes on the real runtime and refuses bad
 arguments with IREE's status code."""
 
 from __future__ import annotations
 
-import os
+import functools
+import importlib.util
 import subprocess
 from pathlib import Path
 
 import pytest
 
 import ireec
+from conftest import TESTS_DIR
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
-    lib_dir = Path(ireec.get_library_dir())
-    env = dict(os.environ)
-    env["LD_LIBRARY_PATH"] = os.pathsep.join(
-        [str(lib_dir), str(ireec.RUNTIME_LIBRARY_PATH.parent), env.get("LD_LIBRARY_PATH", "")])
-    return subprocess.run([str(lib_dir / "ireec_bench_invoke"), *args], env=env,
+    return subprocess.run([str(_baseline_program()), *args],
                           capture_output=True, text=True, timeout=120)
+
+
+@functools.cache
+def _baseline_program() -> Path:
+    # bench/c_baseline.py builds it against the installed ireec (the wheel
+    # ships no benchmark binary); loaded by path, bench/ being no package.
+    spec = importlib.util.spec_from_file_location(
+        "c_baseline", TESTS_DIR.parent / "bench" / "c_baseline.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.baseline_program()
 
 
 @pytest.mark.parametrize("mode", ["reuse", "full"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 import traceback
-from typing import Callable, NoReturn, Sequence
+from typing import Any, Callable, NoReturn, Sequence
 
 from .._library import ffi, lib
 from ..errors import IreeError, check_status
@@ -102,7 +102,7 @@ class FlagParser(argparse.ArgumentParser):
     """argparse that reports a bad command line the way the tools report any
     error: one line on stderr, exit code INVALID_ARGUMENT."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
 

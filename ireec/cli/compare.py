@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Any
+
 import numpy as np
 
 from .._library import ffi, lib
@@ -164,7 +166,7 @@ def _type_name(kind: str, value) -> str:
     return "unknown"
 
 
-def compare_results(kinds: str, expected: list, actual: list,
+def compare_results(kinds: str, expected: list[Any], actual: list[Any],
                     equality: Equality) -> tuple[bool, str]:
     """(all matched, the report iree-run-module prints)."""
     if len(expected) != len(actual):

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import IO, Iterator
+from typing import IO, Any, Iterator
 
 import numpy as np
 
@@ -125,7 +125,8 @@ class ValueParser:
     allocator: object
     expected: bool = False
 
-    def parse(self, specs: list[str]) -> list:
+    def parse(self, specs: list[str]) -> list[Any]:
+        """The values of `--input` flags, in order."""
         what = "expected output" if self.expected else "input"
         values: list = []
         streams = StreamList()
@@ -291,7 +292,7 @@ class HeapAllocator:
         host = lib.iree_allocator_system()
         out = ffi.new("iree_hal_allocator_t**")
         check_status(lib.iree_hal_allocator_create_heap(view, host, host, out))
-        self.handle = out[0]
+        self.handle: Any = out[0]
 
     def close(self) -> None:
         handle, self.handle = self.handle, None

@@ -14,7 +14,7 @@ null ref as an empty i8 array), any other file the raw bytes.
 
 from __future__ import annotations
 
-from typing import IO
+from typing import IO, Any
 
 import numpy as np
 
@@ -25,14 +25,14 @@ from ._common import CliError
 from .inputs import SCALAR_TYPE_NAMES
 
 # The numpy type of each scalar calling-convention kind.
-SCALAR_DTYPES = {"i": np.int32, "I": np.int64, "f": np.float32, "F": np.float64}
+SCALAR_DTYPES: dict[str, type[np.generic]] = {"i": np.int32, "I": np.int64, "f": np.float32, "F": np.float64}
 
 # How results inside a VM list print: the list does not say which width its
 # scalars had (the Session gives them back as Python ints and floats).
 _LIST_ELEMENT_KIND = {int: "I", float: "F"}
 
 
-def format_variant(kind: str | None, value, max_element_count: int) -> str:
+def format_variant(kind: str | None, value: Any, max_element_count: int) -> str:
     """One result's text; `kind` is its calling-convention letter."""
     if value is None:
         return "(null)"
@@ -52,18 +52,18 @@ def format_variant(kind: str | None, value, max_element_count: int) -> str:
     return "?"
 
 
-def format_variants(list_name: str, kinds, values: list, max_element_count: int) -> str:
+def format_variants(list_name: str, kinds: str, values: list[Any], max_element_count: int) -> str:
     """`list_name[i]: text` lines, one per value (each ends with a newline)."""
     return "".join(f"{list_name}[{i}]: {format_variant(kind, value, max_element_count)}\n"
                    for i, (kind, value) in enumerate(zip(kinds, values)))
 
 
-def print_results(stream: IO[str], kinds: str, results: list,
+def print_results(stream: IO[str], kinds: str, results: list[Any],
                   max_element_count: int) -> None:
     stream.write(format_variants("result", kinds, results, max_element_count))
 
 
-def result_array(kind: str, value) -> np.ndarray:
+def result_array(kind: str, value: Any) -> np.ndarray:
     """What a result writes to a .npy or binary file."""
     if value is None:
         # A placeholder keeps several results in one .npy file in order.
@@ -79,7 +79,7 @@ def result_array(kind: str, value) -> np.ndarray:
                    "!hal.buffer_view, or a scalar")
 
 
-def write_outputs(specs: list[str], kinds: str, results: list, max_element_count: int,
+def write_outputs(specs: list[str], kinds: str, results: list[Any], max_element_count: int,
                   stdout: IO[str]) -> None:
     if len(specs) != len(results):
         raise CliError(f"{len(specs)} outputs specified but the provided variant list "

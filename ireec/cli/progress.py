@@ -35,12 +35,12 @@ class Progress:
                  tty: bool | None = None):
         self.total = total
         self.label = label
-        self.stream = sys.stderr if stream is None else stream
+        self.stream: IO[str] = sys.stderr if stream is None else stream
         if tty is None:
             isatty = getattr(self.stream, "isatty", None)
             tty = bool(isatty and isatty())
         self.tty = tty
-        self.done = 0
+        self.done: int = 0
         self._start = time.perf_counter()
         self._last_draw = 0.0
         self._next_status = 1

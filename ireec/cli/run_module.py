@@ -14,6 +14,7 @@ IREE's other flags (drivers, task system, devices): `iree_flags`.
 
 from __future__ import annotations
 
+import argparse
 import mmap
 import os
 import sys
@@ -245,7 +246,8 @@ def _print_statistics(devices: list[Device], uris: list[str]) -> None:
     sys.stderr.flush()
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
+    """Runs the parsed command line; returns the exit status."""
     repeat = args.repeat
     if repeat < 1:
         raise CliError(f"--repeat must be at least 1, not {repeat}")

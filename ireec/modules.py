@@ -1,0 +1,137 @@
+"""The modules of a session's context and what they export.
+
+`session.modules` is a `ModuleList`: the modules' names in load order, the
+HAL module first (a list of str, as before), that also takes a name:
+`session.modules["module"].functions` maps each exported function's short
+name to its `ExportedFunction` (name, calling convention, and the
+declaration iree-compile recorded). `bytecode_module_name` reads a module's
+name from its bytes before it is loaded, so that a second module of the same
+name can be refused (IREE would silently resolve calls to the first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, NamedTuple, SupportsIndex, overload
+
+from ._library import ffi, lib
+from ._strings import from_string_view
+from .errors import IreeError, check_status
+
+if TYPE_CHECKING:
+    from .session import Session
+    from .types import CData
+
+
+class ExportedFunction(NamedTuple):
+    """A function a module exports (iree_vm_module_lookup_function_by_ordinal)."""
+
+    name: str
+    # The calling convention, e.g. "0rr_r" (iree_vm_function_signature).
+    signature: str
+    # iree-compile's "iree.abi.declaration" reflection attribute, e.g.
+    # "sync func @simple_mul(%input0: tensor<4xf32>, ...) -> (...)", or None.
+    declaration: str | None
+
+    def __str__(self) -> str:
+        return self.declaration or f"{self.name}({self.signature})"
+
+
+class ModuleInfo:
+    """A module in a session's context, read when `session.modules[name]` is."""
+
+    __slots__ = ("name", "functions")
+    name: str
+    functions: dict[str, ExportedFunction]
+
+    def __init__(self, name: str, functions: dict[str, ExportedFunction]) -> None:
+        self.name = name
+        # Exported functions by short name, in the module's order; IREE's
+        # internal ones (`__init`, names with `$`) left out.
+        self.functions = functions
+
+    def __repr__(self) -> str:
+        return f"<ireec.ModuleInfo {self.name!r} functions={list(self.functions)}>"
+
+
+class ModuleList(list[str]):
+    """The names of a session's modules in load order (a list of str) that
+    also looks a module up by name: `modules["module"].functions`."""
+
+    def __init__(self, names: list[str], lookup: Callable[[str], ModuleInfo]) -> None:
+        super().__init__(names)
+        # Reads a module's exports when asked for (names are all most uses need).
+        self._lookup = lookup
+
+    @overload
+    def __getitem__(self, key: SupportsIndex) -> str: ...
+    @overload
+    def __getitem__(self, key: slice) -> list[str]: ...
+    @overload
+    def __getitem__(self, key: str) -> ModuleInfo: ...
+    def __getitem__(self, key: SupportsIndex | slice | str) -> str | list[str] | ModuleInfo:
+        if isinstance(key, str):
+            if key not in self:
+                raise KeyError(f"no module named {key!r} is loaded; the session has "
+                               f"{list(self)}")
+            return self._lookup(key)
+        return super().__getitem__(key)
+
+
+def exported_functions(module: CData) -> dict[str, ExportedFunction]:
+    """What an iree_vm_module_t* exports, by short name, in its order."""
+    from .function import _read_attributes  # function.py imports this module's users
+
+    functions = {}
+    function = ffi.new("iree_vm_function_t*")
+    for i in range(lib.iree_vm_module_signature(module).export_function_count):
+        check_status(lib.iree_vm_module_lookup_function_by_ordinal(
+            module, lib.IREE_VM_FUNCTION_LINKAGE_EXPORT, i, function))
+        name = from_string_view(lib.iree_vm_function_name(function))
+        if name.startswith("__") or "$" in name:
+            continue
+        signature = from_string_view(
+            lib.iree_vm_function_signature(function).calling_convention)
+        declaration = _read_attributes(function).get("iree.abi.declaration")
+        functions[name] = ExportedFunction(name, signature, declaration)
+    return functions
+
+
+def session_modules(session: Session) -> ModuleList:
+    """The session's module names (call with the session's lock held); each
+    module's exports are read when `modules[name]` is."""
+    context = session.context
+    names = [from_string_view(lib.iree_vm_module_name(lib.iree_vm_context_module_at(context, i)))
+             for i in range(lib.iree_vm_context_module_count(context))]
+    return ModuleList(names, lambda name: _module_info(session, name))
+
+
+def _module_info(session: Session, name: str) -> ModuleInfo:
+    # The first module of that name, as IREE resolves calls; under the lock,
+    # so that the session (and its modules) stay open while read.
+    with session._lock:
+        context = session.context
+        for i in range(lib.iree_vm_context_module_count(context)):
+            module = lib.iree_vm_context_module_at(context, i)
+            if from_string_view(lib.iree_vm_module_name(module)) == name:
+                return ModuleInfo(name, exported_functions(module))
+    raise KeyError(f"no module named {name!r} is loaded")
+
+
+def bytecode_module_name(session: Session, data: CData, size: int) -> str | None:
+    """The name of the bytecode module in `data` (iree_vm_bytecode_module_create
+    on the bytes, borrowed, then released), or None if IREE refuses the
+    bytes: loading them then fails with IREE's own error."""
+    vm_instance = lib.iree_runtime_instance_vm_instance(
+        lib.iree_runtime_session_instance(session.handle))
+    module = ffi.new("iree_vm_module_t**")
+    status = lib.iree_vm_bytecode_module_create(
+        vm_instance, lib.iree_make_const_byte_span(data, size), lib.iree_allocator_null(),
+        lib.iree_allocator_system(), module)
+    try:
+        check_status(status)
+    except IreeError:
+        return None
+    try:
+        return from_string_view(lib.iree_vm_module_name(module[0]))
+    finally:
+        lib.iree_vm_module_release(module[0])
