@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import stat
 import threading
 from typing import TYPE_CHECKING, Sequence
 
@@ -328,6 +329,10 @@ def _file_module_name(session: Session, path: str | os.PathLike[str]) -> str | N
     """The name of the module in the file at `path`, read through a map of
     it, or None if it cannot be read (loading it then says why)."""
     try:
+        # Only regular files are opened here: opening a FIFO would block (the
+        # load refuses anything else, naming what it is).
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
         with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
             data = ffi.from_buffer(m)
             try:
