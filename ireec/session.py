@@ -348,12 +348,21 @@ def _module_bytes(view: memoryview):
     if view.nbytes == 0:
         raise ValueError("load_module got no bytes")
     if view.c_contiguous and immutable_memory(view):
-        exported = ffi.from_buffer(view)
-        if int(ffi.cast("uintptr_t", exported)) % MODULE_ALIGNMENT == 0:
+        # Exported from the bytes or mmap object itself, not from the
+        # memoryview: a session collected in a reference cycle takes this
+        # export with it, and the collector may clear a memoryview before the
+        # cffi buffer exported from it, which then releases a freed view.
+        exported = ffi.from_buffer(view.obj)
+        view_start = ffi.from_buffer(view)
+        data = exported + (int(ffi.cast("uintptr_t", view_start))
+                           - int(ffi.cast("uintptr_t", exported)))
+        ffi.release(view_start)
+        if int(ffi.cast("uintptr_t", data)) % MODULE_ALIGNMENT == 0:
             # Immutable, so nothing can change the bytes under the module;
             # holding the export also stops the exporter closing them
             # (mmap.close raises BufferError while it is exported).
-            return exported, (view.obj, exported)
+            return data, (view.obj, exported)
+        ffi.release(exported)
     # Writable by someone (a read-only view of a bytearray or of a numpy
     # array is still written through its owner), strided or misaligned: a
     # private aligned copy that nothing else can reach.
