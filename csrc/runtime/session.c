@@ -2,6 +2,8 @@
 // session's devices) followed by whatever modules the caller appends.
 
 #include <string.h>
+#include <fcntl.h>
+#include <linux/stat.h>
 #include <sys/stat.h>
 
 #include "runtime_internal.h"
@@ -247,20 +249,28 @@ iree_runtime_session_append_bytecode_module_from_memory(
 // Refuses a path that names anything but a regular file (or a link to one),
 // before anything opens it: IREE's whole-file reader crashes on a directory,
 // waits forever for a writer on a FIFO, and reads /dev/zero until memory
-// runs out. stat() opens nothing, so a FIFO does not block here.
+// runs out. statx() opens nothing, so a FIFO does not block here. (statx,
+// glibc 2.28, rather than stat, which glibc 2.33 turned into a symbol of its
+// own: the library must load on the manylinux_2_28 systems the wheel names.)
+// glibc declares statx only for _GNU_SOURCE, which this file does not ask
+// for; the function (GLIBC_2.28) and struct statx (the kernel's) are these.
+int statx(int dirfd, const char* pathname, int flags, unsigned int mask,
+          struct statx* statxbuf);
+
 static iree_status_t ireec_require_regular_file(const char* file_path) {
-  struct stat info;
-  if (stat(file_path, &info) != 0) {
+  struct statx info;
+  if (statx(AT_FDCWD, file_path, 0, STATX_TYPE, &info) != 0) {
     // Missing or unreadable: IREE's reader says so with its own NOT_FOUND.
     return iree_ok_status();
   }
-  if (S_ISREG(info.st_mode)) return iree_ok_status();
-  const char* kind = S_ISDIR(info.st_mode)    ? "a directory"
-                     : S_ISFIFO(info.st_mode) ? "a FIFO"
-                     : S_ISCHR(info.st_mode)  ? "a character device"
-                     : S_ISBLK(info.st_mode)  ? "a block device"
-                     : S_ISSOCK(info.st_mode) ? "a socket"
-                                              : "not a regular file";
+  const mode_t mode = info.stx_mode;
+  if (S_ISREG(mode)) return iree_ok_status();
+  const char* kind = S_ISDIR(mode)    ? "a directory"
+                     : S_ISFIFO(mode) ? "a FIFO"
+                     : S_ISCHR(mode)  ? "a character device"
+                     : S_ISBLK(mode)  ? "a block device"
+                     : S_ISSOCK(mode) ? "a socket"
+                                      : "not a regular file";
   return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                           "module file '%s' is %s; a module is read from a "
                           "regular file",
