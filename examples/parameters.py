@@ -18,8 +18,10 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 import ireec
 from ireec.compile import compile_mlir
@@ -36,7 +38,7 @@ def find_tool(name: str) -> str:
     return found
 
 
-def make_mlp(seed: int = 0):
+def make_mlp(seed: int = 0) -> tuple[Any, dict[str, NDArray[np.float32]]]:
     """(the ONNX model, its weights by initializer name)."""
     import onnx
     from onnx import TensorProto, helper, numpy_helper
@@ -66,12 +68,14 @@ def make_mlp(seed: int = 0):
     return model, weights
 
 
-def mlp_numpy(x, weights):
-    hidden = np.maximum(x @ weights["fc1.weight"] + weights["fc1.bias"], 0)
-    return hidden @ weights["fc2.weight"] + weights["fc2.bias"]
+def mlp_numpy(x: NDArray[np.float32],
+              weights: dict[str, NDArray[np.float32]]) -> NDArray[np.float32]:
+    hidden: NDArray[np.float32] = np.maximum(x @ weights["fc1.weight"] + weights["fc1.bias"], 0)
+    result: NDArray[np.float32] = hidden @ weights["fc2.weight"] + weights["fc2.bias"]
+    return result
 
 
-def build(workdir: Path):
+def build(workdir: Path) -> tuple[Path, Path, dict[str, NDArray[np.float32]]]:
     """Writes mlp.onnx, mlp.mlir, mlp.irpa and mlp.vmfb into `workdir`;
     returns (vmfb, irpa, weights)."""
     import onnx

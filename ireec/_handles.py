@@ -45,7 +45,7 @@ class Handle(_cext.Handle):
     # _ptr: the cffi pointer (valid while not closed).
     __slots__ = ("_ptr",)
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         release = cls.__dict__.get("_release_fn")
         if release is not None:

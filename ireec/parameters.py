@@ -27,7 +27,11 @@ import itertools
 import os
 import re
 import stat
-from typing import Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple
+
+if TYPE_CHECKING:
+    from .instance import Instance
+    from .types import CData
 
 from ._format_checks import check as check_file_format
 from ._handles import Handle
@@ -71,8 +75,8 @@ _tokens = itertools.count(1)
 
 
 @ffi.def_extern()
-def ireec_release_parameter_memory(user_data, handle_primitive, _pop=_lent.pop,
-                                   _cast=ffi.cast):
+def ireec_release_parameter_memory(user_data: CData, handle_primitive: CData,
+                                   _pop: Any = _lent.pop, _cast: Any = ffi.cast) -> None:
     _pop(int(_cast("uintptr_t", user_data)), None)
 
 
@@ -154,7 +158,7 @@ class ParameterIndex(Handle):
         check_status(lib.iree_io_parameter_index_create(lib.iree_allocator_system(), out))
         self._own(out[0])
 
-    def load(self, path, *, mode: str = "mmap") -> "ParameterIndex":
+    def load(self, path: str | os.PathLike[str], *, mode: str = "mmap") -> "ParameterIndex":
         """Adds the parameters of the file at `path` (.irpa, .gguf or
         .safetensors: iree_io_parse_file_index) and returns self.
 
@@ -197,7 +201,7 @@ class ParameterIndex(Handle):
         del owner
         return self
 
-    def add(self, key: str, data, *, metadata: bytes = b"") -> None:
+    def add(self, key: str, data: Any, *, metadata: bytes = b"") -> None:
         """Adds the parameter `key` whose bytes are `data` (a numpy array or
         any C-contiguous buffer; its raw bytes, in native order).
 
@@ -319,7 +323,7 @@ class ParameterIndex(Handle):
     def __iter__(self) -> Iterator[ParameterEntry]:
         return iter(self.entries())
 
-    def __contains__(self, key) -> bool:
+    def __contains__(self, key: object) -> bool:
         return isinstance(key, str) and self._lookup(key) is not None
 
     def __getitem__(self, key: str) -> ParameterEntry:
@@ -389,7 +393,8 @@ class SessionParameters:
         self.indices: dict[str, ParameterIndex] = {}
         self._registered: frozenset[str] = frozenset()
 
-    def add(self, source, scope: str = "", *, mode: str = "mmap") -> None:
+    def add(self, source: "str | os.PathLike[str] | ParameterIndex", scope: str = "", *,
+            mode: str = "mmap") -> None:
         if not isinstance(scope, str):
             raise TypeError(f"scope must be a str, not {type(scope).__name__}")
         if isinstance(source, ParameterIndex):
@@ -415,7 +420,7 @@ class SessionParameters:
         for index in indices.values():
             index.close()
 
-    def register(self, instance, append) -> None:
+    def register(self, instance: Instance, append: Callable[[CData], None]) -> None:
         """Appends (through `append(module)`) an io_parameters module over
         every scope if any scope is new since the last one."""
         if not self.indices or frozenset(self.indices) == self._registered:

@@ -23,7 +23,7 @@ HOST_VISIBLE without HOST_COHERENT, so program results export read-only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 import math
 
@@ -376,7 +376,7 @@ def format_text(view: BufferView, limit: int) -> str:
     return ffi.unpack(text, length[0]).decode("utf-8", "replace")
 
 
-def format_empty(shape, element_type: int, limit: int) -> str:
+def format_empty(shape: "Sequence[int]", element_type: int, limit: int) -> str:
     """IREE's text for a view with no elements ("3x0xf32=[][][]"), made here:
     IREE's formatter walks every row of the dimensions before the first zero,
     ignoring the element limit, so 2^40x0 would print terabytes and never

@@ -19,6 +19,7 @@ Times are wall-clock (`real_time`) and the whole process's CPU time
 
 from __future__ import annotations
 
+import argparse
 import math
 import re
 import sys
@@ -33,7 +34,7 @@ from .._library import ffi, lib
 from .._strings import from_string_view
 from ..buffer_view import BufferView
 from ..errors import IreeError, check_status
-from ..instance import Instance
+from ..instance import Device, Instance
 from ..session import Session
 from . import benchmark_report as report
 from . import iree_flags
@@ -207,7 +208,8 @@ def _bench(name: str, function, inputs: Sequence, args, unit: str | None,
     return Benchmark(f"BM_{name}", bound, 1, batch, unit or ("us" if dispatch else "ms"))
 
 
-def find_benchmarks(session: Session, args, device, held: list) -> list[Benchmark]:
+def find_benchmarks(session: Session, args: argparse.Namespace, device: Device | None,
+                    held: list[object]) -> list[Benchmark]:
     """The benchmarks iree-benchmark-module registers for `args`: the named
     function with its inputs, or every export meant to be benchmarked."""
     unit = args.time_unit
@@ -319,7 +321,7 @@ class _Status:
             self.width = 0
 
 
-def measure(benchmark: Benchmark, family: int, args, status: _Status) -> list[report.Run]:
+def measure(benchmark: Benchmark, family: int, args: argparse.Namespace, status: "_Status") -> list[report.Run]:
     explicit, min_time = parse_min_time(args.benchmark_min_time)
     repetitions = args.benchmark_repetitions
     name = f"{benchmark.name}/process_time/real_time"
@@ -429,7 +431,7 @@ def _report(benchmarks: list[Benchmark], args, devices) -> int:
     return EXIT_SUCCESS
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     _check_flags(args)
     instance = Instance()
     uris, devices = iree_flags.create_devices(instance, args, DEFAULT_DEVICE)

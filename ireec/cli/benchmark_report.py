@@ -271,7 +271,7 @@ class JsonReporter:
     def __init__(self, stream: IO[str], context: Context):
         self.stream = stream
         self.context = context
-        self.first = True
+        self.first: bool = True
 
     def header(self) -> None:
         c = self.context
@@ -346,7 +346,8 @@ class CsvReporter:
         pass
 
 
-def reporter(format: str, stream: IO[str], context: Context, name_width: int):
+def reporter(format: str, stream: IO[str], context: Context,
+             name_width: int) -> "JsonReporter | CsvReporter | ConsoleReporter":
     if format == "json":
         return JsonReporter(stream, context)
     if format == "csv":

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from ..types import CData
 
 from .._library import ffi, lib
 from .._strings import string_view
@@ -65,7 +68,7 @@ PROFILING_MODES = {
 }
 
 
-def iree_argv(argv: Sequence[str], parser) -> list[str]:
+def iree_argv(argv: Sequence[str], parser: argparse.ArgumentParser) -> list[str]:
     """`argv` with each `--name="value"` unquoted, as IREE's flag parser does
     for its single-valued string flags (values longer than the two quotes, so
     `--name=""` stays `""`); list flags (`--module`, `--input`, ...) keep
@@ -92,7 +95,7 @@ def _add_typed(parser, name: str, kind: str, default, help: str) -> None:
                             help=help)
 
 
-def add_iree_flags(parser) -> None:
+def add_iree_flags(parser: argparse.ArgumentParser) -> None:
     """Adds IREE's driver, task, device and context flags to `parser`."""
     for name, kind, default in ABSENT_DRIVER_FLAGS:
         _add_typed(parser, name, kind, default,
@@ -124,7 +127,7 @@ def add_iree_flags(parser) -> None:
                          "runtime, as of IREE's 3.9 tools: prints nothing)")
 
 
-def refusals(args, uris: Sequence[str]) -> None:
+def refusals(args: argparse.Namespace, uris: Sequence[str]) -> None:
     """Raises a CliError naming the first flag in `args` ireec cannot honour,
     and why."""
     if args.executable_plugin:
@@ -148,7 +151,7 @@ def refusals(args, uris: Sequence[str]) -> None:
                                f"({default})", lib.IREE_STATUS_UNIMPLEMENTED)
 
 
-def dump_task_topologies(args) -> None:
+def dump_task_topologies(args: argparse.Namespace) -> None:
     """`--dump_task_topologies`: IREE's own dump, by the runtime's flag
     parser handed the task flags given and the dump flag; as in IREE, it
     prints the topologies and ends the process (exit status 0). Returns
@@ -167,14 +170,14 @@ def dump_task_topologies(args) -> None:
     check_status(lib.iree_flags_parse(lib.IREE_FLAGS_PARSE_MODE_DEFAULT, argc, argv_ptr))
 
 
-def device_uris(args, default_uri: str) -> list[str]:
+def device_uris(args: argparse.Namespace, default_uri: str) -> list[str]:
     """The URIs of the devices to create: each `--device=` (or the default),
     the `--task_*` flags carried onto every local-task one."""
     params = task_flag_values(args)
     return [local_task_uri(uri, params) for uri in (args.device or [default_uri])]
 
 
-def create_devices(instance: Instance, args, default_uri: str) -> tuple[list[str], list[Device]]:
+def create_devices(instance: Instance, args: argparse.Namespace, default_uri: str) -> tuple[list[str], list[Device]]:
     """(URIs, devices) for the tool's `--device=` flags, with the task flags
     applied and each device's allocator configured by `--device_allocator`."""
     uris = device_uris(args, default_uri)
@@ -196,7 +199,7 @@ def create_devices(instance: Instance, args, default_uri: str) -> tuple[list[str
     return uris, devices
 
 
-def profiling_options(args):
+def profiling_options(args: argparse.Namespace) -> "tuple[CData, CData] | None":
     """The iree_hal_device_profiling_options_t `--device_profiling_mode`
     asks for (kept alive with its file path), or None when it is empty."""
     mode = args.device_profiling_mode
@@ -211,7 +214,7 @@ def profiling_options(args):
     return options, path
 
 
-def begin_profiling(devices: Sequence[Device], options) -> None:
+def begin_profiling(devices: Sequence[Device], options: "tuple[CData, CData] | None") -> None:
     for device in devices if options else ():
         try:
             check_status(lib.iree_hal_device_profiling_begin(device.handle, options[0]))
@@ -219,7 +222,7 @@ def begin_profiling(devices: Sequence[Device], options) -> None:
             raise annotate(e, "beginning device profiling") from None
 
 
-def end_profiling(devices: Sequence[Device], options) -> None:
+def end_profiling(devices: Sequence[Device], options: "tuple[CData, CData] | None") -> None:
     for device in devices if options else ():
         try:
             check_status(lib.iree_hal_device_profiling_end(device.handle))
@@ -227,7 +230,7 @@ def end_profiling(devices: Sequence[Device], options) -> None:
             raise annotate(e, "ending device profiling") from None
 
 
-def write_instrument_file(args, with_instruments: Sequence[str]) -> None:
+def write_instrument_file(args: argparse.Namespace, with_instruments: Sequence[str]) -> None:
     """`--instrument_file`: created (or truncated) even with nothing to write,
     as IREE does; `with_instruments`, the modules that export
     `__query_instruments`, are refused (ireec does not collect their data)."""

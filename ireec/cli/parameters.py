@@ -9,6 +9,8 @@ is loaded.
 
 from __future__ import annotations
 
+import argparse
+
 from ..errors import IreeError
 from ..session import Session
 from .inputs import annotate
@@ -24,7 +26,7 @@ the platform's file APIs; preload reads them whole into memory on startup;
 mmap (ireec's) maps them, reading pages as they are used"""
 
 
-def add_parameter_flags(parser) -> None:
+def add_parameter_flags(parser: argparse.ArgumentParser) -> None:
     """Adds --parameters and --parameter_mode to an argparse parser."""
     parser.add_argument("--parameters", action="append", default=[],
                         metavar="[SCOPE=]PATH", help=PARAMETERS_HELP)
@@ -39,7 +41,7 @@ def split_parameters_flag(spec: str) -> tuple[str, str]:
     return (scope, path) if sep else ("", spec)
 
 
-def load_parameter_flags(session: Session, args) -> None:
+def load_parameter_flags(session: Session, args: argparse.Namespace) -> None:
     """Gives the session every --parameters file, in order."""
     for spec in args.parameters:
         scope, path = split_parameters_flag(spec)

@@ -11,6 +11,8 @@ parameter gets an executor of its own. `local_task_uri` is that mapping.
 
 from __future__ import annotations
 
+import argparse
+
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -75,7 +77,7 @@ TASK_FLAGS = (
 _URI_DELIMITERS = "&#?= \t"
 
 
-def task_flag_values(args) -> list[tuple[str, str]]:
+def task_flag_values(args: argparse.Namespace) -> list[tuple[str, str]]:
     """The (parameter, value) pairs the parsed `args` ask for: every task
     flag given a value other than IREE's default (a default value asks for
     nothing ireec's devices do not already do), values in IREE's spelling."""
@@ -120,7 +122,7 @@ def local_task_uri(uri: str, params: Iterable[tuple[str, str]]) -> str:
     return f"{driver}:{path}?{query}"
 
 
-def add_task_flags(parser) -> None:
+def add_task_flags(parser: argparse.ArgumentParser) -> None:
     """Adds every task flag to `parser` (an ireec FlagParser)."""
     for flag in TASK_FLAGS:
         name = f"--{flag.name}"
