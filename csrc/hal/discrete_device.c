@@ -8,12 +8,13 @@
 // get each discrete buffer's host-visible storage, and command buffers are
 // wrapped by one that does the same for each command as it is recorded.
 // Everything else (semaphores, executables, events, files, queries) is the
-// inner device's, passed through unchanged.
+// inner device's: the device is a forwarding device (forwarding_device.h)
+// overriding only the entries that name buffers.
 
 #include <string.h>
 
 #include "discrete.h"
-#include "host_call_rebind.h"
+#include "forwarding_device.h"
 
 //===----------------------------------------------------------------------===//
 // ireec_hal_discrete_command_buffer_t
@@ -309,34 +310,8 @@ static iree_status_t ireec_hal_discrete_command_buffer_wrap(
 }
 
 //===----------------------------------------------------------------------===//
-// ireec_hal_discrete_device_t
+// The discrete device: a forwarding device resolving buffers
 //===----------------------------------------------------------------------===//
-
-typedef struct ireec_hal_discrete_device_t {
-  iree_hal_resource_t resource;
-  iree_allocator_t host_allocator;
-  // The local-task device doing the work; owned.
-  iree_hal_device_t* inner;
-} ireec_hal_discrete_device_t;
-
-static const iree_hal_device_vtable_t ireec_hal_discrete_device_vtable;
-
-static iree_hal_device_t* ireec_hal_discrete_device_inner(
-    iree_hal_device_t* base_device) {
-  return ((ireec_hal_discrete_device_t*)base_device)->inner;
-}
-
-// The inner device's own vtable, for calls the runtime exports no entry
-// point for (and to pass calls on without repeating the entry points' work).
-static const iree_hal_device_vtable_t* ireec_hal_device_vtable(
-    iree_hal_device_t* device) {
-  return (const iree_hal_device_vtable_t*)ireec_hal_object_vtable(device);
-}
-
-#define IREEC_INNER_DEVICE(device) ireec_hal_discrete_device_inner(device)
-#define IREEC_FORWARD(device, method, ...)                           \
-  ireec_hal_device_vtable(IREEC_INNER_DEVICE(device))                \
-      ->method(IREEC_INNER_DEVICE(device), ##__VA_ARGS__)
 
 IREEC_HAL_INTERNAL void ireec_hal_device_replace_allocator(
     iree_hal_device_t* device, iree_hal_allocator_t* new_allocator) {
@@ -344,64 +319,13 @@ IREEC_HAL_INTERNAL void ireec_hal_device_replace_allocator(
                                                             new_allocator);
 }
 
-static void ireec_hal_discrete_device_destroy(iree_hal_device_t* base_device) {
-  ireec_hal_discrete_device_t* device =
-      (ireec_hal_discrete_device_t*)base_device;
-  iree_allocator_t host_allocator = device->host_allocator;
-  iree_hal_device_release(device->inner);
-  iree_allocator_free(host_allocator, device);
-}
-
-static iree_string_view_t ireec_hal_discrete_device_id(
-    iree_hal_device_t* base_device) {
-  return IREEC_FORWARD(base_device, id);
-}
-
-static iree_allocator_t ireec_hal_discrete_device_host_allocator(
-    iree_hal_device_t* base_device) {
-  return IREEC_FORWARD(base_device, host_allocator);
-}
-
-static iree_hal_allocator_t* ireec_hal_discrete_device_allocator(
-    iree_hal_device_t* base_device) {
-  return IREEC_FORWARD(base_device, device_allocator);
-}
-
-static void ireec_hal_discrete_device_replace_device_allocator(
-    iree_hal_device_t* base_device, iree_hal_allocator_t* new_allocator) {
-  IREEC_FORWARD(base_device, replace_device_allocator, new_allocator);
-}
-
-static void ireec_hal_discrete_device_replace_channel_provider(
-    iree_hal_device_t* base_device, iree_hal_channel_provider_t* new_provider) {
-  IREEC_FORWARD(base_device, replace_channel_provider, new_provider);
-}
-
-static iree_status_t ireec_hal_discrete_device_trim(
-    iree_hal_device_t* base_device) {
-  return IREEC_FORWARD(base_device, trim);
-}
-
-static iree_status_t ireec_hal_discrete_device_query_i64(
-    iree_hal_device_t* base_device, iree_string_view_t category,
-    iree_string_view_t key, int64_t* out_value) {
-  return IREEC_FORWARD(base_device, query_i64, category, key, out_value);
-}
-
-static iree_status_t ireec_hal_discrete_device_create_channel(
-    iree_hal_device_t* base_device, iree_hal_queue_affinity_t queue_affinity,
-    iree_hal_channel_params_t params, iree_hal_channel_t** out_channel) {
-  return IREEC_FORWARD(base_device, create_channel, queue_affinity, params,
-                       out_channel);
-}
-
 static iree_status_t ireec_hal_discrete_device_create_command_buffer(
     iree_hal_device_t* base_device, iree_hal_command_buffer_mode_t mode,
     iree_hal_command_category_t command_categories,
     iree_hal_queue_affinity_t queue_affinity, iree_host_size_t binding_capacity,
     iree_hal_command_buffer_t** out_command_buffer) {
-  ireec_hal_discrete_device_t* device =
-      (ireec_hal_discrete_device_t*)base_device;
+  ireec_hal_forwarding_device_t* device =
+      ireec_hal_forwarding_device_cast(base_device);
   iree_hal_command_buffer_t* inner = NULL;
   IREE_RETURN_IF_ERROR(iree_hal_command_buffer_create(
       device->inner, mode, command_categories, queue_affinity,
@@ -412,68 +336,6 @@ static iree_status_t ireec_hal_discrete_device_create_command_buffer(
       out_command_buffer);
 }
 
-static iree_status_t ireec_hal_discrete_device_create_event(
-    iree_hal_device_t* base_device, iree_hal_queue_affinity_t queue_affinity,
-    iree_hal_event_flags_t flags, iree_hal_event_t** out_event) {
-  return IREEC_FORWARD(base_device, create_event, queue_affinity, flags,
-                       out_event);
-}
-
-static iree_status_t ireec_hal_discrete_device_create_executable_cache(
-    iree_hal_device_t* base_device, iree_string_view_t identifier,
-    iree_loop_t loop, iree_hal_executable_cache_t** out_executable_cache) {
-  return IREEC_FORWARD(base_device, create_executable_cache, identifier, loop,
-                       out_executable_cache);
-}
-
-static iree_status_t ireec_hal_discrete_device_import_file(
-    iree_hal_device_t* base_device, iree_hal_queue_affinity_t queue_affinity,
-    iree_hal_memory_access_t access, iree_io_file_handle_t* handle,
-    iree_hal_external_file_flags_t flags, iree_hal_file_t** out_file) {
-  return IREEC_FORWARD(base_device, import_file, queue_affinity, access, handle,
-                       flags, out_file);
-}
-
-static iree_status_t ireec_hal_discrete_device_create_semaphore(
-    iree_hal_device_t* base_device, iree_hal_queue_affinity_t queue_affinity,
-    uint64_t initial_value, iree_hal_semaphore_flags_t flags,
-    iree_hal_semaphore_t** out_semaphore) {
-  return IREEC_FORWARD(base_device, create_semaphore, queue_affinity,
-                       initial_value, flags, out_semaphore);
-}
-
-static iree_hal_semaphore_compatibility_t
-ireec_hal_discrete_device_query_semaphore_compatibility(
-    iree_hal_device_t* base_device, iree_hal_semaphore_t* semaphore) {
-  return IREEC_FORWARD(base_device, query_semaphore_compatibility, semaphore);
-}
-
-// The inner device allocates from its allocator, the discrete one: results
-// are discrete buffers, as they should be.
-static iree_status_t ireec_hal_discrete_device_queue_alloca(
-    iree_hal_device_t* base_device, iree_hal_queue_affinity_t queue_affinity,
-    const iree_hal_semaphore_list_t wait_semaphore_list,
-    const iree_hal_semaphore_list_t signal_semaphore_list,
-    iree_hal_allocator_pool_t pool, iree_hal_buffer_params_t params,
-    iree_device_size_t allocation_size, iree_hal_alloca_flags_t flags,
-    iree_hal_buffer_t** restrict out_buffer) {
-  return IREEC_FORWARD(base_device, queue_alloca, queue_affinity,
-                       wait_semaphore_list, signal_semaphore_list, pool, params,
-                       allocation_size, flags, out_buffer);
-}
-
-// The buffer is only named here: the inner device orders the release, and
-// the buffer itself goes with its last reference.
-static iree_status_t ireec_hal_discrete_device_queue_dealloca(
-    iree_hal_device_t* base_device, iree_hal_queue_affinity_t queue_affinity,
-    const iree_hal_semaphore_list_t wait_semaphore_list,
-    const iree_hal_semaphore_list_t signal_semaphore_list,
-    iree_hal_buffer_t* buffer, iree_hal_dealloca_flags_t flags) {
-  return IREEC_FORWARD(base_device, queue_dealloca, queue_affinity,
-                       wait_semaphore_list, signal_semaphore_list, buffer,
-                       flags);
-}
-
 static iree_status_t ireec_hal_discrete_device_queue_fill(
     iree_hal_device_t* base_device, iree_hal_queue_affinity_t queue_affinity,
     const iree_hal_semaphore_list_t wait_semaphore_list,
@@ -482,10 +344,9 @@ static iree_status_t ireec_hal_discrete_device_queue_fill(
     iree_device_size_t length, const void* pattern,
     iree_host_size_t pattern_length, iree_hal_fill_flags_t flags) {
   ireec_hal_discrete_resolve(&target_buffer, &target_offset, &length);
-  return IREEC_FORWARD(base_device, queue_fill, queue_affinity,
-                       wait_semaphore_list, signal_semaphore_list,
-                       target_buffer, target_offset, length, pattern,
-                       pattern_length, flags);
+  return ireec_hal_forwarding_device_vtable.queue_fill(
+      base_device, queue_affinity, wait_semaphore_list, signal_semaphore_list,
+      target_buffer, target_offset, length, pattern, pattern_length, flags);
 }
 
 static iree_status_t ireec_hal_discrete_device_queue_update(
@@ -496,10 +357,10 @@ static iree_status_t ireec_hal_discrete_device_queue_update(
     iree_hal_buffer_t* target_buffer, iree_device_size_t target_offset,
     iree_device_size_t length, iree_hal_update_flags_t flags) {
   ireec_hal_discrete_resolve(&target_buffer, &target_offset, &length);
-  return IREEC_FORWARD(base_device, queue_update, queue_affinity,
-                       wait_semaphore_list, signal_semaphore_list,
-                       source_buffer, source_offset, target_buffer,
-                       target_offset, length, flags);
+  return ireec_hal_forwarding_device_vtable.queue_update(
+      base_device, queue_affinity, wait_semaphore_list, signal_semaphore_list,
+      source_buffer, source_offset, target_buffer, target_offset, length,
+      flags);
 }
 
 static iree_status_t ireec_hal_discrete_device_queue_copy(
@@ -513,10 +374,10 @@ static iree_status_t ireec_hal_discrete_device_queue_copy(
   // takes it from there.
   ireec_hal_discrete_resolve(&source_buffer, &source_offset, &length);
   ireec_hal_discrete_resolve(&target_buffer, &target_offset, NULL);
-  return IREEC_FORWARD(base_device, queue_copy, queue_affinity,
-                       wait_semaphore_list, signal_semaphore_list,
-                       source_buffer, source_offset, target_buffer,
-                       target_offset, length, flags);
+  return ireec_hal_forwarding_device_vtable.queue_copy(
+      base_device, queue_affinity, wait_semaphore_list, signal_semaphore_list,
+      source_buffer, source_offset, target_buffer, target_offset, length,
+      flags);
 }
 
 static iree_status_t ireec_hal_discrete_device_queue_read(
@@ -527,10 +388,9 @@ static iree_status_t ireec_hal_discrete_device_queue_read(
     iree_hal_buffer_t* target_buffer, iree_device_size_t target_offset,
     iree_device_size_t length, iree_hal_read_flags_t flags) {
   ireec_hal_discrete_resolve(&target_buffer, &target_offset, &length);
-  return IREEC_FORWARD(base_device, queue_read, queue_affinity,
-                       wait_semaphore_list, signal_semaphore_list, source_file,
-                       source_offset, target_buffer, target_offset, length,
-                       flags);
+  return ireec_hal_forwarding_device_vtable.queue_read(
+      base_device, queue_affinity, wait_semaphore_list, signal_semaphore_list,
+      source_file, source_offset, target_buffer, target_offset, length, flags);
 }
 
 static iree_status_t ireec_hal_discrete_device_queue_write(
@@ -541,31 +401,9 @@ static iree_status_t ireec_hal_discrete_device_queue_write(
     iree_hal_file_t* target_file, uint64_t target_offset,
     iree_device_size_t length, iree_hal_write_flags_t flags) {
   ireec_hal_discrete_resolve(&source_buffer, &source_offset, &length);
-  return IREEC_FORWARD(base_device, queue_write, queue_affinity,
-                       wait_semaphore_list, signal_semaphore_list,
-                       source_buffer, source_offset, target_file,
-                       target_offset, length, flags);
-}
-
-static iree_status_t ireec_hal_discrete_device_queue_host_call(
-    iree_hal_device_t* base_device, iree_hal_queue_affinity_t queue_affinity,
-    const iree_hal_semaphore_list_t wait_semaphore_list,
-    const iree_hal_semaphore_list_t signal_semaphore_list,
-    iree_hal_host_call_t call, const uint64_t args[4],
-    iree_hal_host_call_flags_t flags) {
-  // The call sees this device, the one its caller queued on.
-  iree_hal_host_call_t rebound_call;
-  IREE_RETURN_IF_ERROR(ireec_hal_host_call_rebind(
-      base_device, call,
-      ((ireec_hal_discrete_device_t*)base_device)->host_allocator,
-      &rebound_call));
-  iree_status_t status = IREEC_FORWARD(
-      base_device, queue_host_call, queue_affinity, wait_semaphore_list,
-      signal_semaphore_list, rebound_call, args, flags);
-  if (!iree_status_is_ok(status)) {
-    ireec_hal_host_call_rebind_discard(rebound_call);
-  }
-  return status;
+  return ireec_hal_forwarding_device_vtable.queue_write(
+      base_device, queue_affinity, wait_semaphore_list, signal_semaphore_list,
+      source_buffer, source_offset, target_file, target_offset, length, flags);
 }
 
 static iree_status_t ireec_hal_discrete_device_queue_dispatch(
@@ -577,8 +415,8 @@ static iree_status_t ireec_hal_discrete_device_queue_dispatch(
     const iree_hal_dispatch_config_t config, iree_const_byte_span_t constants,
     const iree_hal_buffer_ref_list_t bindings,
     iree_hal_dispatch_flags_t flags) {
-  ireec_hal_discrete_device_t* device =
-      (ireec_hal_discrete_device_t*)base_device;
+  iree_allocator_t host_allocator =
+      ireec_hal_forwarding_device_cast(base_device)->host_allocator;
   iree_hal_dispatch_config_t resolved_config = config;
   resolved_config.workgroup_count_ref =
       ireec_hal_discrete_resolve_ref(config.workgroup_count_ref);
@@ -586,13 +424,12 @@ static iree_status_t ireec_hal_discrete_device_queue_dispatch(
   iree_hal_buffer_ref_list_t resolved;
   iree_hal_buffer_ref_t* heap = NULL;
   IREE_RETURN_IF_ERROR(ireec_hal_discrete_resolve_ref_list(
-      device->host_allocator, bindings, storage, IREE_ARRAYSIZE(storage),
-      &resolved, &heap));
-  iree_status_t status = IREEC_FORWARD(
-      base_device, queue_dispatch, queue_affinity, wait_semaphore_list,
-      signal_semaphore_list, executable, export_ordinal, resolved_config,
-      constants, resolved, flags);
-  iree_allocator_free(device->host_allocator, heap);
+      host_allocator, bindings, storage, IREE_ARRAYSIZE(storage), &resolved,
+      &heap));
+  iree_status_t status = ireec_hal_forwarding_device_vtable.queue_dispatch(
+      base_device, queue_affinity, wait_semaphore_list, signal_semaphore_list,
+      executable, export_ordinal, resolved_config, constants, resolved, flags);
+  iree_allocator_free(host_allocator, heap);
   return status;
 }
 
@@ -603,15 +440,15 @@ static iree_status_t ireec_hal_discrete_device_queue_execute(
     iree_hal_command_buffer_t* command_buffer,
     iree_hal_buffer_binding_table_t binding_table,
     iree_hal_execute_flags_t flags) {
-  ireec_hal_discrete_device_t* device =
-      (ireec_hal_discrete_device_t*)base_device;
+  iree_allocator_t host_allocator =
+      ireec_hal_forwarding_device_cast(base_device)->host_allocator;
   // The inner queue copies the table when it takes the submission, so the
   // resolved one only has to live through this call.
   iree_hal_buffer_binding_t storage[16];
   iree_hal_buffer_binding_t* resolved = storage;
   if (binding_table.count > IREE_ARRAYSIZE(storage)) {
     IREE_RETURN_IF_ERROR(iree_allocator_malloc(
-        device->host_allocator, binding_table.count * sizeof(*resolved),
+        host_allocator, binding_table.count * sizeof(*resolved),
         (void**)&resolved));
   }
   for (iree_host_size_t i = 0; i < binding_table.count; ++i) {
@@ -623,96 +460,34 @@ static iree_status_t ireec_hal_discrete_device_queue_execute(
       .count = binding_table.count,
       .bindings = binding_table.count ? resolved : NULL,
   };
-  iree_status_t status = IREEC_FORWARD(
-      base_device, queue_execute, queue_affinity, wait_semaphore_list,
-      signal_semaphore_list,
+  iree_status_t status = ireec_hal_forwarding_device_vtable.queue_execute(
+      base_device, queue_affinity, wait_semaphore_list, signal_semaphore_list,
       ireec_hal_discrete_inner_command_buffer(command_buffer), resolved_table,
       flags);
-  if (resolved != storage) iree_allocator_free(device->host_allocator, resolved);
+  if (resolved != storage) iree_allocator_free(host_allocator, resolved);
   return status;
 }
 
-static iree_status_t ireec_hal_discrete_device_queue_flush(
-    iree_hal_device_t* base_device, iree_hal_queue_affinity_t queue_affinity) {
-  return IREEC_FORWARD(base_device, queue_flush, queue_affinity);
-}
-
-static iree_status_t ireec_hal_discrete_device_wait_semaphores(
-    iree_hal_device_t* base_device, iree_hal_wait_mode_t wait_mode,
-    const iree_hal_semaphore_list_t semaphore_list, iree_timeout_t timeout,
-    iree_hal_wait_flags_t flags) {
-  return IREEC_FORWARD(base_device, wait_semaphores, wait_mode, semaphore_list,
-                       timeout, flags);
-}
-
-static iree_status_t ireec_hal_discrete_device_profiling_begin(
-    iree_hal_device_t* base_device,
-    const iree_hal_device_profiling_options_t* options) {
-  return IREEC_FORWARD(base_device, profiling_begin, options);
-}
-
-static iree_status_t ireec_hal_discrete_device_profiling_flush(
-    iree_hal_device_t* base_device) {
-  return IREEC_FORWARD(base_device, profiling_flush);
-}
-
-static iree_status_t ireec_hal_discrete_device_profiling_end(
-    iree_hal_device_t* base_device) {
-  return IREEC_FORWARD(base_device, profiling_end);
-}
-
-static const iree_hal_device_vtable_t ireec_hal_discrete_device_vtable = {
-    .destroy = ireec_hal_discrete_device_destroy,
-    .id = ireec_hal_discrete_device_id,
-    .host_allocator = ireec_hal_discrete_device_host_allocator,
-    .device_allocator = ireec_hal_discrete_device_allocator,
-    .replace_device_allocator =
-        ireec_hal_discrete_device_replace_device_allocator,
-    .replace_channel_provider =
-        ireec_hal_discrete_device_replace_channel_provider,
-    .trim = ireec_hal_discrete_device_trim,
-    .query_i64 = ireec_hal_discrete_device_query_i64,
-    .create_channel = ireec_hal_discrete_device_create_channel,
+// What differs from the inner device: commands name buffers resolved.
+// queue_alloca is the inner device's: it allocates from its allocator, the
+// discrete one, so results are discrete buffers, as they should be; so is
+// queue_dealloca, which only names the buffer (the inner device orders the
+// release, and the buffer itself goes with its last reference).
+static const iree_hal_device_vtable_t ireec_hal_discrete_device_overrides = {
     .create_command_buffer = ireec_hal_discrete_device_create_command_buffer,
-    .create_event = ireec_hal_discrete_device_create_event,
-    .create_executable_cache =
-        ireec_hal_discrete_device_create_executable_cache,
-    .import_file = ireec_hal_discrete_device_import_file,
-    .create_semaphore = ireec_hal_discrete_device_create_semaphore,
-    .query_semaphore_compatibility =
-        ireec_hal_discrete_device_query_semaphore_compatibility,
-    .queue_alloca = ireec_hal_discrete_device_queue_alloca,
-    .queue_dealloca = ireec_hal_discrete_device_queue_dealloca,
     .queue_fill = ireec_hal_discrete_device_queue_fill,
     .queue_update = ireec_hal_discrete_device_queue_update,
     .queue_copy = ireec_hal_discrete_device_queue_copy,
     .queue_read = ireec_hal_discrete_device_queue_read,
     .queue_write = ireec_hal_discrete_device_queue_write,
-    .queue_host_call = ireec_hal_discrete_device_queue_host_call,
     .queue_dispatch = ireec_hal_discrete_device_queue_dispatch,
     .queue_execute = ireec_hal_discrete_device_queue_execute,
-    .queue_flush = ireec_hal_discrete_device_queue_flush,
-    .wait_semaphores = ireec_hal_discrete_device_wait_semaphores,
-    .profiling_begin = ireec_hal_discrete_device_profiling_begin,
-    .profiling_flush = ireec_hal_discrete_device_profiling_flush,
-    .profiling_end = ireec_hal_discrete_device_profiling_end,
 };
 
 IREEC_HAL_INTERNAL iree_status_t ireec_hal_discrete_device_wrap(
     iree_hal_device_t* inner_device, iree_allocator_t host_allocator,
     iree_hal_device_t** out_device) {
-  *out_device = NULL;
-  ireec_hal_discrete_device_t* device = NULL;
-  iree_status_t status =
-      iree_allocator_malloc(host_allocator, sizeof(*device), (void**)&device);
-  if (!iree_status_is_ok(status)) {
-    iree_hal_device_release(inner_device);
-    return status;
-  }
-  device->resource.ref_count = 1;
-  device->resource.vtable = &ireec_hal_discrete_device_vtable;
-  device->host_allocator = host_allocator;
-  device->inner = inner_device;
-  *out_device = (iree_hal_device_t*)device;
-  return iree_ok_status();
+  return ireec_hal_forwarding_device_create(
+      inner_device, &ireec_hal_discrete_device_overrides, /*wait_hooks=*/NULL,
+      host_allocator, out_device);
 }
