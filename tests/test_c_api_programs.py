@@ -8,63 +8,21 @@ compiles on its own, as C and as C++."""
 
 from __future__ import annotations
 
-import shlex
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import PROGRAMS_DIR, TESTS_DIR
+from conftest import (C_PROGRAMS_DIR, C_WARNINGS, PROGRAMS_DIR, find_tool,
+                      ireec_config)
 from ireec.compile import LOCAL_CPU_FLAGS, find_iree_compile
 
-SOURCES = TESTS_DIR / "c_programs"
-WARNINGS = ["-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter",
-            "-Wno-unused-function"]
+SOURCES = C_PROGRAMS_DIR
 
 
-def ireec_config(*flags):
-    # From the tests folder, so the source tree's ireec/ does not shadow the
-    # installed package.
-    out = subprocess.run([sys.executable, "-m", "ireec", "config", *flags],
-                         cwd=TESTS_DIR, capture_output=True, text=True, check=True)
-    return shlex.split(out.stdout)
-
-
-def _compiler(*names):
-    for name in names:
-        path = shutil.which(name)
-        if path:
-            return path
-    pytest.fail(f"none of {names} on PATH")
-
-
-def build(work: Path, sources, name: str, cxx=False, extra=(), libs=()):
-    exe = work / name
-    if cxx:
-        command = [_compiler("c++", "g++"), *WARNINGS,
-                   *ireec_config("--cflags", "--cxxflags")]
-    else:
-        command = [_compiler("cc", "gcc"), "-std=c11", *WARNINGS,
-                   *ireec_config("--cflags")]
-    command += [*extra, *map(str, sources), "-o", str(exe), *ireec_config("--libs"),
-                *libs]
-    result = subprocess.run(command, capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return exe
-
-
-def run(exe, *args):
-    result = subprocess.run([str(exe), *map(str, args)], capture_output=True,
-                            text=True, timeout=300)
-    assert result.returncode == 0, result.stdout + result.stderr
-    return result.stdout
-
-
-def test_embedded_elf_loader(tmp_path, program):
-    exe = build(tmp_path, [SOURCES / "embedded_elf_loader.c"], "embedded_elf_loader")
-    assert run(exe, program("simple_mul")).splitlines() == [
+def test_embedded_elf_loader(build_c_program, program):
+    exe = build_c_program(SOURCES / "embedded_elf_loader.c", "embedded_elf_loader")
+    assert exe.output(program("simple_mul")).splitlines() == [
         "loader supports embedded-elf-x86_64: 1",
         "loader supports static: 0",
         "cache can prepare embedded-elf-x86_64: 1",
@@ -72,7 +30,7 @@ def test_embedded_elf_loader(tmp_path, program):
     ]
 
 
-def test_static_library_loader(tmp_path):
+def test_static_library_loader(build_c_program, tmp_path):
     # simple_mul's dispatch compiled to an object file linked into the
     # program, and the .vmfb that names it.
     vmfb = tmp_path / "simple_mul_static.vmfb"
@@ -84,9 +42,9 @@ def test_static_library_loader(tmp_path):
         capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "simple_mul_static.h").is_file()
-    exe = build(tmp_path, [SOURCES / "static_library.c", tmp_path / "simple_mul_static.o"],
-                "static_library", extra=[f"-I{tmp_path}"])
-    assert run(exe, vmfb).splitlines() == [
+    exe = build_c_program([SOURCES / "static_library.c", tmp_path / "simple_mul_static.o"],
+                          "static_library", extra_flags=[f"-I{tmp_path}"])
+    assert exe.output(vmfb).splitlines() == [
         "library simple_mul_dispatch_0, version 6, 1 export(s)",
         "loader supports static: 1",
         "loading 'missing': NOT_FOUND",
@@ -94,7 +52,8 @@ def test_static_library_loader(tmp_path):
     ]
 
 
-def test_static_library_loader_refuses_an_embedded_elf_program(tmp_path, program):
+def test_static_library_loader_refuses_an_embedded_elf_program(build_c_program, tmp_path,
+                                                               program):
     # The same program compiled the usual way carries an embedded ELF, which
     # a device with only the static loader cannot load: the session says so.
     vmfb_dir = tmp_path / "lib"
@@ -106,19 +65,18 @@ def test_static_library_loader_refuses_an_embedded_elf_program(tmp_path, program
          str(PROGRAMS_DIR / "simple_mul.mlir"), "-o", str(vmfb_dir / "unused.vmfb")],
         capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    exe = build(tmp_path, [SOURCES / "static_library.c", vmfb_dir / "simple_mul_static.o"],
-                "static_library", extra=[f"-I{vmfb_dir}"])
-    failed = subprocess.run([str(exe), str(program("simple_mul"))],
-                            capture_output=True, text=True, timeout=300)
+    exe = build_c_program([SOURCES / "static_library.c", vmfb_dir / "simple_mul_static.o"],
+                          "static_library", extra_flags=[f"-I{vmfb_dir}"])
+    failed = exe.run(program("simple_mul"))
     assert failed.returncode != 0
     assert "embedded-elf" in failed.stderr
 
 
-def test_async_invoke_on_loops(tmp_path, program):
+def test_async_invoke_on_loops(build_c_program, program):
     # iree_vm_async_invoke on the inline loop (done when the call returns)
     # and on a synchronous loop's scope (done when the loop is drained).
-    exe = build(tmp_path, [SOURCES / "async_invoke.c"], "async_invoke")
-    assert run(exe, program("simple_mul")).splitlines() == [
+    exe = build_c_program(SOURCES / "async_invoke.c", "async_invoke")
+    assert exe.output(program("simple_mul")).splitlines() == [
         "inline: 4xf32=5 10 15 20",
         "inline callbacks after invoke returned: 1",
         "sync callbacks before draining: 0",
@@ -127,9 +85,9 @@ def test_async_invoke_on_loops(tmp_path, program):
     ]
 
 
-def test_native_module(tmp_path):
-    exe = build(tmp_path, [SOURCES / "native_module.c"], "native_module", libs=["-lm"])
-    lines = run(exe).splitlines()
+def test_native_module(build_c_program):
+    exe = build_c_program(SOURCES / "native_module.c", "native_module", libs=["-lm"])
+    lines = exe.output().splitlines()
     assert lines[:5] == [
         "native module size: nonzero",
         "module custom with 2 exports",
@@ -141,9 +99,9 @@ def test_native_module(tmp_path):
     assert "custom.checked_sqrt" in lines[5]
 
 
-def test_cxx_status_or(tmp_path):
-    exe = build(tmp_path, [SOURCES / "status_or.cc"], "status_or", cxx=True)
-    lines = run(exe).splitlines()
+def test_cxx_status_or(build_c_program):
+    exe = build_c_program(SOURCES / "status_or.cc", "status_or", cxx=True)
+    lines = exe.output().splitlines()
     assert lines[0] == "local-task: ok 0xCAFEF00D"
     assert lines[1] == "vulkan: NOT_FOUND"
     # The annotation IREE_RETURN_IF_ERROR added on the way out.
@@ -157,18 +115,16 @@ def test_cxx_status_or(tmp_path):
     ]
 
 
-def test_cxx_value_of_failed_status_or_aborts(tmp_path):
+def test_cxx_value_of_failed_status_or_aborts(build_c_program):
     # Reading a failed StatusOr's value is IREE's CHECK failure: the process
     # aborts printing the status.
-    source = tmp_path / "abort.cc"
-    source.write_text(
+    exe = build_c_program(
         '#include "iree/base/api.h"\n'
         "int main() {\n"
         "  iree::StatusOr<int> none = iree::Status(iree::StatusCode::kAborted, \"gone\");\n"
         "  return none.value();\n"
-        "}\n")
-    exe = build(tmp_path, [source], "abort", cxx=True)
-    result = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
+        "}\n", "abort", cxx=True)
+    result = exe.run(timeout=60)
     assert result.returncode < 0
     assert "ABORTED; gone" in result.stderr
 
@@ -177,13 +133,13 @@ GTEST_HEADER = Path("/usr/include/gtest/gtest.h")
 
 
 @pytest.mark.parametrize("driver", ["local-task", "local-sync"])
-def test_hal_cts_style_gtest(tmp_path, driver):
+def test_hal_cts_style_gtest(build_c_program, driver):
     if not GTEST_HEADER.is_file():
         pytest.fail("gtest is not installed (Debian: libgtest-dev; scripts/run-tests "
                     "installs it when run as root)")
-    exe = build(tmp_path, [SOURCES / "hal_cts_style_test.cc"], "hal_cts_style_test",
-                cxx=True, libs=["-lgtest", "-pthread"])
-    out = run(exe, driver)
+    exe = build_c_program(SOURCES / "hal_cts_style_test.cc", "hal_cts_style_test",
+                          cxx=True, libs=["-lgtest", "-pthread"])
+    out = exe.output(driver)
     assert "[  PASSED  ] 6 tests." in out
 
 
@@ -199,7 +155,7 @@ def test_every_public_header_compiles_alone(tmp_path, language):
     if language == "c":
         # IREE's C++ status layer refuses C by design (#error).
         headers.remove("iree/base/status_cc.h")
-    compiler = _compiler("cc", "gcc") if language == "c" else _compiler("c++", "g++")
+    compiler = find_tool("cc", "gcc") if language == "c" else find_tool("c++", "g++")
     std = ["-std=c11"] if language == "c" else ireec_config("--cxxflags")
     failures = []
     # One translation unit per header, checked in one compiler run each.
@@ -207,18 +163,18 @@ def test_every_public_header_compiles_alone(tmp_path, language):
         source = tmp_path / "one.c"
         source.write_text(f'#include "{header}"\n')
         result = subprocess.run(
-            [compiler, "-x", language, *std, *WARNINGS, f"-I{include}",
+            [compiler, "-x", language, *std, *C_WARNINGS, "-Wno-unused-function",
+             f"-I{include}",
              "-fsyntax-only", str(source)], capture_output=True, text=True)
         if result.returncode != 0:
             failures.append(f"{header}:\n{result.stderr}")
     assert not failures, "\n".join(failures)
 
 
-def test_api_headers_include_what_iree_includes(tmp_path):
+def test_api_headers_include_what_iree_includes(build_c_program):
     # IREE's iree/hal/api.h brings the driver registry, its iree/base/api.h the
     # loops and wait sources, and target_platform.h's macros come with both.
-    source = tmp_path / "graph.c"
-    source.write_text(
+    exe = build_c_program(
         '#include "iree/hal/api.h"\n'
         "#if !defined(IREE_ARCH_X86_64) || !defined(IREE_PLATFORM_LINUX) || \\\n"
         "    !defined(IREE_PTR_SIZE_64) || !defined(IREE_ENDIANNESS_LITTLE) || \\\n"
@@ -230,6 +186,5 @@ def test_api_headers_include_what_iree_includes(tmp_path):
         "  iree_loop_t loop = iree_loop_inline(NULL);\n"
         "  iree_wait_source_t source = iree_wait_source_immediate();\n"
         "  return registry && loop.ctl && iree_wait_source_is_immediate(source) ? 0 : 1;\n"
-        "}\n")
-    exe = build(tmp_path, [source], "graph")
-    run(exe)
+        "}\n", "graph")
+    exe.output()

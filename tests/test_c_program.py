@@ -4,21 +4,9 @@ prints, then run."""
 
 from __future__ import annotations
 
-import shlex
-import shutil
-import subprocess
-import sys
-
 import pytest
 
-from conftest import EXAMPLES_DIR, TESTS_DIR
-
-
-def run_ireec(*args, **kwargs):
-    # From the tests folder: `-m` puts the working directory first on sys.path,
-    # and the source tree's ireec/ (unbuilt) must not shadow the installed one.
-    return subprocess.run([sys.executable, "-m", "ireec", *args], cwd=TESTS_DIR,
-                          capture_output=True, text=True, **kwargs)
+from conftest import EXAMPLES_DIR, ireec_config, run_ireec
 
 PROGRAM = r"""
 #include <stdio.h>
@@ -109,41 +97,20 @@ int main(int argc, char** argv) {
 """
 
 
-def ireec_config(*flags):
-    out = run_ireec("config", *flags, check=True).stdout
-    return shlex.split(out)
-
-
 @pytest.fixture(scope="module")
-def c_program(tmp_path_factory):
-    cc = shutil.which("cc") or shutil.which("gcc")
-    if cc is None:
-        pytest.fail("no C compiler on PATH")
-    work = tmp_path_factory.mktemp("c_program")
-    source = work / "hello.c"
-    source.write_text(PROGRAM)
-    exe = work / "hello"
-    result = subprocess.run(
-        [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter",
-         *ireec_config("--cflags"), str(source), "-o", str(exe), *ireec_config("--libs")],
-        capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return exe
+def c_program(build_c_program):
+    return build_c_program(PROGRAM, "hello")
 
 
 @pytest.mark.parametrize("device_uri", ["local-task", "local-sync"])
 def test_c_program_runs(c_program, compile_mlir, device_uri):
     vmfb = compile_mlir(EXAMPLES_DIR / "jit_mul.mlir")
-    result = subprocess.run([str(c_program), device_uri, str(vmfb)],
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == "3xf32=2 3 4\n3xf32=0.5 -1 8\n3xf32=1 -3 32"
+    assert c_program.output(device_uri, vmfb) == "3xf32=2 3 4\n3xf32=0.5 -1 8\n3xf32=1 -3 32"
 
 
 def test_c_program_reports_status(c_program, compile_mlir):
     vmfb = compile_mlir(EXAMPLES_DIR / "jit_mul.mlir")
-    result = subprocess.run([str(c_program), "vulkan", str(vmfb)],
-                            capture_output=True, text=True, timeout=300)
+    result = c_program.run("vulkan", vmfb)
     assert result.returncode == 5
     assert "NOT_FOUND" in result.stderr
 

@@ -7,12 +7,7 @@ linked with `python -m ireec config --libs`."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-
 import pytest
-
-from test_c_program import ireec_config
 
 PROGRAM = r"""
 #include <stdio.h>
@@ -184,31 +179,16 @@ int main(int argc, char** argv) {
 
 
 @pytest.fixture(scope="module")
-def sync_program(tmp_path_factory):
-    cc = shutil.which("cc") or shutil.which("gcc")
-    if cc is None:
-        pytest.fail("no C compiler on PATH")
-    work = tmp_path_factory.mktemp("c_sync_device")
-    source = work / "simple_embedding_sync.c"
-    source.write_text(PROGRAM)
-    exe = work / "simple_embedding_sync"
-    result = subprocess.run(
-        [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter",
-         *ireec_config("--cflags"), str(source), "-o", str(exe), *ireec_config("--libs")],
-        capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return exe
+def sync_program(build_c_program):
+    return build_c_program(PROGRAM, "simple_embedding_sync")
 
 
 def test_c_program_on_its_own_sync_device(sync_program, program):
-    result = subprocess.run([str(sync_program), str(program("simple_mul"))],
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == "0.5 -4 30 16\nsimple_embedding done\n"
+    assert (sync_program.output(program("simple_mul"))
+            == "0.5 -4 30 16\nsimple_embedding done\n")
 
 
 def test_c_program_reports_a_missing_module(sync_program, tmp_path):
-    result = subprocess.run([str(sync_program), str(tmp_path / "missing.vmfb")],
-                            capture_output=True, text=True, timeout=300)
+    result = sync_program.run(tmp_path / "missing.vmfb")
     assert result.returncode == 5  # NOT_FOUND
     assert "NOT_FOUND" in result.stderr

@@ -6,15 +6,9 @@ prints."""
 
 from __future__ import annotations
 
-import shlex
-import shutil
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
-from conftest import TESTS_DIR
 from parameter_files import write_safetensors
 
 PROGRAM = r"""
@@ -152,43 +146,22 @@ int main(int argc, char** argv) {
 """
 
 
-def ireec_config(flag):
-    out = subprocess.run([sys.executable, "-m", "ireec", "config", flag], cwd=TESTS_DIR,
-                         capture_output=True, text=True, check=True).stdout
-    return shlex.split(out)
-
-
 @pytest.fixture(scope="module")
-def c_program(tmp_path_factory):
-    cc = shutil.which("cc") or shutil.which("gcc")
-    if cc is None:
-        pytest.fail("no C compiler on PATH")
-    work = tmp_path_factory.mktemp("parameters_c")
-    source = work / "parameters.c"
-    source.write_text(PROGRAM)
-    exe = work / "parameters"
-    result = subprocess.run(
-        [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter",
-         *ireec_config("--cflags"), str(source), "-o", str(exe), *ireec_config("--libs")],
-        capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return exe
+def c_program(build_c_program):
+    return build_c_program(PROGRAM, "parameters")
 
 
 def test_c_program_runs_with_parameters(c_program, program, tmp_path):
     path = write_safetensors(tmp_path / "p.safetensors",
                              {"weight": np.array([1, 2, 3, 4], np.float32),
                               "bias": np.array([10, 20, 30, 40], np.float32)})
-    result = subprocess.run([str(c_program), "local-task", str(program("parameters")),
-                             "model", str(path)], capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == "entries: 2\nbias: 16 bytes, file\n4xf32=11 18 31.5 48"
+    assert (c_program.output("local-task", program("parameters"), "model", path)
+            == "entries: 2\nbias: 16 bytes, file\n4xf32=11 18 31.5 48")
 
 
 def test_c_program_reports_a_missing_key(c_program, program, tmp_path):
     path = write_safetensors(tmp_path / "p.safetensors",
                              {"weight": np.array([1, 2, 3, 4], np.float32)})
-    result = subprocess.run([str(c_program), "local-task", str(program("parameters")),
-                             "model", str(path)], capture_output=True, text=True, timeout=300)
+    result = c_program.run("local-task", program("parameters"), "model", path)
     assert result.returncode == 5  # NOT_FOUND
     assert "no parameter found in index with key 'bias'" in result.stderr

@@ -12,7 +12,7 @@
 
 // A task device with one single-worker executor and a heap allocator,
 // loading executables only with |loaders|.
-static iree_status_t sample_create_task_device(
+static inline iree_status_t sample_create_task_device(
     iree_host_size_t loader_count, iree_hal_executable_loader_t** loaders,
     iree_allocator_t host_allocator, iree_hal_device_t** out_device) {
   iree_task_topology_t topology;
@@ -42,8 +42,8 @@ static iree_status_t sample_create_task_device(
 
 // Calls |function| (simple_mul's signature) with [1 2 3 4] and [10 20 30 40]
 // and prints the result view.
-static iree_status_t sample_call_simple_mul(iree_runtime_session_t* session,
-                                           const char* function) {
+static inline iree_status_t sample_call_simple_mul(
+    iree_runtime_session_t* session, const char* function) {
   iree_runtime_call_t call;
   IREE_RETURN_IF_ERROR(iree_runtime_call_initialize_by_name(
       session, iree_make_cstring_view(function), &call));
@@ -84,10 +84,10 @@ static iree_status_t sample_call_simple_mul(iree_runtime_session_t* session,
 }
 
 // A session on |device| with the bytecode module at |vmfb_path| loaded.
-static iree_status_t sample_create_session(iree_hal_device_t* device,
-                                          const char* vmfb_path,
-                                          iree_runtime_instance_t** out_instance,
-                                          iree_runtime_session_t** out_session) {
+static inline iree_status_t sample_create_session(
+    iree_hal_device_t* device, const char* vmfb_path,
+    iree_runtime_instance_t** out_instance,
+    iree_runtime_session_t** out_session) {
   iree_runtime_instance_options_t instance_options;
   iree_runtime_instance_options_initialize(&instance_options);
   iree_runtime_instance_options_use_all_available_drivers(&instance_options);
@@ -104,7 +104,7 @@ static iree_status_t sample_create_session(iree_hal_device_t* device,
 }
 
 // Prints a failed status to stderr and returns its code as an exit status.
-static int sample_finish(iree_status_t status) {
+static inline int sample_finish(iree_status_t status) {
   if (iree_status_is_ok(status)) return 0;
   int code = (int)iree_status_code(status);
   iree_status_fprint(stderr, status);
