@@ -4,7 +4,6 @@ the template sample failing exactly as on CUDA."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 
@@ -14,7 +13,7 @@ import pytest
 import ireec
 from ireec import check_status, ffi, lib
 
-from conftest import EXAMPLES_DIR, TESTS_DIR
+from conftest import EXAMPLES_DIR, run_ireec
 
 DISCRETE = "local-task://?memory=discrete"
 CUDA_MESSAGE = ("PERMISSION_DENIED; buffer memory type is not compatible with the "
@@ -211,23 +210,8 @@ MAPPABLE_STDOUT = "\n * \n\n = \n4xf32=10 110 1200 13000"
 
 
 @pytest.fixture(scope="module")
-def c_sample(tmp_path_factory):
-    cc = shutil.which("cc") or shutil.which("gcc")
-    if cc is None:
-        pytest.fail("no C compiler on PATH")
-
-    def config(flag):
-        out = subprocess.run([sys.executable, "-m", "ireec", "config", flag], cwd=TESTS_DIR,
-                             capture_output=True, text=True, check=True).stdout
-        return out.split()
-
-    exe = tmp_path_factory.mktemp("c_sample") / "hello_world"
-    result = subprocess.run(
-        [cc, "-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter",
-         *config("--cflags"), str(EXAMPLES_DIR / "hello_world.c"), "-o", str(exe),
-         *config("--libs")], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return [str(exe)]
+def c_sample(build_c_program):
+    return [str(build_c_program(EXAMPLES_DIR / "hello_world.c", "hello_world").path)]
 
 
 @pytest.fixture(scope="module", params=["c", "python"])
@@ -262,8 +246,7 @@ def test_c_sample_on_host_memory_prints_everything(c_sample, compile_mlir):
 
 
 def test_dump_devices_shows_the_heaps():
-    result = subprocess.run([sys.executable, "-m", "ireec", "dump-devices", DISCRETE],
-                            cwd=TESTS_DIR, capture_output=True, text=True, timeout=300)
+    result = run_ireec("dump-devices", DISCRETE, timeout=300)
     assert result.returncode == 0, result.stderr
     assert f"# --device={DISCRETE}\n" in result.stdout
     assert ("  [0] type DEVICE_LOCAL\n      usage TRANSFER|DISPATCH\n"

@@ -4,13 +4,12 @@ a device with discrete memory, print what the page says they print."""
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 
 import pytest
 
-from conftest import EXAMPLES_DIR, REPO_ROOT, TESTS_DIR
+from conftest import EXAMPLES_DIR, REPO_ROOT
 
 DOC = REPO_ROOT / "docs" / "non_mappable.md"
 DISCRETE = "local-task://?memory=discrete"
@@ -35,27 +34,12 @@ def vmfb(compile_mlir):
     return str(compile_mlir(EXAMPLES_DIR / "jit_mul.mlir"))
 
 
-def test_the_c_program(tmp_path, vmfb):
+def test_the_c_program(build_c_program, vmfb):
     (source,) = _blocks("c")
-    (tmp_path / "readback.c").write_text(source)
-    cc = shutil.which("cc") or shutil.which("gcc")
-
-    def config(flag):
-        return subprocess.run([sys.executable, "-m", "ireec", "config", flag], cwd=TESTS_DIR,
-                              capture_output=True, text=True, check=True).stdout.split()
-
-    exe = tmp_path / "readback"
-    built = subprocess.run([cc, "-std=c11", "-Wall", "-Wextra", "-Werror",
-                            "-Wno-unused-parameter", *config("--cflags"),
-                            str(tmp_path / "readback.c"), "-o", str(exe), *config("--libs")],
-                           capture_output=True, text=True)
-    assert built.returncode == 0, built.stderr
+    exe = build_c_program(source, "readback")
     expected = _console_output("./readback")
     for uri in (DISCRETE, "local-sync"):
-        result = subprocess.run([str(exe), uri, vmfb], capture_output=True, text=True,
-                                timeout=300)
-        assert result.returncode == 0, result.stderr
-        assert result.stdout == expected
+        assert exe.output(uri, vmfb) == expected
 
 
 @pytest.mark.parametrize("index, name", [(0, "readback_raw.py"), (1, "readback_pythonic.py")])
