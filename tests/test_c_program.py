@@ -1,6 +1,6 @@
-"""A C program in the template sample's shape, compiled against ireec's
-headers with the system C compiler and the flags `python -m ireec config`
-prints, then run."""
+"""A C program in the template sample's shape (its set-up from
+tests/c_programs/sample_support.h), compiled against ireec's headers with the
+system C compiler and the flags `python -m ireec config` prints, then run."""
 
 from __future__ import annotations
 
@@ -12,30 +12,20 @@ PROGRAM = r"""
 #include <stdio.h>
 #include <iree/runtime/api.h>
 
+#include "sample_support.h"
+
 static iree_status_t run_mul(iree_runtime_session_t* session) {
   iree_runtime_call_t call;
   IREE_RETURN_IF_ERROR(iree_runtime_call_initialize_by_name(
       session, iree_make_cstring_view("jit_mul.main"), &call));
-  iree_hal_device_t* device = iree_runtime_session_device(session);
-  iree_hal_allocator_t* device_allocator =
-      iree_runtime_session_device_allocator(session);
   iree_allocator_t host_allocator = iree_runtime_session_host_allocator(session);
   iree_status_t status = iree_ok_status();
-  static const iree_hal_dim_t shape[1] = {3};
   static const float lhs_data[3] = {2.0f, 3.0f, 4.0f};
   static const float rhs_data[3] = {0.5f, -1.0f, 8.0f};
   const float* inputs[2] = {lhs_data, rhs_data};
   for (int i = 0; i < 2 && iree_status_is_ok(status); ++i) {
     iree_hal_buffer_view_t* view = NULL;
-    status = iree_hal_buffer_view_allocate_buffer_copy(
-        device, device_allocator, IREE_ARRAYSIZE(shape), shape,
-        IREE_HAL_ELEMENT_TYPE_FLOAT_32, IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
-        (iree_hal_buffer_params_t){
-            .type = IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL,
-            .access = IREE_HAL_MEMORY_ACCESS_ALL,
-            .usage = IREE_HAL_BUFFER_USAGE_DEFAULT,
-        },
-        iree_make_const_byte_span(inputs[i], sizeof(lhs_data)), &view);
+    status = sample_f32_view(session, 3, inputs[i], &view);
     if (iree_status_is_ok(status)) {
       IREE_IGNORE_ERROR(iree_hal_buffer_view_fprint(stdout, view, 4096,
                                                     host_allocator));
@@ -44,55 +34,25 @@ static iree_status_t run_mul(iree_runtime_session_t* session) {
     }
     iree_hal_buffer_view_release(view);
   }
-  if (iree_status_is_ok(status)) status = iree_runtime_call_invoke(&call, 0);
-  iree_hal_buffer_view_t* result = NULL;
   if (iree_status_is_ok(status)) {
-    status = iree_runtime_call_outputs_pop_front_buffer_view(&call, &result);
+    status = sample_invoke_and_print(session, &call, 4096);
   }
-  if (iree_status_is_ok(status)) {
-    status = iree_hal_buffer_view_fprint(stdout, result, 4096, host_allocator);
-  }
-  iree_hal_buffer_view_release(result);
   iree_runtime_call_deinitialize(&call);
   return status;
 }
 
 int main(int argc, char** argv) {
   if (argc < 3) return 1;
-  iree_runtime_instance_options_t instance_options;
-  iree_runtime_instance_options_initialize(&instance_options);
-  iree_runtime_instance_options_use_all_available_drivers(&instance_options);
   iree_runtime_instance_t* instance = NULL;
-  iree_status_t status = iree_runtime_instance_create(
-      &instance_options, iree_allocator_system(), &instance);
   iree_hal_device_t* device = NULL;
-  if (iree_status_is_ok(status)) {
-    status = iree_hal_create_device(
-        iree_runtime_instance_driver_registry(instance),
-        iree_make_cstring_view(argv[1]),
-        iree_runtime_instance_host_allocator(instance), &device);
-  }
   iree_runtime_session_t* session = NULL;
-  if (iree_status_is_ok(status)) {
-    iree_runtime_session_options_t session_options;
-    iree_runtime_session_options_initialize(&session_options);
-    status = iree_runtime_session_create_with_device(
-        instance, &session_options, device,
-        iree_runtime_instance_host_allocator(instance), &session);
-  }
+  iree_status_t status = sample_open(argv[1], &instance, &device, &session);
   if (iree_status_is_ok(status)) {
     status = iree_runtime_session_append_bytecode_module_from_file(session, argv[2]);
   }
   if (iree_status_is_ok(status)) status = run_mul(session);
-  iree_runtime_session_release(session);
-  iree_hal_device_release(device);
-  iree_runtime_instance_release(instance);
-  int ret = (int)iree_status_code(status);
-  if (!iree_status_is_ok(status)) {
-    iree_status_fprint(stderr, status);
-    iree_status_ignore(status);
-  }
-  return ret;
+  sample_close(instance, device, session);
+  return sample_finish(status);
 }
 """
 

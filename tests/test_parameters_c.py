@@ -20,6 +20,8 @@ PROGRAM = r"""
 #include <iree/modules/io/parameters/module.h>
 #include <iree/runtime/api.h>
 
+#include "sample_support.h"
+
 // argv: device, module.vmfb, scope, parameter file.
 static iree_status_t append_parameters(iree_runtime_session_t* session,
                                        iree_runtime_instance_t* instance,
@@ -72,60 +74,26 @@ static iree_status_t call_affine(iree_runtime_session_t* session) {
   iree_runtime_call_t call;
   IREE_RETURN_IF_ERROR(iree_runtime_call_initialize_by_name(
       session, iree_make_cstring_view("params.affine"), &call));
-  static const iree_hal_dim_t shape[1] = {4};
   static const float x[4] = {1.0f, -1.0f, 0.5f, 2.0f};
   iree_hal_buffer_view_t* view = NULL;
-  iree_status_t status = iree_hal_buffer_view_allocate_buffer_copy(
-      iree_runtime_session_device(session),
-      iree_runtime_session_device_allocator(session), 1, shape,
-      IREE_HAL_ELEMENT_TYPE_FLOAT_32, IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
-      (iree_hal_buffer_params_t){
-          .type = IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL,
-          .access = IREE_HAL_MEMORY_ACCESS_ALL,
-          .usage = IREE_HAL_BUFFER_USAGE_DEFAULT,
-      },
-      iree_make_const_byte_span(x, sizeof(x)), &view);
+  iree_status_t status = sample_f32_view(session, 4, x, &view);
   if (iree_status_is_ok(status)) {
     status = iree_runtime_call_inputs_push_back_buffer_view(&call, view);
   }
   iree_hal_buffer_view_release(view);
-  if (iree_status_is_ok(status)) status = iree_runtime_call_invoke(&call, 0);
-  iree_hal_buffer_view_t* result = NULL;
   if (iree_status_is_ok(status)) {
-    status = iree_runtime_call_outputs_pop_front_buffer_view(&call, &result);
+    status = sample_invoke_and_print(session, &call, 4096);
   }
-  if (iree_status_is_ok(status)) {
-    status = iree_hal_buffer_view_fprint(stdout, result, 4096,
-                                         iree_runtime_session_host_allocator(session));
-  }
-  iree_hal_buffer_view_release(result);
   iree_runtime_call_deinitialize(&call);
   return status;
 }
 
 int main(int argc, char** argv) {
   if (argc < 5) return 1;
-  iree_runtime_instance_options_t instance_options;
-  iree_runtime_instance_options_initialize(&instance_options);
-  iree_runtime_instance_options_use_all_available_drivers(&instance_options);
   iree_runtime_instance_t* instance = NULL;
-  iree_status_t status = iree_runtime_instance_create(
-      &instance_options, iree_allocator_system(), &instance);
   iree_hal_device_t* device = NULL;
-  if (iree_status_is_ok(status)) {
-    status = iree_hal_create_device(
-        iree_runtime_instance_driver_registry(instance),
-        iree_make_cstring_view(argv[1]),
-        iree_runtime_instance_host_allocator(instance), &device);
-  }
   iree_runtime_session_t* session = NULL;
-  if (iree_status_is_ok(status)) {
-    iree_runtime_session_options_t session_options;
-    iree_runtime_session_options_initialize(&session_options);
-    status = iree_runtime_session_create_with_device(
-        instance, &session_options, device,
-        iree_runtime_instance_host_allocator(instance), &session);
-  }
+  iree_status_t status = sample_open(argv[1], &instance, &device, &session);
   if (iree_status_is_ok(status)) {
     status = append_parameters(session, instance, argv[3], argv[4]);
   }
@@ -133,15 +101,8 @@ int main(int argc, char** argv) {
     status = iree_runtime_session_append_bytecode_module_from_file(session, argv[2]);
   }
   if (iree_status_is_ok(status)) status = call_affine(session);
-  iree_runtime_session_release(session);
-  iree_hal_device_release(device);
-  iree_runtime_instance_release(instance);
-  int ret = (int)iree_status_code(status);
-  if (!iree_status_is_ok(status)) {
-    iree_status_fprint(stderr, status);
-    iree_status_ignore(status);
-  }
-  return ret;
+  sample_close(instance, device, session);
+  return sample_finish(status);
 }
 """
 

@@ -36,22 +36,13 @@ static iree_status_t make_inputs(iree_runtime_session_t* session,
   iree_allocator_t host_allocator = iree_runtime_session_host_allocator(session);
   IREE_RETURN_IF_ERROR(iree_vm_list_create(iree_vm_make_undefined_type_def(), 2,
                                            host_allocator, out_inputs));
-  static const iree_hal_dim_t shape[1] = {4};
   static const float lhs[4] = {1.0f, 2.0f, 3.0f, 4.0f};
   static const float rhs[4] = {5.0f, 5.0f, 5.0f, 5.0f};
   const float* data[2] = {lhs, rhs};
   iree_status_t status = iree_ok_status();
   for (int i = 0; i < 2 && iree_status_is_ok(status); ++i) {
-    iree_hal_buffer_params_t params = {0};
-    params.type = IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL;
-    params.access = IREE_HAL_MEMORY_ACCESS_ALL;
-    params.usage = IREE_HAL_BUFFER_USAGE_DEFAULT;
     iree_hal_buffer_view_t* view = NULL;
-    status = iree_hal_buffer_view_allocate_buffer_copy(
-        iree_runtime_session_device(session),
-        iree_runtime_session_device_allocator(session), 1, shape,
-        IREE_HAL_ELEMENT_TYPE_FLOAT_32, IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
-        params, iree_make_const_byte_span(data[i], sizeof(lhs)), &view);
+    status = sample_f32_view(session, 4, data[i], &view);
     if (iree_status_is_ok(status)) {
       iree_vm_ref_t ref = iree_hal_buffer_view_move_ref(view);
       status = iree_vm_list_push_ref_move(*out_inputs, &ref);
@@ -93,22 +84,11 @@ static iree_status_t run(const char* vmfb_path) {
   iree_runtime_instance_t* instance = NULL;
   iree_runtime_session_t* session = NULL;
   iree_hal_device_t* device = NULL;
-  iree_runtime_instance_options_t instance_options;
-  iree_runtime_instance_options_initialize(&instance_options);
-  iree_runtime_instance_options_use_all_available_drivers(&instance_options);
-  iree_status_t status = iree_runtime_instance_create(
-      &instance_options, iree_allocator_system(), &instance);
+  iree_status_t status =
+      sample_open("local-task", &instance, &device, &session);
   if (iree_status_is_ok(status)) {
-    status = iree_hal_create_device(iree_runtime_instance_driver_registry(instance),
-                                    IREE_SV("local-task"),
-                                    iree_allocator_system(), &device);
-  }
-  // The session gets an instance of its own; the device keeps what it needs
-  // of the one that made it.
-  iree_runtime_instance_release(instance);
-  instance = NULL;
-  if (iree_status_is_ok(status)) {
-    status = sample_create_session(device, vmfb_path, &instance, &session);
+    status = iree_runtime_session_append_bytecode_module_from_file(session,
+                                                                  vmfb_path);
   }
 
   // The inline loop: done when iree_vm_async_invoke returns; the first
@@ -144,16 +124,10 @@ static iree_status_t run(const char* vmfb_path) {
   }
   iree_loop_sync_free(loop_sync);
 
-  iree_runtime_session_release(session);
-  iree_runtime_instance_release(instance);
-  iree_hal_device_release(device);
+  sample_close(instance, device, session);
   return status;
 }
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s SIMPLE_MUL_VMFB\n", argv[0]);
-    return 2;
-  }
-  return sample_finish(run(argv[1]));
+  return sample_main(argc, argv, "SIMPLE_MUL_VMFB", run);
 }

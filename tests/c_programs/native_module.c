@@ -127,25 +127,8 @@ static iree_status_t run(void) {
   iree_runtime_instance_t* instance = NULL;
   iree_runtime_session_t* session = NULL;
   iree_hal_device_t* device = NULL;
-  iree_status_t status = iree_ok_status();
-
-  iree_runtime_instance_options_t instance_options;
-  iree_runtime_instance_options_initialize(&instance_options);
-  iree_runtime_instance_options_use_all_available_drivers(&instance_options);
-  status = iree_runtime_instance_create(&instance_options,
-                                        iree_allocator_system(), &instance);
-  if (iree_status_is_ok(status)) {
-    status = iree_hal_create_device(iree_runtime_instance_driver_registry(instance),
-                                    IREE_SV("local-task"),
-                                    iree_allocator_system(), &device);
-  }
-  if (iree_status_is_ok(status)) {
-    iree_runtime_session_options_t session_options;
-    iree_runtime_session_options_initialize(&session_options);
-    status = iree_runtime_session_create_with_device(
-        instance, &session_options, device,
-        iree_runtime_instance_host_allocator(instance), &session);
-  }
+  iree_status_t status =
+      sample_open("local-task", &instance, &device, &session);
 
   iree_vm_module_t* module = NULL;
   if (iree_status_is_ok(status)) {
@@ -187,9 +170,7 @@ static iree_status_t run(void) {
     iree_status_fprint(stdout, failed);
     iree_status_ignore(failed);
   }
-  iree_runtime_session_release(session);
-  iree_hal_device_release(device);
-  iree_runtime_instance_release(instance);
+  sample_close(instance, device, session);
   return status;
 }
 

@@ -55,24 +55,11 @@ static iree_status_t run(const char* vmfb_path) {
   }
   iree_hal_executable_loader_release(loader);
 
-  iree_runtime_instance_t* instance = NULL;
-  iree_runtime_session_t* session = NULL;
-  if (iree_status_is_ok(status)) {
-    status = sample_create_session(device, vmfb_path, &instance, &session);
-  }
-  if (iree_status_is_ok(status)) {
-    status = sample_call_simple_mul(session, "module.simple_mul");
-  }
-  iree_runtime_session_release(session);
-  iree_runtime_instance_release(instance);
+  if (iree_status_is_ok(status)) status = sample_run_simple_mul(device, vmfb_path);
   iree_hal_device_release(device);
   return status;
 }
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: %s SIMPLE_MUL_STATIC_VMFB\n", argv[0]);
-    return 2;
-  }
-  return sample_finish(run(argv[1]));
+  return sample_main(argc, argv, "SIMPLE_MUL_STATIC_VMFB", run);
 }
