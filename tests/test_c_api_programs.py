@@ -30,20 +30,27 @@ def test_embedded_elf_loader(build_c_program, program):
     ]
 
 
-def test_static_library_loader(build_c_program, tmp_path):
-    # simple_mul's dispatch compiled to an object file linked into the
-    # program, and the .vmfb that names it.
-    vmfb = tmp_path / "simple_mul_static.vmfb"
+@pytest.fixture(scope="module")
+def static_library(build_c_program, tmp_path_factory):
+    """static_library.c linked with simple_mul's dispatch compiled to an object
+    file, and the .vmfb that names it: (program, vmfb, the folder of both)."""
+    work = tmp_path_factory.mktemp("static_library")
+    vmfb = work / "simple_mul_static.vmfb"
     result = subprocess.run(
         [find_iree_compile(), *LOCAL_CPU_FLAGS, "--iree-llvmcpu-link-embedded=false",
          "--iree-llvmcpu-link-static",
-         f"--iree-llvmcpu-static-library-output-path={tmp_path / 'simple_mul_static.o'}",
+         f"--iree-llvmcpu-static-library-output-path={work / 'simple_mul_static.o'}",
          str(PROGRAMS_DIR / "simple_mul.mlir"), "-o", str(vmfb)],
         capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    assert (tmp_path / "simple_mul_static.h").is_file()
-    exe = build_c_program([SOURCES / "static_library.c", tmp_path / "simple_mul_static.o"],
-                          "static_library", extra_flags=[f"-I{tmp_path}"])
+    exe = build_c_program([SOURCES / "static_library.c", work / "simple_mul_static.o"],
+                          "static_library", extra_flags=[f"-I{work}"])
+    return exe, vmfb, work
+
+
+def test_static_library_loader(static_library):
+    exe, vmfb, work = static_library
+    assert (work / "simple_mul_static.h").is_file()
     assert exe.output(vmfb).splitlines() == [
         "library simple_mul_dispatch_0, version 6, 1 export(s)",
         "loader supports static: 1",
@@ -52,21 +59,10 @@ def test_static_library_loader(build_c_program, tmp_path):
     ]
 
 
-def test_static_library_loader_refuses_an_embedded_elf_program(build_c_program, tmp_path,
-                                                               program):
+def test_static_library_loader_refuses_an_embedded_elf_program(static_library, program):
     # The same program compiled the usual way carries an embedded ELF, which
     # a device with only the static loader cannot load: the session says so.
-    vmfb_dir = tmp_path / "lib"
-    vmfb_dir.mkdir()
-    result = subprocess.run(
-        [find_iree_compile(), *LOCAL_CPU_FLAGS, "--iree-llvmcpu-link-embedded=false",
-         "--iree-llvmcpu-link-static",
-         f"--iree-llvmcpu-static-library-output-path={vmfb_dir / 'simple_mul_static.o'}",
-         str(PROGRAMS_DIR / "simple_mul.mlir"), "-o", str(vmfb_dir / "unused.vmfb")],
-        capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    exe = build_c_program([SOURCES / "static_library.c", vmfb_dir / "simple_mul_static.o"],
-                          "static_library", extra_flags=[f"-I{vmfb_dir}"])
+    exe, _, _ = static_library
     failed = exe.run(program("simple_mul"))
     assert failed.returncode != 0
     assert "embedded-elf" in failed.stderr

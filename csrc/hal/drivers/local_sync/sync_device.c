@@ -315,6 +315,22 @@ static iree_status_t iree_hal_sync_device_queue_complete(
   return iree_ok_status();
 }
 
+// Returns the result of a queue operation whose work is |work|, an
+// expression evaluated only once the waits are met: waits, runs it,
+// completes (iree_hal_sync_device_queue_complete).
+#define IREE_HAL_SYNC_DEVICE_QUEUE_RUN(wait_semaphore_list,                \
+                                       signal_semaphore_list, work)        \
+  do {                                                                     \
+    iree_status_t wait_status = iree_ok_status();                          \
+    if (!iree_hal_sync_device_queue_wait((wait_semaphore_list),            \
+                                         (signal_semaphore_list),          \
+                                         &wait_status)) {                  \
+      return wait_status;                                                  \
+    }                                                                      \
+    return iree_hal_sync_device_queue_complete((signal_semaphore_list),    \
+                                               (work));                    \
+  } while (0)
+
 static iree_status_t iree_hal_sync_device_queue_alloca(
     iree_hal_device_t* base_device, iree_hal_queue_affinity_t queue_affinity,
     const iree_hal_semaphore_list_t wait_semaphore_list,
@@ -349,13 +365,8 @@ static iree_status_t iree_hal_sync_device_queue_dealloca(
     iree_hal_buffer_t* buffer, iree_hal_dealloca_flags_t flags) {
   // The memory goes when the last reference to |buffer| does; the queue only
   // orders the semaphores.
-  iree_status_t status = iree_ok_status();
-  if (!iree_hal_sync_device_queue_wait(wait_semaphore_list,
-                                       signal_semaphore_list, &status)) {
-    return status;
-  }
-  return iree_hal_sync_device_queue_complete(signal_semaphore_list,
-                                             iree_ok_status());
+  IREE_HAL_SYNC_DEVICE_QUEUE_RUN(wait_semaphore_list, signal_semaphore_list,
+                                 iree_ok_status());
 }
 
 static iree_status_t iree_hal_sync_device_queue_fill(
@@ -365,13 +376,8 @@ static iree_status_t iree_hal_sync_device_queue_fill(
     iree_hal_buffer_t* target_buffer, iree_device_size_t target_offset,
     iree_device_size_t length, const void* pattern,
     iree_host_size_t pattern_length, iree_hal_fill_flags_t flags) {
-  iree_status_t status = iree_ok_status();
-  if (!iree_hal_sync_device_queue_wait(wait_semaphore_list,
-                                       signal_semaphore_list, &status)) {
-    return status;
-  }
-  return iree_hal_sync_device_queue_complete(
-      signal_semaphore_list,
+  IREE_HAL_SYNC_DEVICE_QUEUE_RUN(
+      wait_semaphore_list, signal_semaphore_list,
       iree_hal_buffer_map_fill(target_buffer, target_offset, length, pattern,
                                pattern_length));
 }
@@ -383,13 +389,8 @@ static iree_status_t iree_hal_sync_device_queue_update(
     const void* source_buffer, iree_host_size_t source_offset,
     iree_hal_buffer_t* target_buffer, iree_device_size_t target_offset,
     iree_device_size_t length, iree_hal_update_flags_t flags) {
-  iree_status_t status = iree_ok_status();
-  if (!iree_hal_sync_device_queue_wait(wait_semaphore_list,
-                                       signal_semaphore_list, &status)) {
-    return status;
-  }
-  return iree_hal_sync_device_queue_complete(
-      signal_semaphore_list,
+  IREE_HAL_SYNC_DEVICE_QUEUE_RUN(
+      wait_semaphore_list, signal_semaphore_list,
       iree_hal_buffer_map_write(target_buffer, target_offset,
                                 (const uint8_t*)source_buffer + source_offset,
                                 length));
@@ -402,13 +403,8 @@ static iree_status_t iree_hal_sync_device_queue_copy(
     iree_hal_buffer_t* source_buffer, iree_device_size_t source_offset,
     iree_hal_buffer_t* target_buffer, iree_device_size_t target_offset,
     iree_device_size_t length, iree_hal_copy_flags_t flags) {
-  iree_status_t status = iree_ok_status();
-  if (!iree_hal_sync_device_queue_wait(wait_semaphore_list,
-                                       signal_semaphore_list, &status)) {
-    return status;
-  }
-  return iree_hal_sync_device_queue_complete(
-      signal_semaphore_list,
+  IREE_HAL_SYNC_DEVICE_QUEUE_RUN(
+      wait_semaphore_list, signal_semaphore_list,
       iree_hal_buffer_map_copy(source_buffer, source_offset, target_buffer,
                                target_offset, length));
 }
@@ -437,13 +433,8 @@ static iree_status_t iree_hal_sync_device_queue_read(
     iree_hal_buffer_t* target_buffer, iree_device_size_t target_offset,
     iree_device_size_t length, iree_hal_read_flags_t flags) {
   if (iree_hal_file_supports_synchronous_io(source_file)) {
-    iree_status_t status = iree_ok_status();
-    if (!iree_hal_sync_device_queue_wait(wait_semaphore_list,
-                                         signal_semaphore_list, &status)) {
-      return status;
-    }
-    return iree_hal_sync_device_queue_complete(
-        signal_semaphore_list,
+    IREE_HAL_SYNC_DEVICE_QUEUE_RUN(
+        wait_semaphore_list, signal_semaphore_list,
         iree_hal_file_read(source_file, source_offset, target_buffer,
                            target_offset, length));
   }
@@ -463,13 +454,8 @@ static iree_status_t iree_hal_sync_device_queue_write(
     iree_hal_file_t* target_file, uint64_t target_offset,
     iree_device_size_t length, iree_hal_write_flags_t flags) {
   if (iree_hal_file_supports_synchronous_io(target_file)) {
-    iree_status_t status = iree_ok_status();
-    if (!iree_hal_sync_device_queue_wait(wait_semaphore_list,
-                                         signal_semaphore_list, &status)) {
-      return status;
-    }
-    return iree_hal_sync_device_queue_complete(
-        signal_semaphore_list,
+    IREE_HAL_SYNC_DEVICE_QUEUE_RUN(
+        wait_semaphore_list, signal_semaphore_list,
         iree_hal_file_write(target_file, target_offset, source_buffer,
                             source_offset, length));
   }
@@ -529,13 +515,8 @@ static iree_status_t iree_hal_sync_device_queue_dispatch(
     const iree_hal_buffer_ref_list_t bindings,
     iree_hal_dispatch_flags_t flags) {
   iree_hal_sync_device_t* device = iree_hal_sync_device_cast(base_device);
-  iree_status_t status = iree_ok_status();
-  if (!iree_hal_sync_device_queue_wait(wait_semaphore_list,
-                                       signal_semaphore_list, &status)) {
-    return status;
-  }
-  return iree_hal_sync_device_queue_complete(
-      signal_semaphore_list,
+  IREE_HAL_SYNC_DEVICE_QUEUE_RUN(
+      wait_semaphore_list, signal_semaphore_list,
       ireec_inline_command_buffer_dispatch(
           device->device_allocator, executable, export_ordinal, config,
           constants, bindings, flags, device->host_allocator,
