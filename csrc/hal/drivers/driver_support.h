@@ -19,6 +19,23 @@
 #define IREE_HAL_DRIVER_SUPPORT_INTERNAL __attribute__((visibility("hidden")))
 
 //===----------------------------------------------------------------------===//
+// Driver factories (single_driver_factory.c)
+//===----------------------------------------------------------------------===//
+
+// The enumerate of a factory providing one driver, whose |self| is that
+// driver's static const iree_hal_driver_info_t.
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
+ireec_single_driver_factory_enumerate(
+    void* self, iree_host_size_t* out_driver_info_count,
+    const iree_hal_driver_info_t** out_driver_infos);
+
+// What such a factory's try_create checks first: OK when |driver_name| is
+// its driver's, UNAVAILABLE naming both otherwise.
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
+ireec_single_driver_factory_check_name(void* self,
+                                       iree_string_view_t driver_name);
+
+//===----------------------------------------------------------------------===//
 // Local-task driver construction
 //===----------------------------------------------------------------------===//
 

@@ -16,21 +16,13 @@
 #include "iree/hal/drivers/hip/api.h"
 #include "iree/hal/drivers/init.h"
 
-static const iree_hal_driver_info_t iree_hal_hip_driver_infos[1] = {
-    {
-        .driver_name = IREE_SVL("hip"),
-        .full_name = IREE_SVL("HIP (AMD GPU) driver; loads the HIP runtime "
-                              "library when created"),
-    },
-};
+#include "driver_support.h"
 
-static iree_status_t iree_hal_hip_driver_factory_enumerate(
-    void* self, iree_host_size_t* out_driver_info_count,
-    const iree_hal_driver_info_t** out_driver_infos) {
-  *out_driver_info_count = IREE_ARRAYSIZE(iree_hal_hip_driver_infos);
-  *out_driver_infos = iree_hal_hip_driver_infos;
-  return iree_ok_status();
-}
+static const iree_hal_driver_info_t iree_hal_hip_driver_info = {
+    .driver_name = IREE_SVL("hip"),
+    .full_name = IREE_SVL("HIP (AMD GPU) driver; loads the HIP runtime "
+                          "library when created"),
+};
 
 // Splits |value| on ';' into a newly allocated array of views into |value|
 // (the caller frees the array). Empty entries name no directory and are
@@ -66,12 +58,8 @@ static iree_status_t iree_hal_hip_split_dylib_paths(
 static iree_status_t iree_hal_hip_driver_factory_try_create(
     void* self, iree_string_view_t driver_name, iree_allocator_t host_allocator,
     iree_hal_driver_t** out_driver) {
-  if (!iree_string_view_equal(driver_name,
-                              iree_hal_hip_driver_infos[0].driver_name)) {
-    return iree_make_status(IREE_STATUS_UNAVAILABLE,
-                            "the hip factory does not provide driver '%.*s'",
-                            (int)driver_name.size, driver_name.data);
-  }
+  IREE_RETURN_IF_ERROR(
+      ireec_single_driver_factory_check_name(self, driver_name));
 
   iree_hal_hip_driver_options_t options;
   iree_hal_hip_driver_options_initialize(&options);
@@ -98,8 +86,8 @@ IREE_API_EXPORT iree_status_t
 iree_hal_hip_driver_module_register(iree_hal_driver_registry_t* registry) {
   // Static so the registry can borrow it for as long as it stays registered.
   static const iree_hal_driver_factory_t factory = {
-      .self = NULL,
-      .enumerate = iree_hal_hip_driver_factory_enumerate,
+      .self = (void*)&iree_hal_hip_driver_info,
+      .enumerate = ireec_single_driver_factory_enumerate,
       .try_create = iree_hal_hip_driver_factory_try_create,
   };
   return iree_hal_driver_registry_register_factory(registry, &factory);

@@ -124,32 +124,17 @@ iree_hal_local_task_driver_create_from_topology(
 // Factory
 //===----------------------------------------------------------------------===//
 
-static const iree_hal_driver_info_t iree_hal_local_task_driver_infos[1] = {
-    {
-        .driver_name = IREE_SVL("local-task"),
-        .full_name = IREE_SVL("Local CPU execution on the IREE multithreaded "
-                              "task system"),
-    },
+static const iree_hal_driver_info_t iree_hal_local_task_driver_info = {
+    .driver_name = IREE_SVL("local-task"),
+    .full_name = IREE_SVL("Local CPU execution on the IREE multithreaded "
+                          "task system"),
 };
-
-static iree_status_t iree_hal_local_task_driver_factory_enumerate(
-    void* self, iree_host_size_t* out_driver_info_count,
-    const iree_hal_driver_info_t** out_driver_infos) {
-  *out_driver_info_count = IREE_ARRAYSIZE(iree_hal_local_task_driver_infos);
-  *out_driver_infos = iree_hal_local_task_driver_infos;
-  return iree_ok_status();
-}
 
 static iree_status_t iree_hal_local_task_driver_factory_try_create(
     void* self, iree_string_view_t driver_name, iree_allocator_t host_allocator,
     iree_hal_driver_t** out_driver) {
-  if (!iree_string_view_equal(driver_name,
-                              iree_hal_local_task_driver_infos[0].driver_name)) {
-    return iree_make_status(IREE_STATUS_UNAVAILABLE,
-                            "the local-task factory does not provide driver "
-                            "'%.*s'",
-                            (int)driver_name.size, driver_name.data);
-  }
+  IREE_RETURN_IF_ERROR(
+      ireec_single_driver_factory_check_name(self, driver_name));
 
   iree_task_topology_t topology;
   IREE_RETURN_IF_ERROR(iree_task_topology_initialize_from_physical_cores(
@@ -174,7 +159,7 @@ static iree_status_t iree_hal_local_task_driver_factory_try_create(
   if (!iree_status_is_ok(status)) return status;
   // Wrapped so that device URI parameters are read (device_params.h).
   return ireec_hal_cpu_driver_wrap(
-      task_driver, iree_hal_local_task_driver_infos[0].driver_name,
+      task_driver, iree_hal_local_task_driver_info.driver_name,
       IREEC_CPU_DEVICE_PARAMS_TASK, host_allocator, out_driver);
 }
 
@@ -182,8 +167,8 @@ IREE_API_EXPORT iree_status_t
 iree_hal_local_task_driver_module_register(iree_hal_driver_registry_t* registry) {
   // Static so the registry can borrow it for as long as it stays registered.
   static const iree_hal_driver_factory_t factory = {
-      .self = NULL,
-      .enumerate = iree_hal_local_task_driver_factory_enumerate,
+      .self = (void*)&iree_hal_local_task_driver_info,
+      .enumerate = ireec_single_driver_factory_enumerate,
       .try_create = iree_hal_local_task_driver_factory_try_create,
   };
   return iree_hal_driver_registry_register_factory(registry, &factory);
