@@ -39,3 +39,20 @@ def test_every_layout_matches_the_facts(abi_facts):
         assert {f: expected.get(f) for f in fields[name]} == fields[name], name
         missing = set(expected) - set(fields[name])
         assert not missing, f"{name}: fields not pinned: {sorted(missing)}"
+
+
+FORWARDING_DEVICE = REPO_ROOT / "csrc" / "hal" / "forwarding_device.c"
+
+
+def test_the_forwarding_device_forwards_every_device_entry(abi_facts):
+    # The base vtable and each wrapper's overrides are built from one list of
+    # the device vtable's entries; one IREE has and the list lacks would be
+    # left NULL (the size assertion beside the list catches a count change).
+    text = FORWARDING_DEVICE.read_text()
+    block = re.search(r"#define IREEC_FORWARDING_DEVICE_ENTRIES\(X\)((?:.*\\\n)*.*\n)", text)
+    assert block, "IREEC_FORWARDING_DEVICE_ENTRIES not found"
+    listed = re.findall(r"X\((\w+)\)", block.group(1))
+    facts = abi_facts["records"]["iree_hal_device_vtable_t"]
+    assert listed == [field[0] for field in facts["fields"]]
+    assert f"== {len(listed)} * sizeof(void (*)(void))" in text
+    assert facts["size"] == 8 * len(listed)
