@@ -29,27 +29,13 @@ func.func @check(%code: i32) -> i32 {
 
 
 @pytest.fixture(scope="module")
-def simple_mul(program):
-    return program("simple_mul")
-
-
-@pytest.fixture(scope="module")
-def int_ops(program):
-    return program("int_ops")
-
-
-@pytest.fixture(scope="module")
-def check(compile_mlir):
-    return compile_mlir(CHECK_PROGRAM)
-
-
-@pytest.fixture(scope="module")
-def files(simple_mul, int_ops, check, tmp_path_factory):
+def files(program, compile_mlir, tmp_path_factory):
     folder = tmp_path_factory.mktemp("exit_codes")
     garbage = folder / "garbage.vmfb"
     garbage.write_bytes(b"not a module\n" * 40)
-    return {"mul": simple_mul, "int_ops": int_ops, "check": check,
-            "missing": folder / "missing.vmfb", "garbage": garbage, "folder": folder}
+    return {"mul": program("simple_mul"), "int_ops": program("int_ops"),
+            "check": compile_mlir(CHECK_PROGRAM), "missing": folder / "missing.vmfb",
+            "garbage": garbage, "folder": folder}
 
 
 def _one_error_line(stderr: str, prog: str, status: str | None) -> None:
@@ -188,9 +174,9 @@ def test_benchmark_exits_with_the_status_where_iree_aborts(files, argv, code, st
     _one_error_line(ours.stderr, "benchmark-module", status)
 
 
-def test_refused_flags_in_run_module_exit_1(simple_mul):
+def test_refused_flags_in_run_module_exit_1(files):
     # A refusal is a failure like any other: iree-run-module's 1.
-    _, ours = run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS,
+    _, ours = run_both(f"--module={files['mul']}", *SIMPLE_MUL_INPUTS,
                        "--device_lead_allocator=1")
     assert ours.returncode == 1
     _one_error_line(ours.stderr.decode(), "run-module", "UNIMPLEMENTED")
