@@ -26,7 +26,7 @@ import sys
 import time
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TextIO
 
 import numpy as np
 
@@ -385,7 +385,7 @@ def _check_flags(args) -> None:
         raise CliError(f"--benchmark_filter={args.benchmark_filter}: {e}") from None
 
 
-def _open_out(path: str):
+def _open_out(path: str) -> TextIO:
     try:
         return open(path, "w", encoding="utf-8")
     except OSError as e:

@@ -18,7 +18,10 @@ from __future__ import annotations
 import argparse
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
+
+if TYPE_CHECKING:
+    from ..types import CData
 
 from .._library import ffi, lib
 from ..errors import check_status
@@ -61,7 +64,7 @@ def _typed_default(kind: str, text: str) -> object:
     return None if kind == "list" else text
 
 
-def cpu_device_params() -> list:
+def cpu_device_params() -> "list[CData]":
     """Every CPU device URI parameter, as C lists them
     (ireec_hal_cpu_device_param_t records, copied)."""
     count = ffi.new("iree_host_size_t*")
