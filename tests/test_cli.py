@@ -693,9 +693,14 @@ def _doc_blocks(name: str, language: str) -> list[str]:
     return re.findall(rf"```{language}\n(.*?)```", (DOCS_DIR / name).read_text(), re.S)
 
 
-def _console_examples(name: str) -> list[tuple[list[str], str]]:
-    """(argv after `python -m ireec`, the output shown) of each console block
-    in docs/NAME that runs one ireec command (no pipes)."""
+# A command ending so shows its stderr and its exit status after its stdout.
+ECHO_EXIT = '; echo "exit $?"'
+
+
+def _console_examples(name: str) -> list[tuple[list[str], str, bool]]:
+    """(argv after `python -m ireec`, the output shown, whether it ends with
+    ECHO_EXIT) of each console block in docs/NAME that runs one ireec
+    command (no pipes)."""
     examples = []
     for block in _doc_blocks(name, "console"):
         lines = block.splitlines(keepends=True)
@@ -704,9 +709,11 @@ def _console_examples(name: str) -> list[tuple[list[str], str]]:
         command = lines.pop(0)[2:]
         while command.rstrip().endswith("\\"):
             command = command.rstrip()[:-1] + " " + lines.pop(0)
+        echo_exit = command.rstrip().endswith(ECHO_EXIT)
+        command = command.rstrip().removesuffix(ECHO_EXIT)
         if "|" in command:
             continue
-        examples.append((shlex.split(command)[3:], "".join(lines)))
+        examples.append((shlex.split(command)[3:], "".join(lines), echo_exit))
     return examples
 
 
@@ -716,10 +723,14 @@ def test_docs_console_examples(name, simple_mul, compile_mlir, tmp_path):
     shutil.copy(compile_mlir(EXAMPLES_DIR / "jit_mul.mlir"), tmp_path / "jit_mul.vmfb")
     examples = _console_examples(name)
     assert examples
-    for argv, shown in examples:
+    for argv, shown, echo_exit in examples:
         result = subprocess.run([sys.executable, "-m", "ireec", *argv], cwd=tmp_path,
-                                capture_output=True, text=True, timeout=TIMEOUT)
-        assert result.stdout == shown, (argv, result.stderr)
+                                stdout=subprocess.PIPE, text=True, timeout=TIMEOUT,
+                                stderr=subprocess.STDOUT if echo_exit else subprocess.PIPE)
+        if echo_exit:
+            assert result.stdout + f"exit {result.returncode}\n" == shown, argv
+        else:
+            assert result.stdout == shown, (argv, result.stderr)
 
 
 def test_c_to_python_pythonic_sample_prints_what_the_guide_says(compile_mlir, tmp_path):
