@@ -25,10 +25,14 @@ from conftest import EXAMPLES_DIR, PROGRAMS_DIR, REPO_ROOT, TESTS_DIR
 # Generous: a hung tool fails the test instead of the whole run.
 TIMEOUT = 300
 
-INVALID_ARGUMENT = 3
-NOT_FOUND = 5
-OUT_OF_RANGE = 11
-INCOMPATIBLE = 18
+# iree-run-module's exit status for every failure; the failure's IREE status
+# is named on stderr.
+EXIT_FAILURE = 1
+INVALID_ARGUMENT = "INVALID_ARGUMENT"
+NOT_FOUND = "NOT_FOUND"
+OUT_OF_RANGE = "OUT_OF_RANGE"
+UNIMPLEMENTED = "UNIMPLEMENTED"
+INCOMPATIBLE = "INCOMPATIBLE"
 
 # A program for two devices: it multiplies on device_a, moves the product to
 # device_b, multiplies again there and moves the result back.
@@ -68,12 +72,15 @@ def run_module(*args, **kwargs):
     return ireec_cli("run-module", *args, **kwargs)
 
 
-def assert_one_line_error(result, code: int, *fragments: str) -> str:
-    """The tool failed with `code`, saying so in one stderr line that holds
-    every fragment, and without a traceback."""
-    assert result.returncode == code, (result.returncode, result.stderr)
+def assert_one_line_error(result, status: str | None, *fragments: str) -> str:
+    """The tool failed (exit status 1, as iree-run-module's), saying so in
+    one stderr line that names the IREE `status` (None: a bad command line,
+    which argparse words) and holds every fragment, without a traceback."""
+    assert result.returncode == EXIT_FAILURE, (result.returncode, result.stderr)
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr
+    if status is not None:
+        assert f"{status}; " in lines[0], (status, lines[0])
     assert lines[0].startswith("python -m ireec run-module: error: ") or \
         lines[0].startswith("python -m ireec dump-devices: error: "), lines[0]
     assert "Traceback" not in result.stderr
@@ -371,21 +378,21 @@ def test_expected_scalars_and_ignored_results(int_ops, two_results):
 
 
 # ---------------------------------------------------------------------------
-# Errors: one line on stderr, IREE's status code
+# Errors: one line on stderr naming IREE's status code, exit status 1
 # ---------------------------------------------------------------------------
 
 def test_bad_flags(simple_mul):
-    assert_one_line_error(run_module("--bogus=1"), INVALID_ARGUMENT,
+    assert_one_line_error(run_module("--bogus=1"), None,
                           "unrecognized arguments: --bogus=1")
     assert_one_line_error(run_module(f"--module={simple_mul}", "--equality_mode=fuzzy"),
-                          INVALID_ARGUMENT, "--equality_mode", "fuzzy")
+                          None, "--equality_mode", "fuzzy")
     assert_one_line_error(run_module(f"--module={simple_mul}", "--repeat=0"),
                           INVALID_ARGUMENT, "--repeat must be at least 1")
     assert_one_line_error(run_module("--input=4xf32=1"), INVALID_ARGUMENT,
                           "no user module specified")
 
 
-def test_runtime_errors_exit_with_the_status_code(simple_mul, two_results, tmp_path):
+def test_runtime_errors_exit_1_naming_the_status(simple_mul, two_results, tmp_path):
     missing = tmp_path / "missing.vmfb"
     assert_one_line_error(run_module(f"--module={missing}"), NOT_FOUND,
                           "NOT_FOUND", str(missing))
@@ -412,7 +419,7 @@ def test_runtime_errors_exit_with_the_status_code(simple_mul, two_results, tmp_p
         OUT_OF_RANGE, "1 outputs specified but the provided variant list only has 2")
     assert_one_line_error(
         run_module(f"--module={simple_mul}", "--input=4xf32=1", "--input=@nothing.bin"),
-        12, "only numpy (.npy) files are supported")
+        UNIMPLEMENTED, "only numpy (.npy) files are supported")
 
 
 def test_more_than_one_function_needs_function(int_ops):
@@ -422,7 +429,7 @@ def test_more_than_one_function_needs_function(int_ops):
 
 def test_verbose_shows_the_traceback(simple_mul):
     result = run_module(f"--module={simple_mul}", "--function=nope", "--verbose")
-    assert result.returncode == NOT_FOUND
+    assert result.returncode == EXIT_FAILURE
     assert "Traceback (most recent call last)" in result.stderr
     assert "NotFoundError" in result.stderr
 
@@ -634,7 +641,7 @@ def test_console_entry_point_names_itself(simple_mul):
         [sys.executable, "-c", "import sys; from ireec.cli.run_module import console_main; "
          "sys.argv[1:] = ['--bogus']; sys.exit(console_main())"],
         cwd=TESTS_DIR, capture_output=True, text=True, timeout=TIMEOUT)
-    assert result.returncode == INVALID_ARGUMENT
+    assert result.returncode == EXIT_FAILURE
     assert result.stderr.startswith("ireec-run-module: error: unrecognized arguments")
 
 
@@ -686,9 +693,14 @@ def _doc_blocks(name: str, language: str) -> list[str]:
     return re.findall(rf"```{language}\n(.*?)```", (DOCS_DIR / name).read_text(), re.S)
 
 
-def _console_examples(name: str) -> list[tuple[list[str], str]]:
-    """(argv after `python -m ireec`, the output shown) of each console block
-    in docs/NAME that runs one ireec command (no pipes)."""
+# A command ending so shows its stderr and its exit status after its stdout.
+ECHO_EXIT = '; echo "exit $?"'
+
+
+def _console_examples(name: str) -> list[tuple[list[str], str, bool]]:
+    """(argv after `python -m ireec`, the output shown, whether it ends with
+    ECHO_EXIT) of each console block in docs/NAME that runs one ireec
+    command (no pipes)."""
     examples = []
     for block in _doc_blocks(name, "console"):
         lines = block.splitlines(keepends=True)
@@ -697,9 +709,11 @@ def _console_examples(name: str) -> list[tuple[list[str], str]]:
         command = lines.pop(0)[2:]
         while command.rstrip().endswith("\\"):
             command = command.rstrip()[:-1] + " " + lines.pop(0)
+        echo_exit = command.rstrip().endswith(ECHO_EXIT)
+        command = command.rstrip().removesuffix(ECHO_EXIT)
         if "|" in command:
             continue
-        examples.append((shlex.split(command)[3:], "".join(lines)))
+        examples.append((shlex.split(command)[3:], "".join(lines), echo_exit))
     return examples
 
 
@@ -709,10 +723,14 @@ def test_docs_console_examples(name, simple_mul, compile_mlir, tmp_path):
     shutil.copy(compile_mlir(EXAMPLES_DIR / "jit_mul.mlir"), tmp_path / "jit_mul.vmfb")
     examples = _console_examples(name)
     assert examples
-    for argv, shown in examples:
+    for argv, shown, echo_exit in examples:
         result = subprocess.run([sys.executable, "-m", "ireec", *argv], cwd=tmp_path,
-                                capture_output=True, text=True, timeout=TIMEOUT)
-        assert result.stdout == shown, (argv, result.stderr)
+                                stdout=subprocess.PIPE, text=True, timeout=TIMEOUT,
+                                stderr=subprocess.STDOUT if echo_exit else subprocess.PIPE)
+        if echo_exit:
+            assert result.stdout + f"exit {result.returncode}\n" == shown, argv
+        else:
+            assert result.stdout == shown, (argv, result.stderr)
 
 
 def test_c_to_python_pythonic_sample_prints_what_the_guide_says(compile_mlir, tmp_path):

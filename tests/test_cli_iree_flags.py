@@ -12,12 +12,14 @@ from pathlib import Path
 
 import pytest
 
+import ireec
 from ireec.cli.run_module import build_parser
-from ireec.cli.task_flags import TASK_FLAGS, local_task_uri, task_flag_values
+from ireec.cli.task_flags import (
+    TASK_FLAGS, cpu_device_params, local_task_uri, task_flag_values)
 from conftest import PROGRAMS_DIR, TESTS_DIR
 
 TIMEOUT = 300
-UNIMPLEMENTED = 12
+EXIT_FAILURE = 1  # iree-run-module's exit status for every failure
 
 # IREE's multi-device tool test (tools/test/iree-run-module-multi.mlir): one
 # multiply on each of two devices, the value moved between them.
@@ -170,7 +172,7 @@ def test_bad_values_fail_in_both(simple_mul, flags, names):
 ])
 def test_refused_flags_name_the_flag(simple_mul, flag, reason):
     iree, ours = run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, flag)
-    assert ours.returncode == UNIMPLEMENTED
+    assert ours.returncode == EXIT_FAILURE
     assert ours.stdout == b""
     lines = ours.stderr.decode().splitlines()
     assert len(lines) == 1, lines
@@ -198,7 +200,7 @@ def test_dump_task_topologies(flags):
 
 def test_dump_task_topologies_of_a_bad_mode():
     iree, ours = run_both("--task_topology_mode=bogus", "--dump_task_topologies")
-    assert iree.returncode != 0 and ours.returncode == 3
+    assert ours.returncode == iree.returncode == EXIT_FAILURE
     assert ours.stdout == iree.stdout == b""
     assert "have --task_topology_mode=bogus" in ours.stderr.decode()
 
@@ -207,8 +209,8 @@ def test_hip_flags_refused_for_a_hip_device():
     result = subprocess.run([sys.executable, "-m", "ireec", "run-module", "--module=x",
                              "--device=hip", "--hip_tracing=1"], cwd=TESTS_DIR,
                             capture_output=True, text=True, timeout=TIMEOUT)
-    assert result.returncode == UNIMPLEMENTED
-    assert "--hip_tracing=1: not supported" in result.stderr
+    assert result.returncode == EXIT_FAILURE
+    assert "UNIMPLEMENTED; --hip_tracing=1: not supported" in result.stderr
 
 
 # ---------------------------------------------------------------------------
@@ -309,13 +311,68 @@ def test_task_flags_become_uri_parameters():
     assert _task_params("--task_topology_group_count=1", "--task_worker_spin_us=50",
                         "--task_topology_cpu_ids=0,1", "--task_topology_cpu_ids=2",
                         "--task_abort_on_failure", "--task_topology_mode=bogus") == [
-        ("abort_on_failure", "true"), ("worker_spin_us", "50"),
         ("topology_mode", "bogus"), ("topology_group_count", "1"),
-        ("topology_cpu_ids", "0,1"), ("topology_cpu_ids", "2")]
+        ("topology_cpu_ids", "0,1"), ("topology_cpu_ids", "2"),
+        ("worker_spin_us", "50"), ("abort_on_failure", "true")]
     assert {f.param for f in TASK_FLAGS} >= {
         "topology_group_count", "topology_cpu_ids", "topology_mode", "topology_nodes",
         "topology_max_group_count", "worker_spin_us", "worker_stack_size",
         "worker_local_memory"}
+
+
+def _c_task_settings() -> dict[str, str]:
+    """{name: default} of the task settings C's parameter table lists."""
+    return {ireec.ffi.string(p.name).decode(): ireec.ffi.string(p.default_value).decode()
+            for p in cpu_device_params() if p.task_setting}
+
+
+def test_the_task_flags_are_the_task_settings_c_knows():
+    settings = _c_task_settings()
+    # IREE 3.9's task flags, all of them (iree-run-module --help).
+    assert set(settings) == {
+        "abort_on_failure", "worker_spin_us", "worker_stack_size", "worker_local_memory",
+        "topology_mode", "topology_group_count", "topology_cpu_ids", "topology_nodes",
+        "topology_max_group_count", "topology_performance_level",
+        "topology_distribution", "topology_favor"}
+    assert [f.param for f in TASK_FLAGS] == list(settings)
+    assert settings["worker_stack_size"] == "131072"
+    # `memory` is a parameter of ireec's own, not a task flag.
+    names = [ireec.ffi.string(p.name).decode() for p in cpu_device_params()]
+    assert "memory" in names and "task_memory" not in {f.name for f in TASK_FLAGS}
+
+
+def test_every_task_setting_c_knows_is_a_flag_that_reaches_the_device(simple_mul):
+    # Each name C knows, as a flag at a value other than its default: the CLI
+    # accepts it and the device, made from the URI, accepts the parameter.
+    values = {"topology_mode": None, "topology_cpu_ids": "0", "topology_nodes": "0",
+              "topology_performance_level": "high", "topology_distribution": "compact",
+              "topology_favor": "latency", "abort_on_failure": "true",
+              "topology_group_count": "1", "topology_max_group_count": "1",
+              "worker_spin_us": "10", "worker_stack_size": "262144",
+              "worker_local_memory": "65536"}
+    settings = _c_task_settings()
+    assert set(values) == set(settings)
+    flags = [f"--task_{name}={value}" for name, value in values.items()
+             if value is not None]  # one mode only: physical_cores, the default
+    params = _task_params(*flags)
+    assert {name for name, _ in params} == {n for n, v in values.items() if v}
+    result = subprocess.run([sys.executable, "-m", "ireec", "run-module",
+                             f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, *flags],
+                            cwd=TESTS_DIR, capture_output=True, text=True,
+                            timeout=TIMEOUT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.endswith("4xf32=10 40 90 160\n")
+
+
+def test_unknown_task_flag_is_refused_naming_it(simple_mul):
+    result = subprocess.run([sys.executable, "-m", "ireec", "run-module",
+                             f"--module={simple_mul}", *SIMPLE_MUL_INPUTS,
+                             "--task_worker_spin=5"], cwd=TESTS_DIR,
+                            capture_output=True, text=True, timeout=TIMEOUT)
+    assert result.returncode == EXIT_FAILURE
+    assert result.stderr.splitlines() == [
+        "python -m ireec run-module: error: unrecognized arguments: "
+        "--task_worker_spin=5 (see --help)"]
 
 
 def test_task_flag_values_that_cannot_be_uri_parameters(simple_mul):
@@ -323,7 +380,7 @@ def test_task_flag_values_that_cannot_be_uri_parameters(simple_mul):
                              f"--module={simple_mul}", "--task_topology_nodes=0&1"],
                             cwd=TESTS_DIR, capture_output=True, text=True,
                             timeout=TIMEOUT)
-    assert result.returncode == 3
+    assert result.returncode == EXIT_FAILURE
     assert result.stderr.splitlines() == [
         "python -m ireec run-module: error: INVALID_ARGUMENT; "
         "--task_topology_nodes=0&1: the value cannot be carried in a device URI "

@@ -157,3 +157,32 @@ def test_local_sync_takes_no_task_settings(instance):
                        match="unknown local-sync device parameter 'worker_spin_us'; "
                              "known parameters: memory;"):
         instance.create_device("local-sync://?worker_spin_us=50")
+
+
+# --- the parameter table C exports ---------------------------------------------------
+
+def test_parameter_table_query():
+    ffi, lib = ireec.ffi, ireec.lib
+    count = ffi.new("iree_host_size_t*")
+    with pytest.raises(ireec.OutOfRangeError, match="13 CPU device parameters; capacity 0"):
+        ireec.check_status(lib.ireec_hal_cpu_device_params_query(0, ffi.NULL, count))
+    assert count[0] == 13
+    params = ffi.new("ireec_hal_cpu_device_param_t[]", 13)
+    ireec.check_status(lib.ireec_hal_cpu_device_params_query(13, params, count))
+    table = {ffi.string(p.name).decode(): (p.kind, p.task_setting,
+                                           ffi.string(p.default_value).decode())
+             for p in params}
+    assert table["memory"] == (lib.IREEC_HAL_CPU_DEVICE_PARAM_KIND_STRING, False, "host")
+    assert table["topology_cpu_ids"] == (lib.IREEC_HAL_CPU_DEVICE_PARAM_KIND_LIST, True, "")
+    assert table["worker_spin_us"] == (lib.IREEC_HAL_CPU_DEVICE_PARAM_KIND_INT, True, "0")
+    assert table["abort_on_failure"] == (lib.IREEC_HAL_CPU_DEVICE_PARAM_KIND_BOOL, True,
+                                         "false")
+    # The names the drivers' own refusal lists, in the same order.
+    instance = ireec.Instance()
+    with pytest.raises(ireec.InvalidArgumentError) as info:
+        instance.create_device("local-task://?colour=blue")
+    assert f"known parameters: {', '.join(table)};" in info.value.message + ";"
+    # Every default is a value the device takes.
+    uri = "local-task://?" + "&".join(f"{name}={default}" for name, (kind, _, default)
+                                      in table.items() if default)
+    instance.create_device(uri).close()

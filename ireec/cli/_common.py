@@ -11,17 +11,20 @@ from typing import Any, Callable, NoReturn, Sequence
 from .._library import ffi, lib
 from ..errors import IreeError, check_status
 
-# Exit codes. A failed IREE status exits with its status code (1..17), so the
-# code says what went wrong; a mismatch against --expected_output exits with
-# EXIT_FAILURE, as iree-run-module does; Ctrl-C with the shell's 128 + SIGINT.
+# Exit codes, as IREE's tools exit. iree-run-module exits with EXIT_FAILURE
+# for every failure (a bad command line, a failed status, a mismatch against
+# --expected_output); iree-benchmark-module exits with a failed status's code
+# (1..17) when it fails before benchmarking (`exit_status_code`). Ctrl-C
+# exits with the shell's 128 + SIGINT.
 EXIT_SUCCESS = 0
-EXIT_MISMATCH = 1
+EXIT_FAILURE = 1
+EXIT_MISMATCH = EXIT_FAILURE
 EXIT_INTERRUPTED = 130
 
 
 class CliError(Exception):
     """A failure the tool explains in one line, with the IREE status code it
-    exits with (INVALID_ARGUMENT unless said otherwise)."""
+    names (INVALID_ARGUMENT unless said otherwise)."""
 
     def __init__(self, message: str, code: int | None = None):
         super().__init__(message)
@@ -30,6 +33,12 @@ class CliError(Exception):
     def __str__(self) -> str:
         code_name = ffi.string(lib.iree_status_code_string(self.code)).decode()
         return f"{code_name}; {self.args[0]}"
+
+
+class FlagError(CliError):
+    """A bad command line found after parsing (a flagfile that cannot be
+    read, an output file that cannot be created): exit status EXIT_FAILURE
+    in every tool, as IREE's flag parser and Google Benchmark exit."""
 
 
 def one_line(text: str) -> str:
@@ -47,7 +56,7 @@ def one_line(text: str) -> str:
 
 
 def status_code_of(error: BaseException) -> int:
-    """The IREE status code a failure exits with."""
+    """The IREE status code of a failure."""
     if isinstance(error, IreeError):
         return int(error.code) if 0 < error.code < 256 else lib.IREE_STATUS_UNKNOWN
     if isinstance(error, CliError):
@@ -63,9 +72,21 @@ def status_code_of(error: BaseException) -> int:
     return lib.IREE_STATUS_INTERNAL
 
 
-def run_tool(prog: str, body: Callable[[], int], verbose: bool) -> int:
+def exit_failure(error: BaseException) -> int:
+    """iree-run-module's exit status for any failure."""
+    return EXIT_FAILURE
+
+
+def exit_status_code(error: BaseException) -> int:
+    """iree-benchmark-module's exit status for a failure: its status code
+    (EXIT_FAILURE for a bad command line)."""
+    return EXIT_FAILURE if isinstance(error, FlagError) else status_code_of(error)
+
+
+def run_tool(prog: str, body: Callable[[], int], verbose: bool,
+             exit_code: Callable[[BaseException], int] = exit_failure) -> int:
     """Runs `body`, turning every failure into one line on stderr (the full
-    traceback with --verbose) and an exit code."""
+    traceback with --verbose) and the exit status `exit_code` gives it."""
     try:
         return body()
     except KeyboardInterrupt:
@@ -84,7 +105,7 @@ def run_tool(prog: str, body: Callable[[], int], verbose: bool) -> int:
             if not isinstance(error, (IreeError, CliError, OSError)):
                 text = f"{type(error).__name__}: {text}"
             print(f"{prog}: error: {one_line(text)}", file=sys.stderr)
-        return status_code_of(error)
+        return exit_code(error)
 
 
 # ---------------------------------------------------------------------------
@@ -99,8 +120,8 @@ def iree_bool(value: str) -> bool:
 
 
 class FlagParser(argparse.ArgumentParser):
-    """argparse that reports a bad command line the way the tools report any
-    error: one line on stderr, exit code INVALID_ARGUMENT."""
+    """argparse that reports a bad command line as IREE's flag parser does:
+    one line on stderr (here naming the flag), exit status EXIT_FAILURE."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
@@ -108,7 +129,7 @@ class FlagParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         print(f"{self.prog}: error: {one_line(message)} (see --help)", file=sys.stderr)
-        sys.exit(lib.IREE_STATUS_INVALID_ARGUMENT)
+        sys.exit(EXIT_FAILURE)
 
     def add_bool_flag(self, name: str, help: str) -> None:
         self.add_argument(name, nargs="?", const=True, default=False,
@@ -153,24 +174,24 @@ def expand_flagfiles(argv: Sequence[str], seen: tuple[str, ...] = ()) -> list[st
         if not sep:  # argparse's spelling, `--flagfile PATH`
             path = next(args, "")
         if not path:
-            raise CliError("--flagfile= requires a file path")
+            raise FlagError("--flagfile= requires a file path")
         if path in seen:
-            raise CliError(f"--flagfile={path} includes itself")
+            raise FlagError(f"--flagfile={path} includes itself")
         if len(seen) >= FLAGFILE_MAX_DEPTH:
-            raise CliError(f"--flagfile={path}: flagfiles nest more than "
+            raise FlagError(f"--flagfile={path}: flagfiles nest more than "
                            f"{FLAGFILE_MAX_DEPTH} deep ({' -> '.join(seen[:3])} -> ...)")
         try:
             with open(path, "rb") as f:
                 data = f.read(FLAGFILE_MAX_BYTES + 1)
             if len(data) > FLAGFILE_MAX_BYTES:
-                raise CliError(f"--flagfile={path} is larger than "
+                raise FlagError(f"--flagfile={path} is larger than "
                                f"{FLAGFILE_MAX_BYTES} bytes", lib.IREE_STATUS_OUT_OF_RANGE)
             lines = [line.strip() for line in data.decode("utf-8").splitlines()]
         except UnicodeDecodeError as e:
-            raise CliError(f"reading --flagfile={path}: not UTF-8 text ({e.reason} at "
+            raise FlagError(f"reading --flagfile={path}: not UTF-8 text ({e.reason} at "
                            f"byte {e.start})") from e
         except OSError as e:
-            raise CliError(f"reading --flagfile={path}: {e.strerror}",
+            raise FlagError(f"reading --flagfile={path}: {e.strerror}",
                            status_code_of(e)) from e
         flags = [line for line in lines if line and not line.startswith("#")]
         expanded += expand_flagfiles(flags, (*seen, path))

@@ -26,7 +26,7 @@ import sys
 import time
 from dataclasses import dataclass
 from itertools import repeat
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TextIO
 
 import numpy as np
 
@@ -41,10 +41,13 @@ from . import iree_flags
 from ._common import (
     EXIT_SUCCESS,
     CliError,
+    FlagError,
     FlagParser,
+    exit_status_code,
     expand_flagfiles,
     iree_bool,
     run_tool,
+    status_code_of,
 )
 from .inputs import ValueParser, annotate
 from .run_module import (
@@ -382,6 +385,15 @@ def _check_flags(args) -> None:
         raise CliError(f"--benchmark_filter={args.benchmark_filter}: {e}") from None
 
 
+def _open_out(path: str) -> TextIO:
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as e:
+        # Google Benchmark's words, and its exit status (1).
+        raise FlagError(f"invalid file name: '{path}': {e.strerror}",
+                        status_code_of(e)) from e
+
+
 def _report(benchmarks: list[Benchmark], args, devices) -> int:
     selected = [b for b in benchmarks
                 if re.search(args.benchmark_filter, f"{b.name}/process_time/real_time")]
@@ -398,7 +410,7 @@ def _report(benchmarks: list[Benchmark], args, devices) -> int:
     if args.benchmark_repetitions > 1:
         width += 1 + max(len(name) for name, _ in report.AGGREGATES)
     display = report.reporter(args.benchmark_format, sys.stdout, context, width)
-    out_file = open(args.benchmark_out, "w", encoding="utf-8") if args.benchmark_out else None
+    out_file = _open_out(args.benchmark_out) if args.benchmark_out else None
     try:
         to_file = (report.reporter(args.benchmark_out_format, out_file, context, width)
                    if out_file else None)
@@ -458,7 +470,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _main(argv: list[str], prog: str) -> int:
     parser = build_parser(prog)
-    args = parser.parse_args(iree_flags.iree_argv(expand_flagfiles(argv), parser))
+    args, unknown = parser.parse_known_args(
+        iree_flags.iree_argv(expand_flagfiles(argv), parser))
+    for arg in unknown:
+        # iree-benchmark-module hands the flags it does not know to Google
+        # Benchmark, which ignores them: the run goes on, with a warning here.
+        print(f"{prog}: warning: unrecognized flag {arg} ignored, as "
+              f"iree-benchmark-module ignores it", file=sys.stderr)
     iree_flags.dump_task_topologies(args)
     return run(args)
 
@@ -469,7 +487,10 @@ def main(argv: Sequence[str] | None = None,
     verbose = any(arg == "--verbose" or (arg.startswith("--verbose=")
                                          and iree_bool(arg.partition("=")[2]))
                   for arg in argv)
-    return run_tool(prog, lambda: _main(argv, prog), verbose)
+    # Exit statuses as iree-benchmark-module's: a failure's status code (where
+    # IREE's exits with it, and where IREE's aborts: bad inputs, a failing
+    # call); a bad command line 1, as IREE's flag parser.
+    return run_tool(prog, lambda: _main(argv, prog), verbose, exit_status_code)
 
 
 def console_main() -> int:

@@ -125,8 +125,9 @@ class ValueParser:
     allocator: object
     expected: bool = False
 
-    def parse(self, specs: list[str]) -> list[Any]:
-        """The values of `--input` flags, in order."""
+    def parse(self, specs: list[str], check_count: bool = True) -> list[Any]:
+        """The values of `--input` flags, in order (`check_count`: and
+        enough of them)."""
         what = "expected output" if self.expected else "input"
         values: list = []
         streams = StreamList()
@@ -139,13 +140,19 @@ class ValueParser:
                     raise annotate(e, f"parsing {what} `{text}`") from None
         finally:
             streams.close()
-        # Too few expected outputs is for the comparison to report, as a
-        # mismatch; too few inputs cannot be called at all.
+        if check_count:
+            self.check_count(values)
+        return values
+
+    def check_count(self, values: list[Any]) -> None:
+        """Refuses too few inputs, which cannot be called at all. (Too few
+        expected outputs is for the comparison to report, as a mismatch.)
+        run-module checks after printing `EXEC @fn`, where iree-run-module's
+        invoke finds it."""
         if not self.expected and len(values) < len(self.kinds):
             kinds = ", ".join(KIND_NAMES[k] for k in self.kinds) or "none"
             raise CliError(f"function expected {len(self.kinds)} input values ({kinds}) "
                            f"but {len(values)} were provided")
-        return values
 
     # -- one flag value -------------------------------------------------------
 

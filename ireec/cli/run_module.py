@@ -4,8 +4,8 @@ iree-run-module over ireec.
 The same flags under the same names (`--module=`, `--device=`,
 `--function=`, `--input=`, `--output=`, `--expected_output=` and its
 thresholds, `--print_statistics`, ...), the same output (`EXEC @fn`, then
-`result[i]: ...`), and the same exit status for a mismatch (1); a failure is
-one line on stderr and exits with IREE's status code. On top of the C tool:
+`result[i]: ...`) and the same exit status: 1 for any failure, as for a
+mismatch; a failure is one line on stderr naming IREE's status code. On top of the C tool:
 `--repeat=N` runs the function N times with progress on stderr, and
 `--verbose` shows a failure's traceback. How values are read, printed,
 written and compared: `inputs`, `outputs` and `compare` in this package;
@@ -270,10 +270,11 @@ def run(args: argparse.Namespace) -> int:
         declaration = function.attributes.get("iree.abi.declaration", "")
         try:
             device = session.device
-            inputs = ValueParser(function.arg_kinds, device, device.allocator).parse(
-                args.input)
+            parser = ValueParser(function.arg_kinds, device, device.allocator)
+            inputs = parser.parse(args.input, check_count=False)
             sys.stdout.write(f"EXEC @{short_name}\n")
             sys.stdout.flush()
+            parser.check_count(inputs)
             progress = Progress(repeat) if repeat > 1 else None
             profiling = iree_flags.profiling_options(args)
             iree_flags.begin_profiling(devices, profiling)

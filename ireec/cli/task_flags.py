@@ -7,6 +7,10 @@ name without its `task_` prefix, with the flag's value syntax
 (`--task_topology_group_count=1` becomes
 `local-task://?topology_group_count=1`), and a device given any such
 parameter gets an executor of its own. `local_task_uri` is that mapping.
+
+The flags are not listed here: they are the task settings among the CPU
+device parameters ireec's C side knows (`ireec_hal_cpu_device_params_query`,
+csrc/hal/drivers/device_params.c), with their kinds, defaults and help.
 """
 
 from __future__ import annotations
@@ -14,8 +18,13 @@ from __future__ import annotations
 import argparse
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
+if TYPE_CHECKING:
+    from ..types import CData
+
+from .._library import ffi, lib
+from ..errors import check_status
 from ._common import CliError
 
 # The local-task driver's name: the devices these flags apply to.
@@ -26,7 +35,7 @@ LOCAL_TASK_DRIVER = "local-task"
 class TaskFlag:
     """One of iree-run-module 3.9's task-system flags: its name, value type
     ("int", "str", "bool", or "list" for a flag that repeats), IREE's default
-    and IREE's help line."""
+    and a help line."""
 
     name: str
     kind: str
@@ -39,38 +48,49 @@ class TaskFlag:
         return self.name.removeprefix("task_")
 
 
-# In iree-run-module --help's order; defaults are IREE 3.9's, which are also
-# what ireec's local-task devices use when given no parameters.
-TASK_FLAGS = (
-    TaskFlag("task_abort_on_failure", "bool", False,
-             "abort the program on the first failure within a task system queue"),
-    TaskFlag("task_worker_spin_us", "int", 0,
-             "microseconds each worker spins waiting for more work before sleeping"),
-    TaskFlag("task_worker_stack_size", "int", 131072,
-             "minimum size in bytes of each worker thread's stack"),
-    TaskFlag("task_worker_local_memory", "int", 0,
-             "bytes of per-worker local memory for dispatched tiles "
-             "(0: the CPU's L2 cache size)"),
-    TaskFlag("task_topology_mode", "str", "physical_cores",
-             "how workers are laid out when --task_topology_group_count=0: "
-             "physical_cores"),
-    TaskFlag("task_topology_group_count", "int", 0,
-             "total number of workers, unpinned (0: chosen by "
-             "--task_topology_mode)"),
-    TaskFlag("task_topology_cpu_ids", "list", None,
-             "logical CPU IDs of one topology (0,1,2); repeat for one executor per set"),
-    TaskFlag("task_topology_nodes", "str", "current",
-             "NUMA nodes to define topologies for: current, all, or a list"),
-    TaskFlag("task_topology_max_group_count", "int", 64,
-             "most workers chosen automatically when --task_topology_group_count=0"),
-    TaskFlag("task_topology_performance_level", "str", "any",
-             "cores of this performance level only: any, low/efficiency, "
-             "high/performance"),
-    TaskFlag("task_topology_distribution", "str", "scatter",
-             "how cores are spread across cache domains: compact or scatter"),
-    TaskFlag("task_topology_favor", "str", "",
-             "a preset: latency, throughput or efficiency"),
-)
+_KINDS = {
+    lib.IREEC_HAL_CPU_DEVICE_PARAM_KIND_INT: "int",
+    lib.IREEC_HAL_CPU_DEVICE_PARAM_KIND_STRING: "str",
+    lib.IREEC_HAL_CPU_DEVICE_PARAM_KIND_BOOL: "bool",
+    lib.IREEC_HAL_CPU_DEVICE_PARAM_KIND_LIST: "list",
+}
+
+
+def _typed_default(kind: str, text: str) -> object:
+    if kind == "int":
+        return int(text)
+    if kind == "bool":
+        return text in ("", "true", "1")
+    return None if kind == "list" else text
+
+
+def cpu_device_params() -> "list[CData]":
+    """Every CPU device URI parameter, as C lists them
+    (ireec_hal_cpu_device_param_t records, copied)."""
+    count = ffi.new("iree_host_size_t*")
+    # Asked with no room: OUT_OF_RANGE, and the count.
+    lib.iree_status_ignore(lib.ireec_hal_cpu_device_params_query(0, ffi.NULL, count))
+    params = ffi.new("ireec_hal_cpu_device_param_t[]", count[0])
+    check_status(lib.ireec_hal_cpu_device_params_query(count[0], params, count))
+    return list(params)
+
+
+def _task_flags() -> tuple[TaskFlag, ...]:
+    flags = []
+    for param in cpu_device_params():
+        if not param.task_setting:
+            continue
+        kind = _KINDS[param.kind]
+        flags.append(TaskFlag(
+            "task_" + ffi.string(param.name).decode(), kind,
+            _typed_default(kind, ffi.string(param.default_value).decode()),
+            ffi.string(param.description).decode()))
+    return tuple(flags)
+
+
+# The task settings C knows, in its order; defaults are IREE 3.9's, which are
+# also what ireec's local-task devices use when given no parameters.
+TASK_FLAGS = _task_flags()
 
 # Characters that would end or split a query parameter's value: refused
 # rather than encoded, since no task flag's value ever needs them.

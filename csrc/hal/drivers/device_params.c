@@ -24,7 +24,9 @@ typedef iree_status_t (*ireec_cpu_device_param_parse_fn_t)(
     ireec_cpu_device_params_t* params);
 
 typedef struct ireec_cpu_device_param_info_t {
-  const char* name;
+  // What ireec_hal_cpu_device_params_query tells (the CLI builds its
+  // `--task_*` flags from it).
+  ireec_hal_cpu_device_param_t param;
   ireec_cpu_device_param_set_t sets;
   ireec_cpu_device_param_parse_fn_t parse;
 } ireec_cpu_device_param_info_t;
@@ -215,28 +217,82 @@ static iree_status_t ireec_cpu_device_parse_abort_on_failure(
 
 #define IREEC_TASK IREEC_CPU_DEVICE_PARAMS_TASK
 #define IREEC_ALL (IREEC_CPU_DEVICE_PARAMS_MEMORY | IREEC_CPU_DEVICE_PARAMS_TASK)
+#define IREEC_INT IREEC_HAL_CPU_DEVICE_PARAM_KIND_INT
+#define IREEC_STRING IREEC_HAL_CPU_DEVICE_PARAM_KIND_STRING
+#define IREEC_BOOL IREEC_HAL_CPU_DEVICE_PARAM_KIND_BOOL
+#define IREEC_LIST IREEC_HAL_CPU_DEVICE_PARAM_KIND_LIST
 
-// Every parameter, in the order error messages list them.
+// Every parameter, in the order error messages list them: the one source of
+// their names, kinds, defaults (IREE's, for the task settings; each parsed
+// into a device's settings before its URI's parameters) and descriptions.
 static const ireec_cpu_device_param_info_t ireec_cpu_device_param_infos[] = {
-    {"memory", IREEC_ALL, ireec_cpu_device_parse_memory},
-    {"topology_mode", IREEC_TASK, ireec_cpu_device_parse_topology_mode},
-    {"topology_group_count", IREEC_TASK,
-     ireec_cpu_device_parse_topology_group_count},
-    {"topology_cpu_ids", IREEC_TASK, ireec_cpu_device_parse_topology_cpu_ids},
-    {"topology_nodes", IREEC_TASK, ireec_cpu_device_parse_topology_nodes},
-    {"topology_max_group_count", IREEC_TASK,
-     ireec_cpu_device_parse_topology_max_group_count},
-    {"topology_performance_level", IREEC_TASK,
-     ireec_cpu_device_parse_topology_performance_level},
-    {"topology_distribution", IREEC_TASK,
-     ireec_cpu_device_parse_topology_distribution},
-    {"topology_favor", IREEC_TASK, ireec_cpu_device_parse_topology_favor},
-    {"worker_spin_us", IREEC_TASK, ireec_cpu_device_parse_worker_spin_us},
-    {"worker_stack_size", IREEC_TASK, ireec_cpu_device_parse_worker_stack_size},
-    {"worker_local_memory", IREEC_TASK,
-     ireec_cpu_device_parse_worker_local_memory},
-    {"abort_on_failure", IREEC_TASK, ireec_cpu_device_parse_abort_on_failure},
+    {{"memory", IREEC_STRING, false, "host",
+      "host (mappable) or discrete (DEVICE_LOCAL, not host-visible) memory"},
+     IREEC_ALL, ireec_cpu_device_parse_memory},
+    {{"topology_mode", IREEC_STRING, true, "physical_cores",
+      "how workers are laid out when topology_group_count=0: physical_cores"},
+     IREEC_TASK, ireec_cpu_device_parse_topology_mode},
+    {{"topology_group_count", IREEC_INT, true, "0",
+      "total number of workers, unpinned (0: chosen by topology_mode)"},
+     IREEC_TASK, ireec_cpu_device_parse_topology_group_count},
+    {{"topology_cpu_ids", IREEC_LIST, true, "",
+      "logical CPU IDs of one topology (0,1,2); repeat for one executor per "
+      "set"},
+     IREEC_TASK, ireec_cpu_device_parse_topology_cpu_ids},
+    {{"topology_nodes", IREEC_STRING, true, "current",
+      "NUMA nodes to define topologies for: current, all, or a list"},
+     IREEC_TASK, ireec_cpu_device_parse_topology_nodes},
+    {{"topology_max_group_count", IREEC_INT, true, "64",
+      "most workers chosen automatically when topology_group_count=0"},
+     IREEC_TASK, ireec_cpu_device_parse_topology_max_group_count},
+    {{"topology_performance_level", IREEC_STRING, true, "any",
+      "cores of this performance level only: any, low/efficiency, "
+      "high/performance"},
+     IREEC_TASK, ireec_cpu_device_parse_topology_performance_level},
+    {{"topology_distribution", IREEC_STRING, true, "scatter",
+      "how cores are spread across cache domains: compact or scatter"},
+     IREEC_TASK, ireec_cpu_device_parse_topology_distribution},
+    {{"topology_favor", IREEC_STRING, true, "",
+      "a preset: latency, throughput or efficiency"},
+     IREEC_TASK, ireec_cpu_device_parse_topology_favor},
+    {{"worker_spin_us", IREEC_INT, true, "0",
+      "microseconds each worker spins waiting for more work before sleeping"},
+     IREEC_TASK, ireec_cpu_device_parse_worker_spin_us},
+    {{"worker_stack_size", IREEC_INT, true, "131072",
+      "minimum size in bytes of each worker thread's stack"},
+     IREEC_TASK, ireec_cpu_device_parse_worker_stack_size},
+    {{"worker_local_memory", IREEC_INT, true, "0",
+      "bytes of per-worker local memory for dispatched tiles (0: the CPU's "
+      "L2 cache size)"},
+     IREEC_TASK, ireec_cpu_device_parse_worker_local_memory},
+    {{"abort_on_failure", IREEC_BOOL, true, "false",
+      "abort the program on the first failure within a task system queue"},
+     IREEC_TASK, ireec_cpu_device_parse_abort_on_failure},
 };
+
+IREE_API_EXPORT iree_status_t ireec_hal_cpu_device_params_query(
+    iree_host_size_t capacity, ireec_hal_cpu_device_param_t* out_params,
+    iree_host_size_t* out_count) {
+  const iree_host_size_t count = IREE_ARRAYSIZE(ireec_cpu_device_param_infos);
+  if (!out_count) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "out_count must not be NULL");
+  }
+  *out_count = count;
+  if (capacity < count) {
+    return iree_make_status(IREE_STATUS_OUT_OF_RANGE,
+                            "%zu CPU device parameters; capacity %zu",
+                            (size_t)count, (size_t)capacity);
+  }
+  if (!out_params) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "out_params must not be NULL");
+  }
+  for (iree_host_size_t i = 0; i < count; ++i) {
+    out_params[i] = ireec_cpu_device_param_infos[i].param;
+  }
+  return iree_ok_status();
+}
 
 // "a, b, c": the parameters a driver taking |param_set| knows.
 static iree_status_t ireec_cpu_device_append_known_params(
@@ -247,7 +303,7 @@ static iree_status_t ireec_cpu_device_append_known_params(
     if (!(ireec_cpu_device_param_infos[i].sets & param_set)) continue;
     IREE_RETURN_IF_ERROR(iree_string_builder_append_format(
         builder, "%s%s", first ? "" : ", ",
-        ireec_cpu_device_param_infos[i].name));
+        ireec_cpu_device_param_infos[i].param.name));
     first = false;
   }
   return iree_ok_status();
@@ -277,16 +333,18 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_params_parse(
     iree_host_size_t param_count, const iree_string_pair_t* params,
     ireec_cpu_device_params_t* out_params) {
   memset(out_params, 0, sizeof(*out_params));
-  out_params->memory = IREEC_CPU_DEVICE_MEMORY_HOST;
-  // The defaults of IREE's --task_* flags.
+  // Every parameter starts at its table default (for the task settings,
+  // those of IREE's --task_* flags); a list's default is empty.
+  for (iree_host_size_t j = 0; j < IREE_ARRAYSIZE(ireec_cpu_device_param_infos);
+       ++j) {
+    const ireec_cpu_device_param_info_t* info = &ireec_cpu_device_param_infos[j];
+    if (info->param.kind == IREEC_HAL_CPU_DEVICE_PARAM_KIND_LIST) continue;
+    IREE_RETURN_IF_ERROR(
+        info->parse(iree_make_cstring_view(info->param.name),
+                    iree_make_cstring_view(info->param.default_value),
+                    out_params));
+  }
   ireec_cpu_task_settings_t* task = &out_params->task;
-  task->worker_stack_size = 128 * 1024;
-  task->topology_mode = IREE_SV("physical_cores");
-  task->topology_nodes = IREE_SV("current");
-  task->topology_max_group_count = 64;
-  task->topology_performance_level = IREE_SV("any");
-  task->topology_distribution = IREE_SV("scatter");
-  task->topology_favor = IREE_SV("");
 
   for (iree_host_size_t i = 0; i < param_count; ++i) {
     iree_string_view_t key = params[i].key;
@@ -295,7 +353,8 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_params_parse(
          j < IREE_ARRAYSIZE(ireec_cpu_device_param_infos); ++j) {
       if ((ireec_cpu_device_param_infos[j].sets & param_set) &&
           iree_string_view_equal(
-              key, iree_make_cstring_view(ireec_cpu_device_param_infos[j].name))) {
+              key, iree_make_cstring_view(
+                       ireec_cpu_device_param_infos[j].param.name))) {
         info = &ireec_cpu_device_param_infos[j];
         break;
       }
