@@ -52,12 +52,12 @@ from ._common import (
 from .inputs import ValueParser, annotate
 from .run_module import (
     DEFAULT_DEVICE,
-    INPUT_HELP,
     _load_modules,
     _main_module,
     _print_statistics,
     _release,
     _resolve_function,
+    add_program_flags,
 )
 
 DESCRIPTION = """\
@@ -77,18 +77,8 @@ DEFAULT_MIN_TIME = 0.5
 def build_parser(prog: str) -> FlagParser:
     parser = FlagParser(prog=prog, description=DESCRIPTION)
     add = parser.add_argument
-    add("--module", action="append", default=[], metavar="PATH",
-        help="a compiled bytecode module (.vmfb), or - for stdin; repeat for several, "
-             "the last one holding --function")
-    add("--module_mode", default="preload", choices=("preload", "mmap"),
-        help="preload: read the module into memory; mmap: map the file")
-    add("--device", action="append", default=[], metavar="URI",
-        help=f"a HAL device to use (default {DEFAULT_DEVICE}); repeat for a "
-             f"multi-device program")
-    add("--function", default="", metavar="NAME",
-        help="the function to benchmark (default: every exported function "
-             "taking no inputs)")
-    add("--input", action="append", default=[], metavar="VALUE", help=INPUT_HELP)
+    add_program_flags(parser, "the function to benchmark (default: every exported "
+                              "function taking no inputs)")
     add("--batch_size", type=int, default=1, metavar="N",
         help="iterations each call counts for (a dispatch benchmark's repeat "
              "count); an async function is called N times per step")

@@ -72,8 +72,9 @@ def _is_dynamic_library(path: str) -> bool:
     return path.endswith((".so", ".dll", ".dylib"))
 
 
-def build_parser(prog: str) -> FlagParser:
-    parser = FlagParser(prog=prog, description=DESCRIPTION)
+def add_program_flags(parser: FlagParser, function_help: str) -> None:
+    """The flags naming what a tool runs, as both of IREE's tools spell them:
+    --module, --module_mode, --device, --function, --input."""
     add = parser.add_argument
     add("--module", action="append", default=[], metavar="PATH",
         help="a compiled bytecode module (.vmfb) to load, or - for stdin; repeat for "
@@ -83,10 +84,15 @@ def build_parser(prog: str) -> FlagParser:
     add("--device", action="append", default=[], metavar="URI",
         help=f"a HAL device to use (default {DEFAULT_DEVICE}); repeat for a "
              f"multi-device program, in the order it was compiled for")
-    add("--function", default="", metavar="NAME",
-        help="the function of the last module to run (may be omitted when it "
-             "exports just one)")
+    add("--function", default="", metavar="NAME", help=function_help)
     add("--input", action="append", default=[], metavar="VALUE", help=INPUT_HELP)
+
+
+def build_parser(prog: str) -> FlagParser:
+    parser = FlagParser(prog=prog, description=DESCRIPTION)
+    add = parser.add_argument
+    add_program_flags(parser, "the function of the last module to run (may be "
+                              "omitted when it exports just one)")
     add("--output", action="append", default=[], metavar="SPEC", help=OUTPUT_HELP)
     add("--expected_output", action="append", default=[], metavar="VALUE",
         help="an expected result, in order, in --input= form, or (ignored); "
