@@ -21,9 +21,9 @@ from __future__ import annotations
 import ctypes
 import gc
 import os
-import threading
 
-from ._library import ffi
+from ._library import ffi  # isort: skip
+from . import _cext  # isort: skip  (after the runtime _library loads)
 
 # ids of the objects abandoned in this process because they were inherited
 # across fork(), for ClosedError's message (they are leaked, so an id stays
@@ -55,14 +55,17 @@ def _leak(obj) -> None:
 
 def _abandon(obj) -> None:
     """Makes `obj` closed without ever releasing its reference."""
+    lock = getattr(obj, "_lock", None)
+    if isinstance(lock, _cext.Lock):
+        # Another thread of the parent may have held it at the fork, and
+        # nothing in the child would ever release it. Made new in place:
+        # the object's invokers hold this same lock (closed or not, a call
+        # takes it before finding the session closed).
+        lock._at_fork_reinit()
     if obj.closed:
         return
     _leak(obj)
     _abandoned_ids.add(id(obj))
-    if isinstance(getattr(obj, "_lock", None), type(threading.RLock())):
-        # Another thread of the parent may have held it at the fork, and
-        # nothing in the child would ever release it.
-        obj._lock = threading.RLock()
     if hasattr(obj, "_acquire"):
         # A handle whose reference lives in C with its users counted: a use
         # never given back keeps close() from releasing, and close() marks

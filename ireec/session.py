@@ -6,9 +6,9 @@ from __future__ import annotations
 import mmap
 import os
 import stat
-import threading
 from typing import TYPE_CHECKING, Sequence
 
+from . import _cext
 from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view
@@ -119,7 +119,9 @@ class Session(Handle):
         self._module_memory: list = []
         self._own(ptr, parent=(instance, *self._devices), keep_alive=self._module_memory)
         self.instance = instance
-        self._lock = threading.RLock()
+        # Reentrant, as threading.RLock; in C, so the invoker takes it
+        # without calling Python (csrc/python/lock.c).
+        self._lock = _cext.Lock()
         self._functions: dict[str, Function] = {}
         self._queue_waits_on_host = any(d.id in _HOST_WAITING_DEVICE_IDS
                                         for d in self._devices)

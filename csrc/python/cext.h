@@ -67,6 +67,14 @@ PyObject* ireec_trace_invokes(PyObject* module, PyObject* trace);
 // read_dense.c: read_dense(view, max_bytes).
 PyObject* ireec_fast_read_dense(PyObject* module, PyObject* const* args,
                                 Py_ssize_t nargs);
+// lock.c: Lock, a reentrant lock taken and given back from C (a Session's).
+// ireec_lock_acquire blocks (without the GIL) until taken: 0, or -1 with a
+// Python error (a signal handler raised); ireec_lock_release: 0, or -1 with
+// a RuntimeError when this thread does not hold it.
+extern PyTypeObject ireec_lock_type;
+int ireec_lock_acquire(PyObject* lock);
+int ireec_lock_release(PyObject* lock);
+
 // invoker.c: the Invoker type (the base of PreparedCall and BoundCall), and
 // the method names it calls interned (0, or -1 with a Python error).
 extern PyTypeObject ireec_invoker_type;

@@ -169,14 +169,17 @@ static struct PyModuleDef ireec_cext_module = {
 PyMODINIT_FUNC PyInit__cext(void) {
   if (ireec_invoker_init_names() != 0 ||
       PyType_Ready(&ireec_handle_type) != 0 ||
-      PyType_Ready(&ireec_invoker_type) != 0) {
+      PyType_Ready(&ireec_invoker_type) != 0 ||
+      PyType_Ready(&ireec_lock_type) != 0) {
     return NULL;
   }
   PyObject* module = PyModule_Create(&ireec_cext_module);
   if (module && (PyModule_AddObjectRef(module, "Handle",
                                        (PyObject*)&ireec_handle_type) != 0 ||
                  PyModule_AddObjectRef(module, "Invoker",
-                                       (PyObject*)&ireec_invoker_type) != 0)) {
+                                       (PyObject*)&ireec_invoker_type) != 0 ||
+                 PyModule_AddObjectRef(module, "Lock",
+                                       (PyObject*)&ireec_lock_type) != 0)) {
     Py_CLEAR(module);
   }
   return module;

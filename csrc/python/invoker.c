@@ -33,8 +33,6 @@ typedef struct {
   bool out_allowed;       // unbound: out= may be one array (one result)
 } ireec_invoker_t;
 
-static PyObject* ireec_acquire_name = NULL;
-static PyObject* ireec_release_name = NULL;
 static PyObject* ireec_call_general_name = NULL;
 static PyObject* ireec_take_fast_name = NULL;
 
@@ -84,6 +82,7 @@ static PyObject* ireec_invoker_set_fast(PyObject* self, PyObject* const* args,
   if ((nargs != IREEC_INVOKER_FIELD_COUNT &&
        nargs != IREEC_INVOKER_FIELD_COUNT + 2) || !PyTuple_Check(args[0]) ||
       PyTuple_GET_SIZE(args[0]) != 4 ||
+      !PyObject_TypeCheck(args[1], &ireec_lock_type) ||
       !PyObject_TypeCheck(args[2], &ireec_handle_type) ||
       !PyObject_TypeCheck(args[3], &ireec_handle_type)) {
     PyErr_SetString(PyExc_TypeError,
@@ -117,22 +116,6 @@ static PyObject* ireec_invoker_set_fast(PyObject* self, PyObject* const* args,
 static int ireec_handle_is_closed(PyObject* object) {
   ireec_handle_t* handle = (ireec_handle_t*)object;
   return handle->closed || !handle->ptr;
-}
-
-// Releases |lock|, keeping whatever exception is set.
-static int ireec_release_lock(PyObject* lock) {
-  PyObject *type, *value, *traceback;
-  PyErr_Fetch(&type, &value, &traceback);
-  PyObject* released = PyObject_CallMethodNoArgs(lock, ireec_release_name);
-  if (!released) {
-    Py_XDECREF(type);
-    Py_XDECREF(value);
-    Py_XDECREF(traceback);
-    return -1;
-  }
-  Py_DECREF(released);
-  PyErr_Restore(type, value, traceback);
-  return 0;
 }
 
 static PyObject* ireec_invoker_call(PyObject* self, PyObject* args,
@@ -175,9 +158,7 @@ static PyObject* ireec_invoker_call(PyObject* self, PyObject* args,
     if (!invoke_args) return NULL;
   }
   PyObject* lock = Py_NewRef(invoker->lock);
-  PyObject* acquired = PyObject_CallMethodNoArgs(lock, ireec_acquire_name);
-  if (!acquired) goto fail;
-  Py_DECREF(acquired);
+  if (ireec_lock_acquire(lock) != 0) goto fail;
   // close() of either takes the lock, so the addresses are valid while both
   // are open; a closed one is reported by the general path.
   int closed = ireec_handle_is_closed(invoker->session) ||
@@ -211,7 +192,8 @@ static PyObject* ireec_invoker_call(PyObject* self, PyObject* args,
     returned = PyObject_CallMethodOneArg(self, ireec_take_fast_name, results);
   }
   Py_XDECREF(results);
-  if (ireec_release_lock(lock) != 0) Py_CLEAR(returned);
+  // Taken above by this thread: giving it back cannot fail.
+  (void)ireec_lock_release(lock);
   Py_DECREF(lock);
   Py_DECREF(invoke_args);
   if (!general) return returned;
@@ -254,10 +236,9 @@ PyTypeObject ireec_invoker_type = {
 };
 
 int ireec_invoker_init_names(void) {
-  PyObject** names[4] = {&ireec_acquire_name, &ireec_release_name,
-                         &ireec_call_general_name, &ireec_take_fast_name};
-  const char* texts[4] = {"acquire", "release", "_call_general", "_take_fast"};
-  for (int i = 0; i < 4; ++i) {
+  PyObject** names[2] = {&ireec_call_general_name, &ireec_take_fast_name};
+  const char* texts[2] = {"_call_general", "_take_fast"};
+  for (int i = 0; i < 2; ++i) {
     *names[i] = PyUnicode_InternFromString(texts[i]);
     if (!*names[i]) return -1;
   }
