@@ -12,7 +12,6 @@ from ._handles import ClosedError
 from ._fork import inherited_message
 from ._library import ffi, lib
 from ._marshal import VmList, fill_host_array
-from .buffer_view import _adopt_address
 from .errors import AbortedError, check_status
 
 if TYPE_CHECKING:
@@ -96,7 +95,7 @@ class BoundCall(_cext.Invoker):
                 session.handle, self._function, self._inputs.handle,
                 self._outputs.handle, home[1], home[2])))
             self._set_fast((addresses, (), out, True), session._lock, session,
-                           self._inputs, _adopt_address, home[0])
+                           self._inputs, home[0])
 
     def _bind_out(self, out) -> None:
         """Describes the `out` arrays once, as the ireec_host_array_t[] that

@@ -10,7 +10,6 @@ from ._fork import inherited_message
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
 from ._marshal import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
-from .buffer_view import _adopt_address
 from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
 from .instance import Device
@@ -305,7 +304,7 @@ class PreparedCall(_cext.Invoker):
                     session._ptr, self.function._function,
                     self._inputs._ptr, self._outputs._ptr, home[1], home[2])))
                 self._set_fast((addresses, (), None, False), session._lock, session,
-                               self._inputs, _adopt_address, session_device,
+                               self._inputs, session_device,
                                self._arg_count, self._view_capacity == 1)
         return home
 

@@ -52,6 +52,25 @@ def test_numpy_arguments_take_it(session, taken):
     assert taken == ["handled"]
 
 
+def test_a_result_made_in_c_is_the_buffer_view_python_makes(session, device, taken):
+    (made_in_c,) = session.call("module.simple_mul", A, B)
+    made_in_python = ireec.BufferView(device, A)
+    assert taken == ["handled"]
+    users = session.device._users
+    for view, its_device in ((made_in_c, session.device), (made_in_python, device)):
+        assert type(view) is ireec.BufferView
+        assert view.device is its_device
+        assert (view.zero_copy, view.zero_copy_fallback) == (False, None)
+        assert view.handle == ffi.cast("iree_hal_buffer_view_t*", view._address)
+        assert view.handle is view.handle  # cast once
+    # The view holds a use of its device until closed, and keeps naming it.
+    made_in_c.close()
+    assert session.device._users == users - 1
+    assert made_in_c.device is session.device
+    with pytest.raises(ireec.ClosedError, match="BufferView is closed"):
+        made_in_c.handle
+
+
 def test_read_only_and_integer_arguments(int_session, taken):
     a = np.array([1, -2, 3, 40], np.int32)
     a.setflags(write=False)

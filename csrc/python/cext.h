@@ -18,7 +18,8 @@
 #define IREEC_FAST_MAX_RANK 16
 
 // What configure() was given (cext_module.c): numpy.ndarray,
-// ireec.BufferView (a subclass of Handle, below), {element type: numpy
+// ireec.BufferView (a subclass of Handle, below: a call's buffer-view
+// results are made as its instances by ireec_handle_new), {element type: numpy
 // dtype} (owned by ireec's Python side, which fills it as it meets element
 // types) and numpy.empty.
 extern PyObject* ireec_ndarray_type;
@@ -35,14 +36,17 @@ int ireec_read_addresses(PyObject* const* args, Py_ssize_t count, void** out);
 
 // handle.c: Handle, the C base of every ireec object owning an IREE
 // reference. |ptr| is NULL once released; |users| counts uses in flight
-// (under the GIL); |closed| refuses new uses; |parent| is a Handle this one
-// holds a use of until released; |keep_alive| outlives the release.
+// (under the GIL); |closed| refuses new uses; |parent| is a Handle (or a
+// tuple of them) this one holds a use of until released (|parent_released|
+// once given back; the object itself stays referenced, a BufferView's
+// `device`); |keep_alive| outlives the release.
 typedef struct {
   PyObject_HEAD
   void* ptr;
   void (*release)(void*);
   Py_ssize_t users;
   bool closed;
+  bool parent_released;
   PyObject* parent;
   PyObject* keep_alive;
   PyObject* weakreflist;
@@ -58,6 +62,13 @@ int ireec_handle_raise_closed(PyObject* self);
 int ireec_handle_acquire(PyObject* handle);
 // Gives back a use; the last one out of a closed Handle releases it.
 void ireec_handle_release_use(PyObject* handle);
+// A new instance of |type| (a subclass of Handle) owning the reference
+// |ptr| (released by |release|) and holding a use of the Handle |parent|
+// (or none for NULL), made without running Python code (its Python slots
+// stay unset). On failure (no memory, |parent| released: ClosedError) the
+// reference is released and NULL returned with a Python error.
+PyObject* ireec_handle_new(PyTypeObject* type, void* ptr, void (*release)(void*),
+                           PyObject* parent);
 
 // invoke.c: invoke(addresses, args, out, bound).
 PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,

@@ -93,6 +93,10 @@ static PyObject* ireec_fast_configure(PyObject* module, PyObject* const* args,
                     "element_types_by_format, dtypes_by_element_type, empty)");
     return NULL;
   }
+  if (!PyType_IsSubtype((PyTypeObject*)args[1], &ireec_handle_type)) {
+    PyErr_SetString(PyExc_TypeError, "buffer_view_type must be a subclass of Handle");
+    return NULL;
+  }
   if (ireec_read_formats(args[2]) != 0) return NULL;
   PyObject** slots[4] = {&ireec_ndarray_type, &ireec_buffer_view_type,
                          &ireec_dtypes_by_element_type, &ireec_numpy_empty};

@@ -102,9 +102,11 @@ static void ireec_handle_do_release(ireec_handle_t* self) {
       Py_END_ALLOW_THREADS;
     }
   }
+  // The uses of the parent go; the parent object stays referenced (a
+  // BufferView's `device` is its parent) until this object goes.
   PyObject* parent = self->parent;
-  self->parent = NULL;
-  if (parent) {
+  if (parent && !self->parent_released) {
+    self->parent_released = true;
     if (PyTuple_CheckExact(parent)) {
       for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(parent); ++i) {
         ireec_handle_release_use(PyTuple_GET_ITEM(parent, i));
@@ -112,7 +114,6 @@ static void ireec_handle_do_release(ireec_handle_t* self) {
     } else {
       ireec_handle_release_use(parent);
     }
-    Py_DECREF(parent);
   }
   PyObject* keep_alive = self->keep_alive;
   self->keep_alive = NULL;
@@ -187,6 +188,28 @@ static PyObject* ireec_handle_adopt(PyObject* object, PyObject* const* args,
   Py_RETURN_NONE;
 }
 
+PyObject* ireec_handle_new(PyTypeObject* type, void* ptr, void (*release)(void*),
+                           PyObject* parent) {
+  if (parent && !((ireec_handle_t*)parent)->ptr) {
+    release(ptr);
+    ireec_handle_raise_closed(parent);
+    return NULL;
+  }
+  ireec_handle_t* self = (ireec_handle_t*)type->tp_alloc(type, 0);
+  if (!self) {
+    release(ptr);
+    return NULL;
+  }
+  if (parent) {
+    // Closed or not, as _adopt: a result keeps its device's reference.
+    ++((ireec_handle_t*)parent)->users;
+    self->parent = Py_NewRef(parent);
+  }
+  self->ptr = ptr;
+  self->release = release;
+  return (PyObject*)self;
+}
+
 static PyObject* ireec_handle_close(PyObject* object, PyObject* unused) {
   ireec_handle_t* self = (ireec_handle_t*)object;
   self->closed = true;
@@ -217,6 +240,11 @@ static PyObject* ireec_handle_get_address(PyObject* object, void* closure) {
 
 static PyObject* ireec_handle_get_released(PyObject* object, void* closure) {
   return PyBool_FromLong(((ireec_handle_t*)object)->ptr == NULL);
+}
+
+static PyObject* ireec_handle_get_parent(PyObject* object, void* closure) {
+  PyObject* parent = ((ireec_handle_t*)object)->parent;
+  return Py_NewRef(parent ? parent : Py_None);
 }
 
 static PyObject* ireec_handle_get_users(PyObject* object, void* closure) {
@@ -273,6 +301,8 @@ static PyGetSetDef ireec_handle_getset[] = {
     {"_address", ireec_handle_get_address, NULL,
      "The pointer as an int, None once closed.", NULL},
     {"_users", ireec_handle_get_users, NULL, "Uses in flight.", NULL},
+    {"_parent", ireec_handle_get_parent, NULL,
+     "The Handle (or tuple of them) given to _adopt as parent, or None.", NULL},
     {"_released", ireec_handle_get_released, NULL,
      "True once the reference is gone (closed and no longer used).", NULL},
     {NULL, NULL, NULL, NULL, NULL},

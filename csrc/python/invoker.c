@@ -8,8 +8,9 @@
 // input list), whose call it makes in C when _set_fast gave it what that
 // needs: the session's lock taken, the session and the input list checked
 // open (their C Handles), ireec_fast_invoke with the call's arguments (or
-// the pinned ones kept), the lock released; a BufferView result adopted by
-// `adopt(address, device)`. Anything else (device=, a closed object, a call
+// the pinned ones kept), the lock released; a BufferView result made here
+// (ireec_handle_new: an ireec.BufferView owning the reference, holding a
+// use of the session's device). Anything else (device=, a closed object, a call
 // the C path declines: scalars, fences, byte-swapped or non-contiguous
 // arrays) goes to the subclass's _call_general, which converts it into the
 // same lists and invokes, and results that need more than that to its
@@ -25,8 +26,7 @@ typedef struct {
   PyObject* lock;
   PyObject* session;      // a Handle: closed once the session is
   PyObject* inputs;       // the input VmList, a Handle
-  PyObject* adopt;
-  PyObject* device;
+  PyObject* device;       // the session's first Device: results' parent
   bool reads_out;         // bound with an out array
   bool bound;
   Py_ssize_t arg_count;   // unbound: the arguments a call takes
@@ -37,7 +37,7 @@ static PyObject* ireec_call_general_name = NULL;
 static PyObject* ireec_take_fast_name = NULL;
 
 // The object fields, in _set_fast's argument order.
-#define IREEC_INVOKER_FIELD_COUNT 6
+#define IREEC_INVOKER_FIELD_COUNT 5
 static void ireec_invoker_fields(
     ireec_invoker_t* invoker,
     PyObject** fields[IREEC_INVOKER_FIELD_COUNT]) {
@@ -45,8 +45,7 @@ static void ireec_invoker_fields(
   fields[1] = &invoker->lock;
   fields[2] = &invoker->session;
   fields[3] = &invoker->inputs;
-  fields[4] = &invoker->adopt;
-  fields[5] = &invoker->device;
+  fields[4] = &invoker->device;
 }
 
 static int ireec_invoker_traverse(PyObject* self, visitproc visit, void* arg) {
@@ -70,7 +69,7 @@ static void ireec_invoker_dealloc(PyObject* self) {
   type->tp_free(self);
 }
 
-// _set_fast(invoke_args, lock, session, inputs, adopt, device[, arg_count,
+// _set_fast(invoke_args, lock, session, inputs, device[, arg_count,
 // out_allowed]), or _set_fast(None) to call the Python way from then on.
 static PyObject* ireec_invoker_set_fast(PyObject* self, PyObject* const* args,
                                               Py_ssize_t nargs) {
@@ -84,10 +83,11 @@ static PyObject* ireec_invoker_set_fast(PyObject* self, PyObject* const* args,
       PyTuple_GET_SIZE(args[0]) != 4 ||
       !PyObject_TypeCheck(args[1], &ireec_lock_type) ||
       !PyObject_TypeCheck(args[2], &ireec_handle_type) ||
-      !PyObject_TypeCheck(args[3], &ireec_handle_type)) {
+      !PyObject_TypeCheck(args[3], &ireec_handle_type) ||
+      !PyObject_TypeCheck(args[4], &ireec_handle_type)) {
     PyErr_SetString(PyExc_TypeError,
-                    "_set_fast(invoke_args, lock, session, inputs, adopt, "
-                    "device[, arg_count, out_allowed]) or _set_fast(None)");
+                    "_set_fast(invoke_args, lock, session, inputs, device[, "
+                    "arg_count, out_allowed]) or _set_fast(None)");
     return NULL;
   }
   Py_ssize_t arg_count = 0;
@@ -177,8 +177,15 @@ static PyObject* ireec_invoker_call(PyObject* self, PyObject* args,
     returned = Py_NewRef(results);  // [the out array], read into
   } else if (PyList_CheckExact(results) && PyList_GET_SIZE(results) == 1 &&
              PyLong_CheckExact(PyList_GET_ITEM(results, 0))) {
-    PyObject* view = PyObject_CallFunctionObjArgs(
-        invoker->adopt, PyList_GET_ITEM(results, 0), invoker->device, NULL);
+    // The one result, a new buffer-view reference: an ireec.BufferView
+    // owning it, holding a use of the device (made without Python code).
+    void* address = PyLong_AsVoidPtr(PyList_GET_ITEM(results, 0));
+    PyObject* view = NULL;
+    if (address) {
+      view = ireec_handle_new((PyTypeObject*)ireec_buffer_view_type, address,
+                              (void (*)(void*))iree_hal_buffer_view_release,
+                              invoker->device);
+    }
     if (view) {
       returned = PyList_New(1);
       if (returned) {
@@ -216,7 +223,8 @@ general: {
 static PyMethodDef ireec_invoker_methods[] = {
     {"_set_fast", (PyCFunction)(void (*)(void))ireec_invoker_set_fast,
      METH_FASTCALL,
-     "_set_fast(invoke_args, lock, session, inputs, adopt, device), or "
+     "_set_fast(invoke_args, lock, session, inputs, device[, arg_count, "
+     "out_allowed]), or "
      "_set_fast(None)"},
     {NULL, NULL, 0, NULL},
 };
