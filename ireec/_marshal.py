@@ -370,21 +370,6 @@ class Packer:
         return [_address(views[i]) if i < capacity and views[i] else None
                 for i in range(count)]
 
-    def raise_failure(self, failure: tuple):
-        """Raises the failure ireec._cext.invoke reported as (status, stage,
-        index): "copy" of array argument `index` to the device, "push" of a
-        BufferView argument, "call" (the invoke), "read" of result `index`
-        into `out` (a NULL status there: the result is not a buffer view)."""
-        status, stage, index = failure
-        if stage == "read" and not status:
-            raise self._not_a_view_error(index)
-        status = ffi.cast("iree_status_t", status)
-        if stage == "copy":  # "push" (a BufferView's) and "call" need no note
-            self._raise_push_failure(status, index)
-        if stage == "read":
-            self._raise_read_failure(status, index)
-        check_status(status)
-
     def read_results_into(self, out, vm_list, entries: list, device) -> list:
         """take_results, with buffer-view results read into the numpy arrays
         of `out` (one array, or one entry per result with None for "return

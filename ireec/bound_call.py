@@ -148,8 +148,6 @@ class BoundCall(_cext.Invoker):
         back (values to read, a failure to raise); called under the lock."""
         packer = self.prepared._packer
         try:
-            if type(results) is tuple:
-                packer.raise_failure(results)
             return packer.take_results(results, self._outputs._ptr, self._home[0])
         except AbortedError as error:
             self._session._note_failed_devices(error)

@@ -234,8 +234,6 @@ class PreparedCall(_cext.Invoker):
         raise): the one result decoder, under the session's lock."""
         packer = self._packer
         try:
-            if type(results) is tuple:
-                packer.raise_failure(results)
             return packer.take_results(results, self._outputs._ptr, self._session_device[0])
         except AbortedError as error:
             self.function.session._note_failed_devices(error)

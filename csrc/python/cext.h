@@ -54,8 +54,6 @@ typedef struct {
 extern PyTypeObject ireec_handle_type;
 // release_address(name): the address of the release function |name|.
 PyObject* ireec_release_address(PyObject* module, PyObject* name);
-// Registers ireec.errors.ClosedError (0, or -1 with a Python error).
-int ireec_handle_register_errors(PyObject* closed_error);
 // Raises ClosedError naming |self|'s type; returns -1.
 int ireec_handle_raise_closed(PyObject* self);
 // Takes a use of an open Handle (0), or raises ClosedError (-1).
@@ -78,6 +76,20 @@ PyObject* ireec_trace_invokes(PyObject* module, PyObject* trace);
 // read_dense.c: read_dense(view, max_bytes).
 PyObject* ireec_fast_read_dense(PyObject* module, PyObject* const* args,
                                 Py_ssize_t nargs);
+// errors.c: the ireec.errors classes (register_errors(ClosedError,
+// IreeError, {code: class}), once) and the ABORTED note hook
+// (register_abort_note(function), once).
+extern PyObject* ireec_closed_error;
+PyObject* ireec_register_errors(PyObject* module, PyObject* const* args,
+                                Py_ssize_t nargs);
+PyObject* ireec_register_abort_note(PyObject* module, PyObject* note);
+// Raises the failed |status| (taken: freed here) as its ireec.errors class,
+// with |note| (a str, or NULL for none) added as its note; returns NULL.
+PyObject* ireec_raise_status(iree_status_t status, PyObject* note);
+// With an exception set: if it is an AbortedError, lets the registered hook
+// add its notes about |session|'s failed devices.
+void ireec_note_aborted(PyObject* session);
+
 // lock.c: Lock, a reentrant lock taken and given back from C (a Session's).
 // ireec_lock_acquire blocks (without the GIL) until taken: 0, or -1 with a
 // Python error (a signal handler raised); ireec_lock_release: 0, or -1 with

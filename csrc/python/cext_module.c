@@ -14,8 +14,9 @@
 // converts it or says what is wrong.
 //
 // Pointers cross as Python ints (the ireec objects that own them check they
-// are open before passing them). Failed IREE statuses cross back as ints too,
-// for ireec.errors to raise as typed exceptions with the rest of the API's.
+// are open before passing them). Failed IREE statuses are raised here as the
+// ireec.errors classes (errors.c), the same exceptions the rest of the API
+// raises.
 //
 // The C work runs without the GIL, as cffi's calls do; the arrays' buffers
 // stay exported (so pinned) and the buffer views retained until it is done.
@@ -132,13 +133,6 @@ int ireec_read_addresses(PyObject* const* args, Py_ssize_t count,
   return 0;
 }
 
-// register_errors(ClosedError): the ireec.errors class C raises for closed
-// objects, registered once when ireec is imported.
-static PyObject* ireec_register_errors(PyObject* module, PyObject* closed_error) {
-  if (ireec_handle_register_errors(closed_error) != 0) return NULL;
-  Py_RETURN_NONE;
-}
-
 static PyMethodDef ireec_cext_methods[] = {
     {"trace_invokes", ireec_trace_invokes, METH_O,
      "trace_invokes(list or None): every invoke appends \"handled\" or "
@@ -146,8 +140,13 @@ static PyMethodDef ireec_cext_methods[] = {
     {"release_address", ireec_release_address, METH_O,
      "release_address(name): the address of IREE's release function `name`, "
      "for Handle._adopt"},
-    {"register_errors", ireec_register_errors, METH_O,
-     "register_errors(ClosedError): the exception raised for closed objects"},
+    {"register_errors", (PyCFunction)(void (*)(void))ireec_register_errors,
+     METH_FASTCALL,
+     "register_errors(ClosedError, IreeError, {code: class}): the exceptions "
+     "raised for closed objects and failed statuses"},
+    {"register_abort_note", ireec_register_abort_note, METH_O,
+     "register_abort_note(function(session, error)): adds notes to an "
+     "AbortedError of a session's call"},
     {"configure", (PyCFunction)(void (*)(void))ireec_fast_configure,
      METH_FASTCALL, "configure(ndarray_type, element_types_by_format, "
                     "dtypes_by_element_type, empty)"},

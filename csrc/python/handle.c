@@ -20,8 +20,6 @@
 
 #include <string.h>
 
-static PyObject* ireec_closed_error = NULL;
-
 // The release functions a Handle may own a reference through, by name: the
 // address Python passes to _adopt comes from here (release_address), so it
 // is the function itself, not a wrapper of it.
@@ -56,17 +54,6 @@ PyObject* ireec_release_address(PyObject* module, PyObject* name) {
   PyErr_Format(PyExc_ValueError, "%s is not a release function a Handle owns through",
                text);
   return NULL;
-}
-
-int ireec_handle_register_errors(PyObject* closed_error) {
-  if (!PyType_Check(closed_error) ||
-      !PyType_IsSubtype((PyTypeObject*)closed_error,
-                        (PyTypeObject*)PyExc_Exception)) {
-    PyErr_SetString(PyExc_TypeError, "ClosedError must be an exception type");
-    return -1;
-  }
-  Py_XSETREF(ireec_closed_error, Py_NewRef(closed_error));
-  return 0;
 }
 
 int ireec_handle_raise_closed(PyObject* self) {

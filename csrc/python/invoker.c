@@ -158,6 +158,7 @@ static PyObject* ireec_invoker_call(PyObject* self, PyObject* args,
     if (!invoke_args) return NULL;
   }
   PyObject* lock = Py_NewRef(invoker->lock);
+  PyObject* session = Py_NewRef(invoker->session);
   if (ireec_lock_acquire(lock) != 0) goto fail;
   // close() of either takes the lock, so the addresses are valid while both
   // are open; a closed one is reported by the general path.
@@ -195,7 +196,7 @@ static PyObject* ireec_invoker_call(PyObject* self, PyObject* args,
       }
     }
   } else {
-    // Values to read from the output list, or a failure: under the lock.
+    // Values to read from the output list: under the lock.
     returned = PyObject_CallMethodOneArg(self, ireec_take_fast_name, results);
   }
   Py_XDECREF(results);
@@ -203,10 +204,15 @@ static PyObject* ireec_invoker_call(PyObject* self, PyObject* args,
   (void)ireec_lock_release(lock);
   Py_DECREF(lock);
   Py_DECREF(invoke_args);
+  // Out of the lock (the note probes the session's devices): an ABORTED
+  // failure gets the session's notes on failed devices.
+  if (!returned && !general) ireec_note_aborted(session);
+  Py_DECREF(session);
   if (!general) return returned;
   goto general;
 
 fail:
+  Py_DECREF(session);
   Py_DECREF(lock);
   Py_DECREF(invoke_args);
   return NULL;
