@@ -98,6 +98,10 @@ def _after_fork_in_child() -> None:
     for obj in gc.get_objects():
         if isinstance(obj, Handle):
             _abandon(obj)
+        elif isinstance(obj, _cext.Invoker):
+            # A prepared or bound call: its VM lists (and a bound call's
+            # arguments in them) are leaked too, and it is closed.
+            obj._abandon()
     _after_fork_hooks_run()
 
 

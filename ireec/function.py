@@ -9,7 +9,7 @@ from ._handles import ClosedError
 from ._fork import inherited_message
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
-from ._marshal import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
+from ._marshal import KIND_NAMES, Packer, _RefTypes, parse_cconv
 from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
 from .instance import Device
@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 
 
 _session_invoke = lib.ireec_runtime_session_invoke
+
+
+def _list_ptr(address: int):
+    """An invoker's list address as the iree_vm_list_t* cffi calls take."""
+    return ffi.cast("iree_vm_list_t*", address)
 
 # The iree.abi.model of functions compiled with
 # --iree-execution-model=async-external: after their inputs they take a wait
@@ -196,8 +201,13 @@ class PreparedCall(_cext.Invoker):
         self.device = device
         kinds = function._require_cconv()
         self._packer = Packer(function.name, kinds)
-        self._inputs = VmList.create(len(kinds))
-        self._outputs = VmList.create(max(1, len(function.result_kinds)))
+        # The function's two VM lists, owned by the C base (released by
+        # close() or when collected); Python fills them through these
+        # pointers, cast once.
+        self._make_lists(function.session._lock, function.session, len(kinds),
+                         max(1, len(function.result_kinds)))
+        self._inputs = _list_ptr(self._inputs_address)
+        self._outputs = _list_ptr(self._outputs_address)
         # What every call needs and no call can change, read once.
         self._arg_kinds = function.arg_kinds
         self._uses_fences = function.uses_fences
@@ -234,7 +244,7 @@ class PreparedCall(_cext.Invoker):
         raise): the one result decoder, under the session's lock."""
         packer = self._packer
         try:
-            return packer.take_results(results, self._outputs._ptr, self._session_device[0])
+            return packer.take_results(results, self._outputs, self._session_device[0])
         except AbortedError as error:
             self.function.session._note_failed_devices(error)
             raise
@@ -300,9 +310,8 @@ class PreparedCall(_cext.Invoker):
                 session = self.function.session
                 addresses = tuple(map(_cext_bridge.address, (
                     session._ptr, self.function._function,
-                    self._inputs._ptr, self._outputs._ptr, home[1], home[2])))
-                self._set_fast((addresses, (), None, False), session._lock, session,
-                               self._inputs, session_device,
+                    self._inputs, self._outputs, home[1], home[2])))
+                self._set_fast((addresses, (), None, False), session_device,
                                self._arg_count, self._view_capacity == 1)
         return home
 
@@ -317,11 +326,11 @@ class PreparedCall(_cext.Invoker):
             self._raise_arg_count(args)
         session = self.function.session
         with session._lock:
-            if session.closed or self._inputs.closed or self._outputs.closed:
+            if session.closed or self.closed:
                 raise ClosedError(inherited_message(session) or "the PreparedCall or its Session is closed")
             session_ptr = session._ptr
-            inputs = self._inputs._ptr
-            outputs = self._outputs._ptr
+            inputs = self._inputs
+            outputs = self._outputs
             home = self._session_device or self._home()
             packer = self._packer
             signal = None
@@ -395,13 +404,7 @@ class PreparedCall(_cext.Invoker):
         packer.push_ref(inputs, signal, None, "the signal fence")
         return signal
 
-    def close(self) -> None:
-        """Releases the VM lists now (otherwise done when collected)."""
-        # Under the session's lock: a call on another thread may be using them.
-        with self.function.session._lock:
-            self._set_fast(None)
-            self._inputs.close()
-            self._outputs.close()
+    # close() is the C base's: under the session's lock, releases the lists.
 
     def __enter__(self) -> PreparedCall:
         return self

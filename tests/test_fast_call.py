@@ -40,8 +40,8 @@ def taken(monkeypatch):
 
 
 def _list_sizes(call) -> tuple[int, int]:
-    return (lib.iree_vm_list_size(call._inputs.handle),
-            lib.iree_vm_list_size(call._outputs.handle))
+    return (lib.iree_vm_list_size(call._inputs),
+            lib.iree_vm_list_size(call._outputs))
 
 
 def test_numpy_arguments_take_it(session, taken):
@@ -339,3 +339,21 @@ def test_a_bound_call_is_made_in_c_and_releases_the_lock_when_it_fails(session):
         bound._set_fast(1, 2)
     with pytest.raises(TypeError, match="takes no arguments .they were bound., only out="):
         prepared.bind(A, B)(A)
+
+
+def test_the_invoker_owns_its_lists_until_closed(session):
+    prepared = session.function("module.simple_mul").prepare()
+    bound = prepared.bind(A, B)
+    for call in (prepared, bound):
+        assert not call.closed
+        assert call._inputs == ffi.cast("iree_vm_list_t*", call._inputs_address)
+        assert call._outputs == ffi.cast("iree_vm_list_t*", call._outputs_address)
+    assert _list_sizes(bound) == (2, 0)  # the bound arguments, pinned
+    for call, args in ((prepared, (A, B)), (bound, ())):
+        call.close()
+        call.close()  # harmless
+        assert call.closed and call._inputs_address is call._outputs_address is None
+        with pytest.raises(ireec.ClosedError):
+            call(*args)
+    with pytest.raises(ValueError, match="already has its lists"):
+        prepared._make_lists(session._lock, session, 1, 1)

@@ -249,8 +249,8 @@ def test_prepared_call_keeps_nothing_alive(session, program):
         prepared(np.ones(4, np.float32), np.ones(4, np.float32))
         # Both VM lists are emptied after the call, so neither the arguments
         # nor the results stay referenced by the prepared call.
-        assert lib.iree_vm_list_size(prepared._inputs.handle) == 0
-        assert lib.iree_vm_list_size(prepared._outputs.handle) == 0
+        assert lib.iree_vm_list_size(prepared._inputs) == 0
+        assert lib.iree_vm_list_size(prepared._outputs) == 0
     with pytest.raises(ireec.ClosedError):
         prepared(np.ones(4, np.float32), np.ones(4, np.float32))
 

@@ -19,13 +19,17 @@
 // without the Python.
 typedef struct {
   PyObject_HEAD
+  // Set once by _make_lists: the session's Lock (taken by every call and
+  // by close()), the session (a Handle: closed once the session is), and
+  // the function's two VM lists (NULL once closed), owned here.
+  PyObject* lock;
+  PyObject* session;
+  iree_vm_list_t* inputs;
+  iree_vm_list_t* outputs;
   // ((addresses), (), out or None, bound), or NULL: every call goes to
   // _call_general. `bound`: the input list holds the arguments (and the
   // call takes none); else the call's arguments are pushed and dropped.
   PyObject* invoke_args;
-  PyObject* lock;
-  PyObject* session;      // a Handle: closed once the session is
-  PyObject* inputs;       // the input VmList, a Handle
   PyObject* device;       // the session's first Device: results' parent
   bool reads_out;         // bound with an out array
   bool bound;
@@ -36,29 +40,33 @@ typedef struct {
 static PyObject* ireec_call_general_name = NULL;
 static PyObject* ireec_take_fast_name = NULL;
 
-// The object fields, in _set_fast's argument order.
-#define IREEC_INVOKER_FIELD_COUNT 5
-static void ireec_invoker_fields(
-    ireec_invoker_t* invoker,
-    PyObject** fields[IREEC_INVOKER_FIELD_COUNT]) {
-  fields[0] = &invoker->invoke_args;
-  fields[1] = &invoker->lock;
-  fields[2] = &invoker->session;
-  fields[3] = &invoker->inputs;
-  fields[4] = &invoker->device;
-}
-
 static int ireec_invoker_traverse(PyObject* self, visitproc visit, void* arg) {
-  PyObject** fields[IREEC_INVOKER_FIELD_COUNT];
-  ireec_invoker_fields((ireec_invoker_t*)self, fields);
-  for (int i = 0; i < IREEC_INVOKER_FIELD_COUNT; ++i) Py_VISIT(*fields[i]);
+  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
+  Py_VISIT(invoker->lock);
+  Py_VISIT(invoker->session);
+  Py_VISIT(invoker->invoke_args);
+  Py_VISIT(invoker->device);
   return 0;
 }
 
+// Releases the lists (emptied by every call; a bound call's hold its
+// arguments). With the GIL: releasing a list joins no thread.
+static void ireec_invoker_release_lists(ireec_invoker_t* invoker) {
+  iree_vm_list_t* lists[2] = {invoker->inputs, invoker->outputs};
+  invoker->inputs = invoker->outputs = NULL;
+  for (int i = 0; i < 2; ++i) {
+    if (lists[i]) iree_vm_list_release(lists[i]);
+  }
+}
+
 static int ireec_invoker_clear(PyObject* self) {
-  PyObject** fields[IREEC_INVOKER_FIELD_COUNT];
-  ireec_invoker_fields((ireec_invoker_t*)self, fields);
-  for (int i = 0; i < IREEC_INVOKER_FIELD_COUNT; ++i) Py_CLEAR(*fields[i]);
+  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
+  // Unreachable (collected): nobody can be calling it.
+  ireec_invoker_release_lists(invoker);
+  Py_CLEAR(invoker->invoke_args);
+  Py_CLEAR(invoker->device);
+  Py_CLEAR(invoker->session);
+  Py_CLEAR(invoker->lock);
   return 0;
 }
 
@@ -69,50 +77,124 @@ static void ireec_invoker_dealloc(PyObject* self) {
   type->tp_free(self);
 }
 
-// _set_fast(invoke_args, lock, session, inputs, device[, arg_count,
-// out_allowed]), or _set_fast(None) to call the Python way from then on.
+// _make_lists(lock, session, input_capacity, output_capacity), once: the
+// two VM lists (iree_vm_list_create, of variants), owned until close().
+static PyObject* ireec_invoker_make_lists(PyObject* self, PyObject* const* args,
+                                          Py_ssize_t nargs) {
+  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
+  if (nargs != 4 || !PyObject_TypeCheck(args[0], &ireec_lock_type) ||
+      !PyObject_TypeCheck(args[1], &ireec_handle_type)) {
+    PyErr_SetString(PyExc_TypeError,
+                    "_make_lists(lock: Lock, session: Handle, input_capacity, "
+                    "output_capacity)");
+    return NULL;
+  }
+  if (invoker->lock) {
+    PyErr_SetString(PyExc_ValueError, "this invoker already has its lists");
+    return NULL;
+  }
+  Py_ssize_t capacities[2];
+  for (int i = 0; i < 2; ++i) {
+    capacities[i] = PyLong_AsSsize_t(args[2 + i]);
+    if (capacities[i] < 0) {
+      if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "capacity < 0");
+      return NULL;
+    }
+  }
+  iree_vm_list_t* lists[2] = {NULL, NULL};
+  for (int i = 0; i < 2; ++i) {
+    iree_status_t status = iree_vm_list_create(
+        iree_vm_make_undefined_type_def(), (iree_host_size_t)capacities[i],
+        iree_allocator_system(), &lists[i]);
+    if (!iree_status_is_ok(status)) {
+      if (lists[0]) iree_vm_list_release(lists[0]);
+      return ireec_raise_status(status, NULL);
+    }
+  }
+  invoker->inputs = lists[0];
+  invoker->outputs = lists[1];
+  invoker->lock = Py_NewRef(args[0]);
+  invoker->session = Py_NewRef(args[1]);
+  Py_RETURN_NONE;
+}
+
+// _set_fast(invoke_args, device[, arg_count, out_allowed]), or
+// _set_fast(None) to call the Python way from then on.
 static PyObject* ireec_invoker_set_fast(PyObject* self, PyObject* const* args,
-                                              Py_ssize_t nargs) {
+                                        Py_ssize_t nargs) {
   ireec_invoker_t* invoker = (ireec_invoker_t*)self;
   if (nargs == 1 && args[0] == Py_None) {
-    ireec_invoker_clear(self);
+    Py_CLEAR(invoker->invoke_args);
+    Py_CLEAR(invoker->device);
     Py_RETURN_NONE;
   }
-  if ((nargs != IREEC_INVOKER_FIELD_COUNT &&
-       nargs != IREEC_INVOKER_FIELD_COUNT + 2) || !PyTuple_Check(args[0]) ||
+  if ((nargs != 2 && nargs != 4) || !PyTuple_Check(args[0]) ||
       PyTuple_GET_SIZE(args[0]) != 4 ||
-      !PyObject_TypeCheck(args[1], &ireec_lock_type) ||
-      !PyObject_TypeCheck(args[2], &ireec_handle_type) ||
-      !PyObject_TypeCheck(args[3], &ireec_handle_type) ||
-      !PyObject_TypeCheck(args[4], &ireec_handle_type)) {
+      !PyObject_TypeCheck(args[1], &ireec_handle_type) || !invoker->lock) {
     PyErr_SetString(PyExc_TypeError,
-                    "_set_fast(invoke_args, lock, session, inputs, device[, "
-                    "arg_count, out_allowed]) or _set_fast(None)");
+                    "_set_fast(invoke_args, device[, arg_count, out_allowed]) "
+                    "after _make_lists, or _set_fast(None)");
     return NULL;
   }
   Py_ssize_t arg_count = 0;
-  if (nargs > IREEC_INVOKER_FIELD_COUNT) {
-    arg_count = PyLong_AsSsize_t(args[IREEC_INVOKER_FIELD_COUNT]);
+  if (nargs > 2) {
+    arg_count = PyLong_AsSsize_t(args[2]);
     if (arg_count < 0) {
       if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "arg_count < 0");
       return NULL;
     }
   }
-  PyObject** fields[IREEC_INVOKER_FIELD_COUNT];
-  ireec_invoker_fields(invoker, fields);
-  for (int i = 0; i < IREEC_INVOKER_FIELD_COUNT; ++i) {
-    Py_XSETREF(*fields[i], Py_NewRef(args[i]));
-  }
+  Py_XSETREF(invoker->invoke_args, Py_NewRef(args[0]));
+  Py_XSETREF(invoker->device, Py_NewRef(args[1]));
   invoker->bound = PyTuple_GET_ITEM(args[0], 3) == Py_True;
   invoker->reads_out = PyTuple_GET_ITEM(args[0], 2) != Py_None;
   invoker->arg_count = arg_count;
-  invoker->out_allowed =
-      nargs > IREEC_INVOKER_FIELD_COUNT + 1 &&
-      PyObject_IsTrue(args[IREEC_INVOKER_FIELD_COUNT + 1]) == 1;
+  invoker->out_allowed = nargs > 3 && PyObject_IsTrue(args[3]) == 1;
   Py_RETURN_NONE;
 }
 
-// Whether the Handle |object| (the session, the bound input list) is closed.
+// close(): under the session's lock (a call on another thread may be using
+// the lists), releases the lists; calls raise ClosedError from then on.
+static PyObject* ireec_invoker_close(PyObject* self, PyObject* unused) {
+  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
+  PyObject* lock = invoker->lock ? Py_NewRef(invoker->lock) : NULL;
+  if (lock && ireec_lock_acquire(lock) != 0) {
+    Py_DECREF(lock);
+    return NULL;
+  }
+  Py_CLEAR(invoker->invoke_args);
+  Py_CLEAR(invoker->device);
+  ireec_invoker_release_lists(invoker);
+  if (lock) {
+    (void)ireec_lock_release(lock);
+    Py_DECREF(lock);
+  }
+  Py_RETURN_NONE;
+}
+
+// _abandon(): in a forked child, closed without releasing the lists (they
+// are the parent's: see ireec/_fork.py).
+static PyObject* ireec_invoker_abandon(PyObject* self, PyObject* unused) {
+  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
+  invoker->inputs = invoker->outputs = NULL;
+  Py_CLEAR(invoker->invoke_args);
+  Py_CLEAR(invoker->device);
+  Py_RETURN_NONE;
+}
+
+static PyObject* ireec_invoker_get_closed(PyObject* self, void* closure) {
+  return PyBool_FromLong(((ireec_invoker_t*)self)->inputs == NULL);
+}
+
+// The address of the input (closure NULL) or output list, None once closed.
+static PyObject* ireec_invoker_get_list_address(PyObject* self, void* closure) {
+  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
+  iree_vm_list_t* list = closure ? invoker->outputs : invoker->inputs;
+  if (!list) Py_RETURN_NONE;
+  return PyLong_FromVoidPtr(list);
+}
+
+// Whether the Handle |object| (the session) is closed.
 static int ireec_handle_is_closed(PyObject* object) {
   ireec_handle_t* handle = (ireec_handle_t*)object;
   return handle->closed || !handle->ptr;
@@ -162,8 +244,7 @@ static PyObject* ireec_invoker_call(PyObject* self, PyObject* args,
   if (ireec_lock_acquire(lock) != 0) goto fail;
   // close() of either takes the lock, so the addresses are valid while both
   // are open; a closed one is reported by the general path.
-  int closed = ireec_handle_is_closed(invoker->session) ||
-               ireec_handle_is_closed(invoker->inputs);
+  int closed = ireec_handle_is_closed(invoker->session) || !invoker->inputs;
   PyObject* results = NULL;
   if (closed == 0) {
     results = ireec_fast_invoke(NULL, &PyTuple_GET_ITEM(invoke_args, 0), 4);
@@ -227,12 +308,29 @@ general: {
 }
 
 static PyMethodDef ireec_invoker_methods[] = {
+    {"_make_lists", (PyCFunction)(void (*)(void))ireec_invoker_make_lists,
+     METH_FASTCALL,
+     "_make_lists(lock, session, input_capacity, output_capacity): the "
+     "function's VM lists, owned by the invoker"},
     {"_set_fast", (PyCFunction)(void (*)(void))ireec_invoker_set_fast,
      METH_FASTCALL,
-     "_set_fast(invoke_args, lock, session, inputs, device[, arg_count, "
-     "out_allowed]), or "
+     "_set_fast(invoke_args, device[, arg_count, out_allowed]), or "
      "_set_fast(None)"},
+    {"close", ireec_invoker_close, METH_NOARGS,
+     "Releases the VM lists now, under the session's lock (otherwise done "
+     "when collected)."},
+    {"_abandon", ireec_invoker_abandon, METH_NOARGS,
+     "Closed without releasing the lists (a forked child's)."},
     {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef ireec_invoker_getset[] = {
+    {"closed", ireec_invoker_get_closed, NULL, "True once close() was called.", NULL},
+    {"_inputs_address", ireec_invoker_get_list_address, NULL,
+     "The input iree_vm_list_t* as an int, None once closed.", NULL},
+    {"_outputs_address", ireec_invoker_get_list_address, NULL,
+     "The output iree_vm_list_t* as an int, None once closed.", (void*)1},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
 PyTypeObject ireec_invoker_type = {
@@ -246,6 +344,7 @@ PyTypeObject ireec_invoker_type = {
     .tp_traverse = ireec_invoker_traverse,
     .tp_clear = ireec_invoker_clear,
     .tp_methods = ireec_invoker_methods,
+    .tp_getset = ireec_invoker_getset,
     .tp_new = PyType_GenericNew,
 };
 
