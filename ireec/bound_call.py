@@ -145,16 +145,6 @@ class BoundCall(_cext.Invoker):
                 self._raise(status)
         return self._call(out)
 
-    def _take_fast(self, results) -> list:
-        """The results of Invoker's call that need more than handing
-        back (values to read, a failure to raise); called under the lock."""
-        packer = self.prepared._packer
-        try:
-            return packer.take_results(results, self._outputs, self._home[0])
-        except AbortedError as error:
-            self._session._note_failed_devices(error)
-            raise
-
     def _raise(self, status):
         try:
             check_status(status)
@@ -204,7 +194,7 @@ class BoundCall(_cext.Invoker):
         entries = packer.view_entries(views, count[0], self._view_capacity)
         if out is not None:
             return packer.read_results_into(out, outputs, entries, self._home[0])
-        return packer.take_results(entries, outputs, self._home[0])
+        return packer.take_results(entries, outputs, self._home[0], self._function)
 
     def _invoke_into(self, session_ptr, inputs) -> list:
         outputs = self._outputs

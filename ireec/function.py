@@ -238,17 +238,6 @@ class PreparedCall(_cext.Invoker):
             self.function.session._note_failed_devices(error)
             raise
 
-    def _take_fast(self, results) -> list:
-        """The results of the C invoker's call that need more than handing
-        one BufferView back (values to read, an out array, a failure to
-        raise): the one result decoder, under the session's lock."""
-        packer = self._packer
-        try:
-            return packer.take_results(results, self._outputs, self._session_device[0])
-        except AbortedError as error:
-            self.function.session._note_failed_devices(error)
-            raise
-
     def _complete(self, results: list, signal: Fence | None, out) -> list:
         """Waits for a coarse-fences call's signal fence; only then are its
         results complete, so `out` is filled from them here (the call itself
@@ -370,7 +359,8 @@ class PreparedCall(_cext.Invoker):
             else:
                 # Empties the output list too (ireec_runtime_session_invoke
                 # already did when every result was a buffer view).
-                results = packer.take_results(entries, outputs, home[0])
+                results = packer.take_results(entries, outputs, home[0],
+                                              self.function._function)
         return results, signal
 
     def bind(self, *args: Value, device: Device | None = None,

@@ -68,6 +68,21 @@ void ireec_handle_release_use(PyObject* handle);
 PyObject* ireec_handle_new(PyTypeObject* type, void* ptr, void (*release)(void*),
                            PyObject* parent);
 
+// invoke.c: "module.function", the name |function| was looked up by (a
+// Function's name), for messages; NULL with a Python error.
+PyObject* ireec_function_full_name(const iree_vm_function_t* function);
+// results.c: the one result decoder. |results| is a list as
+// ireec_fast_invoke returns it; in place, each int (a new buffer-view
+// reference) becomes a BufferView holding a use of |device|, each None the
+// value read from |outputs| (which is then emptied), an out array stays.
+// Returns a new reference to |results|, or NULL with a Python error (every
+// reference then released or owned by an object). Results C does not
+// convert go to the function given to register_result_decoder.
+PyObject* ireec_results_decode(PyObject* results, iree_vm_list_t* outputs,
+                               PyObject* device, const iree_vm_function_t* function);
+PyObject* ireec_register_result_decoder(PyObject* module, PyObject* decoder);
+PyObject* ireec_decode_results(PyObject* module, PyObject* const* args,
+                               Py_ssize_t nargs);
 // invoke.c: invoke(addresses, args, out, bound).
 PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
                             Py_ssize_t nargs);

@@ -144,6 +144,15 @@ static PyMethodDef ireec_cext_methods[] = {
      METH_FASTCALL,
      "register_errors(ClosedError, IreeError, {code: class}): the exceptions "
      "raised for closed objects and failed statuses"},
+    {"decode_results", (PyCFunction)(void (*)(void))ireec_decode_results,
+     METH_FASTCALL,
+     "decode_results(results, outputs_address, device, function_address): "
+     "a call's results as Python values (ints adopted as BufferViews, None "
+     "read from the output list, which is then emptied)"},
+    {"register_result_decoder", ireec_register_result_decoder, METH_O,
+     "register_result_decoder(function(outputs_address, index, device, "
+     "function_name)): decodes the results C does not (fences, lists, other "
+     "refs)"},
     {"register_abort_note", ireec_register_abort_note, METH_O,
      "register_abort_note(function(session, error)): adds notes to an "
      "AbortedError of a session's call"},

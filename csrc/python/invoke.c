@@ -53,9 +53,7 @@ static iree_hal_buffer_view_t* ireec_retain_buffer_view(PyObject* arg) {
   return view;
 }
 
-// "module.function", the name |function| was looked up by (a
-// Function's name), for the notes of its failures; NULL with a Python error.
-static PyObject* ireec_function_full_name(const iree_vm_function_t* function) {
+PyObject* ireec_function_full_name(const iree_vm_function_t* function) {
   iree_string_view_t module = iree_vm_module_name(function->module);
   iree_string_view_t name = iree_vm_function_name(function);
   PyObject* parts[2] = {

@@ -5,18 +5,19 @@
 
 // Invoker: the base of ireec.PreparedCall (a call to one function with its
 // VM lists) and ireec.BoundCall (the same with its arguments pinned in its
-// input list), whose call it makes in C when _set_fast gave it what that
-// needs: the session's lock taken, the session and the input list checked
-// open (their C Handles), ireec_fast_invoke with the call's arguments (or
-// the pinned ones kept), the lock released; a BufferView result made here
-// (ireec_handle_new: an ireec.BufferView owning the reference, holding a
-// use of the session's device). Anything else (device=, a closed object, a call
-// the C path declines: scalars, fences, byte-swapped or non-contiguous
-// arrays) goes to the subclass's _call_general, which converts it into the
-// same lists and invokes, and results that need more than that to its
-// _take_fast, the one result decoder (still under the lock). Calling it from
-// Python cost as much again as the C call it makes; this is that call
-// without the Python.
+// input list). It owns the function's two VM lists (_make_lists, released
+// by close() under the session's lock or when collected) and makes the call
+// in C when _set_fast gave it what that needs: the session's Lock taken (a
+// C call), the session checked open (its C Handle) and the lists, then
+// ireec_fast_invoke with the call's arguments (or the pinned ones kept),
+// the results decoded by the one result decoder (results.c: BufferViews
+// and values made in C) under the lock, the lock given back. IREE's
+// failures are raised from C (errors.c). Anything else (device=, a closed
+// object, a call the C path declines: scalars, fences, byte-swapped or
+// non-contiguous arrays) goes to the subclass's _call_general, which
+// converts it into the same lists and invokes. Calling it from Python cost
+// as much again as the C call it makes; this is that call without the
+// Python.
 typedef struct {
   PyObject_HEAD
   // Set once by _make_lists: the session's Lock (taken by every call and
@@ -38,7 +39,6 @@ typedef struct {
 } ireec_invoker_t;
 
 static PyObject* ireec_call_general_name = NULL;
-static PyObject* ireec_take_fast_name = NULL;
 
 static int ireec_invoker_traverse(PyObject* self, visitproc visit, void* arg) {
   ireec_invoker_t* invoker = (ireec_invoker_t*)self;
@@ -255,30 +255,15 @@ static PyObject* ireec_invoker_call(PyObject* self, PyObject* args,
     // A Python error: returned stays NULL.
   } else if (closed || results == Py_None) {
     general = true;  // closed, or declined: the general path says why
-  } else if (PyList_CheckExact(results) && (invoker->reads_out || out != Py_None)) {
+  } else if (invoker->reads_out || out != Py_None) {
     returned = Py_NewRef(results);  // [the out array], read into
-  } else if (PyList_CheckExact(results) && PyList_GET_SIZE(results) == 1 &&
-             PyLong_CheckExact(PyList_GET_ITEM(results, 0))) {
-    // The one result, a new buffer-view reference: an ireec.BufferView
-    // owning it, holding a use of the device (made without Python code).
-    void* address = PyLong_AsVoidPtr(PyList_GET_ITEM(results, 0));
-    PyObject* view = NULL;
-    if (address) {
-      view = ireec_handle_new((PyTypeObject*)ireec_buffer_view_type, address,
-                              (void (*)(void*))iree_hal_buffer_view_release,
-                              invoker->device);
-    }
-    if (view) {
-      returned = PyList_New(1);
-      if (returned) {
-        PyList_SET_ITEM(returned, 0, view);
-      } else {
-        Py_DECREF(view);
-      }
-    }
   } else {
-    // Values to read from the output list: under the lock.
-    returned = PyObject_CallMethodOneArg(self, ireec_take_fast_name, results);
+    // The one result decoder, under the lock (it reads the output list).
+    const iree_vm_function_t* function =
+        PyLong_AsVoidPtr(PyTuple_GET_ITEM(PyTuple_GET_ITEM(invoke_args, 0), 1));
+    returned = function ? ireec_results_decode(results, invoker->outputs,
+                                               invoker->device, function)
+                        : NULL;
   }
   Py_XDECREF(results);
   // Taken above by this thread: giving it back cannot fail.
@@ -349,11 +334,6 @@ PyTypeObject ireec_invoker_type = {
 };
 
 int ireec_invoker_init_names(void) {
-  PyObject** names[2] = {&ireec_call_general_name, &ireec_take_fast_name};
-  const char* texts[2] = {"_call_general", "_take_fast"};
-  for (int i = 0; i < 2; ++i) {
-    *names[i] = PyUnicode_InternFromString(texts[i]);
-    if (!*names[i]) return -1;
-  }
-  return 0;
+  ireec_call_general_name = PyUnicode_InternFromString("_call_general");
+  return ireec_call_general_name ? 0 : -1;
 }
