@@ -126,7 +126,7 @@ class BoundCall(_cext.Invoker):
                 self._session.handle, self._function, self._inputs, True,
                 self._outputs, self._home[1], count, targets, self._count)
 
-    def _call_general(self, *args, out=None) -> list:
+    def _convert_and_call(self, *args, out=None) -> list:
         # What Invoker does not call in C: `out` given per call,
         # several results read into their bound arrays, fences, and the
         # calls it declined or found closed (reported here).

@@ -225,9 +225,10 @@ class PreparedCall(_cext.Invoker):
                 self._home()  # the general path reports a closed session
 
     # __call__(*args, device=None, out=None) is the C base's (ireec._cext.
-    # Invoker): see the class docstring. What it does not do in C comes here.
+    # Invoker): see the class docstring. What it does not do in C comes here
+    # (through call_declined, below).
 
-    def _call_general(self, *args, device=None, out=None) -> list:
+    def _convert_and_call(self, *args, device=None, out=None) -> list:
         """The call the C invoker passed on (device=, a closed session or
         call, arguments it declines): converted by the Packer into the same
         lists, then the same invoke."""
@@ -404,3 +405,17 @@ class PreparedCall(_cext.Invoker):
 
     def __repr__(self) -> str:
         return f"<ireec.PreparedCall {self.function.name}>"
+
+
+def call_declined(call: _cext.Invoker, args: tuple, kwargs: dict | None) -> list:
+    """The calls the C invoker declines (device=, a closed object, arguments
+    it does not take: scalars, fences, byte-swapped or non-contiguous
+    arrays, out= lists), converted in Python into the same lists and
+    invoked: registered once, the one function the C invoker calls for
+    them, so C looks nothing up on the object."""
+    if kwargs:
+        return call._convert_and_call(*args, **kwargs)
+    return call._convert_and_call(*args)
+
+
+_cext.register_declined_call(call_declined)

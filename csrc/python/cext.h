@@ -114,8 +114,8 @@ int ireec_lock_acquire(PyObject* lock);
 int ireec_lock_release(PyObject* lock);
 
 // invoker.c: the Invoker type (the base of PreparedCall and BoundCall), and
-// the method names it calls interned (0, or -1 with a Python error).
+// register_declined_call(function): where the calls it declines go.
 extern PyTypeObject ireec_invoker_type;
-int ireec_invoker_init_names(void);
+PyObject* ireec_register_declined_call(PyObject* module, PyObject* function);
 
 #endif  // IREEC_PYTHON_CEXT_H_

@@ -153,6 +153,9 @@ static PyMethodDef ireec_cext_methods[] = {
      "register_result_decoder(function(outputs_address, index, device, "
      "function_name)): decodes the results C does not (fences, lists, other "
      "refs)"},
+    {"register_declined_call", ireec_register_declined_call, METH_O,
+     "register_declined_call(function(invoker, args, kwargs)): the calls "
+     "the invoker declines (converted in Python into the same lists)"},
     {"register_abort_note", ireec_register_abort_note, METH_O,
      "register_abort_note(function(session, error)): adds notes to an "
      "AbortedError of a session's call"},
@@ -179,8 +182,7 @@ static struct PyModuleDef ireec_cext_module = {
 };
 
 PyMODINIT_FUNC PyInit__cext(void) {
-  if (ireec_invoker_init_names() != 0 ||
-      PyType_Ready(&ireec_handle_type) != 0 ||
+  if (PyType_Ready(&ireec_handle_type) != 0 ||
       PyType_Ready(&ireec_invoker_type) != 0 ||
       PyType_Ready(&ireec_lock_type) != 0) {
     return NULL;

@@ -14,8 +14,9 @@
 // and values made in C) under the lock, the lock given back. IREE's
 // failures are raised from C (errors.c). Anything else (device=, a closed
 // object, a call the C path declines: scalars, fences, byte-swapped or
-// non-contiguous arrays) goes to the subclass's _call_general, which
-// converts it into the same lists and invokes. Calling it from Python cost
+// non-contiguous arrays) goes to the one function registered for that
+// (register_declined_call), which converts it into the same lists and
+// invokes; C looks up nothing on the object. Calling it from Python cost
 // as much again as the C call it makes; this is that call without the
 // Python.
 typedef struct {
@@ -28,7 +29,7 @@ typedef struct {
   iree_vm_list_t* inputs;
   iree_vm_list_t* outputs;
   // ((addresses), (), out or None, bound), or NULL: every call goes to
-  // _call_general. `bound`: the input list holds the arguments (and the
+  // the declined-call function. `bound`: the input list holds the arguments (and the
   // call takes none); else the call's arguments are pushed and dropped.
   PyObject* invoke_args;
   PyObject* device;       // the session's first Device: results' parent
@@ -38,7 +39,20 @@ typedef struct {
   bool out_allowed;       // unbound: out= may be one array (one result)
 } ireec_invoker_t;
 
-static PyObject* ireec_call_general_name = NULL;
+// The one Python function the calls C declines go to (registered once:
+// register_declined_call, ireec/function.py's call_declined), called as
+// function(invoker, args, kwargs or None).
+static PyObject* ireec_declined_call = NULL;
+
+PyObject* ireec_register_declined_call(PyObject* module, PyObject* function) {
+  if (!PyCallable_Check(function)) {
+    PyErr_SetString(PyExc_TypeError,
+                    "register_declined_call(function(invoker, args, kwargs))");
+    return NULL;
+  }
+  Py_XSETREF(ireec_declined_call, Py_NewRef(function));
+  Py_RETURN_NONE;
+}
 
 static int ireec_invoker_traverse(PyObject* self, visitproc visit, void* arg) {
   ireec_invoker_t* invoker = (ireec_invoker_t*)self;
@@ -283,13 +297,13 @@ fail:
   Py_DECREF(invoke_args);
   return NULL;
 
-general: {
-    PyObject* method = PyObject_GetAttr(self, ireec_call_general_name);
-    if (!method) return NULL;
-    PyObject* result = PyObject_Call(method, args, kwargs);
-    Py_DECREF(method);
-    return result;
+general:
+  if (!ireec_declined_call) {
+    PyErr_SetString(PyExc_RuntimeError, "ireec._cext: register_declined_call() was not called");
+    return NULL;
   }
+  return PyObject_CallFunctionObjArgs(ireec_declined_call, self, args,
+                                      kwargs ? kwargs : Py_None, NULL);
 }
 
 static PyMethodDef ireec_invoker_methods[] = {
@@ -332,8 +346,3 @@ PyTypeObject ireec_invoker_type = {
     .tp_getset = ireec_invoker_getset,
     .tp_new = PyType_GenericNew,
 };
-
-int ireec_invoker_init_names(void) {
-  ireec_call_general_name = PyUnicode_InternFromString("_call_general");
-  return ireec_call_general_name ? 0 : -1;
-}
