@@ -170,7 +170,8 @@ class PreparedCall(_cext.Invoker):
     are this call, and a BoundCall is one with its arguments pinned) for
     numpy and BufferView arguments on the session's device; anything else
     (scalars, fences, byte-swapped or non-contiguous arrays, device=) is
-    converted into the same lists in Python, then invoked the same way.
+    converted into the same lists in Python, then invoked and its results
+    decoded by the same C code (`_invoke_pushed`).
 
     A coarse-fences function gets a new signal fence (and no wait fence),
     and the call waits for it before returning (interruptible with Ctrl-C).
@@ -230,14 +231,24 @@ class PreparedCall(_cext.Invoker):
 
     def _convert_and_call(self, *args, device=None, out=None) -> list:
         """The call the C invoker passed on (device=, a closed session or
-        call, arguments it declines): converted by the Packer into the same
-        lists, then the same invoke."""
+        call, arguments it declines, out= it does not read): converted by
+        the Packer into the same lists, then the same invoke and result
+        decoder as the calls C makes (_invoke_pushed), `out` read from the
+        results; a coarse-fences call is invoked here and waited for."""
+        session = self.function.session
         try:
-            results, signal = self._invoke(args, None, device, out)
-            return self._complete(results, signal, out)
+            if self._uses_fences:
+                results, signal = self._invoke(args, None, device)
+                return self._complete(results, signal, out)
+            with session._lock:
+                self._push(args, device)
+                results = self._invoke_pushed()
         except AbortedError as error:
-            self.function.session._note_failed_devices(error)
+            session._note_failed_devices(error)
             raise
+        if out is None:
+            return results
+        return self._packer.read_views_into(results, out)
 
     def _complete(self, results: list, signal: Fence | None, out) -> list:
         """Waits for a coarse-fences call's signal fence; only then are its
@@ -294,15 +305,18 @@ class PreparedCall(_cext.Invoker):
             session_device = self.function.session.device
             home = (session_device, session_device.handle, session_device.allocator)
             self._session_device = home
-            if self._fast_path_applies():
+            if not self._uses_fences:
                 # What the C invoker needs, read once (it checks that the
-                # session and the lists are open before using the addresses).
+                # session and the lists are open before using the addresses):
+                # for the calls it makes, and the invoke of those whose
+                # arguments Python converts (_invoke_pushed).
                 session = self.function.session
                 addresses = tuple(map(_cext_bridge.address, (
                     session._ptr, self.function._function,
                     self._inputs, self._outputs, home[1], home[2])))
                 self._set_fast((addresses, (), None, False), session_device,
-                               self._arg_count, self._view_capacity == 1)
+                               self._arg_count, self._view_capacity == 1,
+                               self._fast_path_applies())
         return home
 
     def _fast_path_applies(self) -> bool:
@@ -311,37 +325,51 @@ class PreparedCall(_cext.Invoker):
         return (not self._uses_fences and self.device is None
                 and set(self._arg_kinds) <= {"r"})
 
-    def _invoke(self, args, wait: Fence | None, device, out=None):
+    def _push(self, args, device) -> tuple:
+        """Converts `args` onto the input list (numpy arrays copied to
+        `device`, else this call's, else the session's first device), the
+        session's lock held; on failure the list is emptied. Returns the
+        session's device (see _home)."""
         if len(args) != len(self._arg_kinds):
             self._raise_arg_count(args)
         session = self.function.session
+        if session.closed or self.closed:
+            raise ClosedError(inherited_message(session) or "the PreparedCall or its Session is closed")
+        home = self._session_device or self._home()
+        inputs = self._inputs
+        try:
+            if device is None:
+                device = self.device
+            if device is None:
+                self._packer.push_args(inputs, args, *home)
+            elif isinstance(device, Device):
+                # A device of the caller's: a closed one raises ClosedError,
+                # and a close() on another thread waits for the copies to it
+                # to finish.
+                device._acquire()
+                try:
+                    self._packer.push_args(inputs, args, device)
+                finally:
+                    device._release_use()
+            else:
+                self._packer.push_args(inputs, args, device)
+        except BaseException:
+            lib.iree_vm_list_clear(inputs)
+            raise
+        return home
+
+    def _invoke(self, args, wait: Fence | None, device):
+        """A coarse-fences call: the arguments, the wait fence and a new
+        signal fence pushed, invoked; (results, signal fence)."""
+        session = self.function.session
         with session._lock:
-            if session.closed or self.closed:
-                raise ClosedError(inherited_message(session) or "the PreparedCall or its Session is closed")
+            home = self._push(args, device)
             session_ptr = session._ptr
             inputs = self._inputs
             outputs = self._outputs
-            home = self._session_device or self._home()
             packer = self._packer
-            signal = None
             try:
-                if device is None:
-                    device = self.device
-                if device is None:
-                    packer.push_args(inputs, args, *home)
-                elif isinstance(device, Device):
-                    # A device of the caller's: a closed one raises
-                    # ClosedError, and a close() on another thread waits
-                    # for the copies to it to finish.
-                    device._acquire()
-                    try:
-                        packer.push_args(inputs, args, device)
-                    finally:
-                        device._release_use()
-                else:
-                    packer.push_args(inputs, args, device)
-                if self._uses_fences:
-                    signal = self._push_fences(inputs, wait, home[0])
+                signal = self._push_fences(inputs, wait, home[0])
             except BaseException:
                 lib.iree_vm_list_clear(inputs)
                 raise
@@ -355,13 +383,11 @@ class PreparedCall(_cext.Invoker):
             if status:  # a NULL iree_status_t is OK
                 check_status(status)
             entries = packer.view_entries(views, count[0], self._view_capacity)
-            if out is not None and signal is None:
-                results = packer.read_results_into(out, outputs, entries, home[0])
-            else:
-                # Empties the output list too (ireec_runtime_session_invoke
-                # already did when every result was a buffer view).
-                results = packer.take_results(entries, outputs, home[0],
-                                              self.function._function)
+            # Empties the output list too (ireec_runtime_session_invoke
+            # already did when every result was a buffer view). `out` is
+            # read only once the signal fence is reached (_complete).
+            results = packer.take_results(entries, outputs, home[0],
+                                          self.function._function)
         return results, signal
 
     def bind(self, *args: Value, device: Device | None = None,

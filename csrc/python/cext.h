@@ -83,6 +83,9 @@ PyObject* ireec_results_decode(PyObject* results, iree_vm_list_t* outputs,
 PyObject* ireec_register_result_decoder(PyObject* module, PyObject* decoder);
 PyObject* ireec_decode_results(PyObject* module, PyObject* const* args,
                                Py_ssize_t nargs);
+// invoke.c: the invoke (below), untraced: |*out_failed| set when IREE
+// failed (the exception raised).
+PyObject* ireec_invoke_once(PyObject* const* args, Py_ssize_t nargs, bool* out_failed);
 // invoke.c: invoke(addresses, args, out, bound).
 PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
                             Py_ssize_t nargs);

@@ -15,6 +15,10 @@
 //
 // The release runs without the GIL: releasing a device joins its worker
 // threads, which may be waiting for the GIL (a zero-copy release callback).
+//
+// ireec_handle_new makes an instance of a Handle subclass (a call's
+// BufferView results) from C without running Python code: the C state here
+// is all such an object is.
 
 #include "cext.h"
 

@@ -1,6 +1,8 @@
 // invoke(): a call whose arguments are numpy arrays or ireec.BufferViews,
 // pushed, invoked and its result handed over or read into `out`, in one
-// crossing into C; it declines (doing nothing) whatever else it is given.
+// crossing into C; it declines (doing nothing) whatever else it is given,
+// and raises IREE's failures itself (errors.c) with the general path's
+// notes.
 
 #include "cext.h"
 
@@ -124,8 +126,8 @@ static PyObject* ireec_raise_failure(const iree_vm_function_t* function,
 // having done nothing, when the call is not one this path handles; raises
 // the ireec.errors exception when IREE failed, with the notes the general
 // path adds (the lists are then empty).
-static PyObject* ireec_fast_invoke_once(PyObject* const* args, Py_ssize_t nargs,
-                                        bool* out_failed) {
+PyObject* ireec_invoke_once(PyObject* const* args, Py_ssize_t nargs,
+                            bool* out_failed) {
   if (nargs != 4 || !PyTuple_Check(args[0]) || PyTuple_GET_SIZE(args[0]) != 6 ||
       !PyTuple_Check(args[1]) || !PyBool_Check(args[3]) ||
       (args[3] == Py_True && PyTuple_GET_SIZE(args[1]))) {
@@ -291,7 +293,7 @@ static PyObject* ireec_invoke_trace = NULL;
 PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
                             Py_ssize_t nargs) {
   bool failed = false;  // raised what IREE reported: handled too
-  PyObject* result = ireec_fast_invoke_once(args, nargs, &failed);
+  PyObject* result = ireec_invoke_once(args, nargs, &failed);
   if ((result || failed) && ireec_invoke_trace) {
     PyObject *type, *error, *traceback;
     PyErr_Fetch(&type, &error, &traceback);

@@ -37,6 +37,7 @@ typedef struct {
   bool bound;
   Py_ssize_t arg_count;   // unbound: the arguments a call takes
   bool out_allowed;       // unbound: out= may be one array (one result)
+  bool takes_calls;       // calls are made in C (else all are declined)
 } ireec_invoker_t;
 
 // The one Python function the calls C declines go to (registered once:
@@ -132,8 +133,10 @@ static PyObject* ireec_invoker_make_lists(PyObject* self, PyObject* const* args,
   Py_RETURN_NONE;
 }
 
-// _set_fast(invoke_args, device[, arg_count, out_allowed]), or
-// _set_fast(None) to call the Python way from then on.
+// _set_fast(invoke_args, device[, arg_count, out_allowed[, takes_calls]]),
+// or _set_fast(None) to call the Python way from then on. With takes_calls
+// false, every call is declined (its arguments are never the C path's) but
+// _invoke_pushed works.
 static PyObject* ireec_invoker_set_fast(PyObject* self, PyObject* const* args,
                                         Py_ssize_t nargs) {
   ireec_invoker_t* invoker = (ireec_invoker_t*)self;
@@ -142,12 +145,12 @@ static PyObject* ireec_invoker_set_fast(PyObject* self, PyObject* const* args,
     Py_CLEAR(invoker->device);
     Py_RETURN_NONE;
   }
-  if ((nargs != 2 && nargs != 4) || !PyTuple_Check(args[0]) ||
+  if ((nargs != 2 && nargs != 4 && nargs != 5) || !PyTuple_Check(args[0]) ||
       PyTuple_GET_SIZE(args[0]) != 4 ||
       !PyObject_TypeCheck(args[1], &ireec_handle_type) || !invoker->lock) {
     PyErr_SetString(PyExc_TypeError,
-                    "_set_fast(invoke_args, device[, arg_count, out_allowed]) "
-                    "after _make_lists, or _set_fast(None)");
+                    "_set_fast(invoke_args, device[, arg_count, out_allowed[, "
+                    "takes_calls]]) after _make_lists, or _set_fast(None)");
     return NULL;
   }
   Py_ssize_t arg_count = 0;
@@ -164,7 +167,63 @@ static PyObject* ireec_invoker_set_fast(PyObject* self, PyObject* const* args,
   invoker->reads_out = PyTuple_GET_ITEM(args[0], 2) != Py_None;
   invoker->arg_count = arg_count;
   invoker->out_allowed = nargs > 3 && PyObject_IsTrue(args[3]) == 1;
+  invoker->takes_calls = nargs < 5 || PyObject_IsTrue(args[4]) == 1;
   Py_RETURN_NONE;
+}
+
+// Whether the Handle |object| (the session) is closed.
+static int ireec_handle_is_closed(PyObject* object) {
+  ireec_handle_t* handle = (ireec_handle_t*)object;
+  return handle->closed || !handle->ptr;
+}
+
+// _invoke_pushed(): the invoke of a call whose arguments Python converted
+// into the input list (the calls C declines), made as C makes its own:
+// ireec_invoke_once with no arguments (the list is emptied by the invoke),
+// then the one result decoder, under the session's lock (which the caller
+// holds too, from pushing on). Not for bound calls.
+static PyObject* ireec_invoker_invoke_pushed(PyObject* self, PyObject* unused) {
+  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
+  if (!invoker->lock) {
+    PyErr_SetString(PyExc_TypeError, "_invoke_pushed() before _make_lists");
+    return NULL;
+  }
+  PyObject* lock = Py_NewRef(invoker->lock);
+  if (ireec_lock_acquire(lock) != 0) {
+    Py_DECREF(lock);
+    return NULL;
+  }
+  PyObject* returned = NULL;
+  PyObject* invoke_args = invoker->invoke_args;
+  if (!invoke_args || invoker->bound || !invoker->inputs ||
+      ireec_handle_is_closed(invoker->session)) {
+    if (invoker->inputs) iree_vm_list_clear(invoker->inputs);
+    if (invoker->bound) {
+      PyErr_SetString(PyExc_TypeError, "_invoke_pushed() of a bound call");
+    } else {
+      ireec_handle_raise_closed(self);
+    }
+  } else {
+    Py_INCREF(invoke_args);
+    PyObject* call_args[4] = {PyTuple_GET_ITEM(invoke_args, 0), NULL, Py_None,
+                              Py_False};
+    call_args[1] = PyTuple_New(0);
+    bool failed = false;
+    PyObject* results = call_args[1] ? ireec_invoke_once(call_args, 4, &failed) : NULL;
+    Py_XDECREF(call_args[1]);
+    if (results) {
+      const iree_vm_function_t* function =
+          PyLong_AsVoidPtr(PyTuple_GET_ITEM(PyTuple_GET_ITEM(invoke_args, 0), 1));
+      returned = function ? ireec_results_decode(results, invoker->outputs,
+                                                 invoker->device, function)
+                          : NULL;
+      Py_DECREF(results);
+    }
+    Py_DECREF(invoke_args);
+  }
+  (void)ireec_lock_release(lock);
+  Py_DECREF(lock);
+  return returned;
 }
 
 // close(): under the session's lock (a call on another thread may be using
@@ -208,16 +267,10 @@ static PyObject* ireec_invoker_get_list_address(PyObject* self, void* closure) {
   return PyLong_FromVoidPtr(list);
 }
 
-// Whether the Handle |object| (the session) is closed.
-static int ireec_handle_is_closed(PyObject* object) {
-  ireec_handle_t* handle = (ireec_handle_t*)object;
-  return handle->closed || !handle->ptr;
-}
-
 static PyObject* ireec_invoker_call(PyObject* self, PyObject* args,
                                           PyObject* kwargs) {
   ireec_invoker_t* invoker = (ireec_invoker_t*)self;
-  if (!invoker->invoke_args) goto general;
+  if (!invoker->invoke_args || !invoker->takes_calls) goto general;
   PyObject* out = Py_None;
   if (invoker->bound) {
     if (PyTuple_GET_SIZE(args) || (kwargs && PyDict_GET_SIZE(kwargs))) goto general;
@@ -313,8 +366,11 @@ static PyMethodDef ireec_invoker_methods[] = {
      "function's VM lists, owned by the invoker"},
     {"_set_fast", (PyCFunction)(void (*)(void))ireec_invoker_set_fast,
      METH_FASTCALL,
-     "_set_fast(invoke_args, device[, arg_count, out_allowed]), or "
-     "_set_fast(None)"},
+     "_set_fast(invoke_args, device[, arg_count, out_allowed[, takes_calls]]), "
+     "or _set_fast(None)"},
+    {"_invoke_pushed", ireec_invoker_invoke_pushed, METH_NOARGS,
+     "Invokes with the arguments Python pushed onto the input list and "
+     "decodes the results, as a call made in C does."},
     {"close", ireec_invoker_close, METH_NOARGS,
      "Releases the VM lists now, under the session's lock (otherwise done "
      "when collected)."},
