@@ -22,15 +22,14 @@ import ctypes
 import gc
 import os
 
-from ._library import ffi  # isort: skip
-from . import _cext  # isort: skip  (after the runtime _library loads)
+from . import _library  # noqa: F401  isort: skip  (loads the runtime first)
+from . import _cext  # isort: skip
 
 # ids of the objects abandoned in this process because they were inherited
 # across fork(), for ClosedError's message (they are leaked, so an id stays
 # theirs for the rest of the process).
 _abandoned_ids: set[int] = set()
-# What must never be deallocated (so never released): the abandoned objects
-# themselves, and owners in C (BufferView's ViewReference).
+# What must never be deallocated (so never released): the abandoned objects.
 _leaked: list = []
 _parent_pid: int | None = None
 _pid_before_fork: int = os.getpid()
@@ -62,28 +61,15 @@ def _abandon(obj) -> None:
         # the object's invokers hold this same lock (closed or not, a call
         # takes it before finding the session closed).
         lock._at_fork_reinit()
-    if obj.closed:
+    if obj._released:
         return
+    # Closed but still in use counts too: its last user leaving (or the
+    # collector) would release it.
     _leak(obj)
     _abandoned_ids.add(id(obj))
-    if hasattr(obj, "_acquire"):
-        # A handle whose reference lives in C with its users counted: a use
-        # never given back keeps close() from releasing, and close() marks
-        # it closed for the C paths too.
-        obj._acquire()
-        obj.close()
-        return
-    from .buffer_view import BufferView
-    ptr = obj._ptr
-    if isinstance(obj, BufferView):
-        owner = getattr(obj, "_owner", None)
-        if owner is not None:
-            _leak(owner)
-    else:
-        # Detaches the ffi.gc destructor: the reference is never released.
-        ffi.gc(ptr, None)
-    obj._ptr = None
-    obj._keep_alive = ()
+    # Its reference lives in C with its users counted: a use never given
+    # back keeps it from being released, and it is closed for the C paths.
+    obj._leak_reference()
 
 
 def _before_fork() -> None:

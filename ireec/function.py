@@ -433,7 +433,8 @@ class PreparedCall(_cext.Invoker):
         return f"<ireec.PreparedCall {self.function.name}>"
 
 
-def call_declined(call: _cext.Invoker, args: tuple, kwargs: dict | None) -> list:
+def call_declined(call: PreparedCall | BoundCall, args: tuple,
+                  kwargs: dict | None) -> list:
     """The calls the C invoker declines (device=, a closed object, arguments
     it does not take: scalars, fences, byte-swapped or non-contiguous
     arrays, out= lists), converted in Python into the same lists and

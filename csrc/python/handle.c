@@ -208,6 +208,15 @@ static PyObject* ireec_handle_close(PyObject* object, PyObject* unused) {
   Py_RETURN_NONE;
 }
 
+// _leak_reference(): in a forked child, closed for good without ever
+// releasing: a use that is never given back (closed or not, in use or not).
+static PyObject* ireec_handle_leak_reference(PyObject* object, PyObject* unused) {
+  ireec_handle_t* self = (ireec_handle_t*)object;
+  if (self->ptr) ++self->users;
+  self->closed = true;
+  Py_RETURN_NONE;
+}
+
 static PyObject* ireec_handle_acquire_method(PyObject* object, PyObject* unused) {
   if (ireec_handle_acquire(object) != 0) return NULL;
   Py_RETURN_NONE;
@@ -281,6 +290,8 @@ static PyMethodDef ireec_handle_methods[] = {
     {"_acquire", ireec_handle_acquire_method, METH_NOARGS,
      "Takes a use (ClosedError if closed): the reference stays until "
      "_release_use()."},
+    {"_leak_reference", ireec_handle_leak_reference, METH_NOARGS,
+     "Closes without ever releasing the reference (a forked child's)."},
     {"_release_use", ireec_handle_release_use_method, METH_NOARGS,
      "Gives back a use taken by _acquire()."},
     {NULL, NULL, 0, NULL},
