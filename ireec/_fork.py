@@ -72,23 +72,42 @@ def _abandon(obj) -> None:
     obj._leak_reference()
 
 
+# Whether the collector was on before the fork (see _before_fork).
+_gc_was_enabled = False
+
+
 def _before_fork() -> None:
-    global _pid_before_fork
+    global _pid_before_fork, _gc_was_enabled
     _pid_before_fork = os.getpid()
+    # The collector stays off until every inherited object is abandoned: the
+    # child runs other fork hooks first (threading's), and a collection
+    # there would release the inherited objects in garbage cycles, which
+    # hangs on the parent's worker threads.
+    _gc_was_enabled = gc.isenabled()
+    gc.disable()
+
+
+def _after_fork_in_parent() -> None:
+    if _gc_was_enabled:
+        gc.enable()
 
 
 def _after_fork_in_child() -> None:
     global _parent_pid
     from ._handles import Handle
     _parent_pid = _pid_before_fork
-    for obj in gc.get_objects():
-        if isinstance(obj, Handle):
-            _abandon(obj)
-        elif isinstance(obj, _cext.Invoker):
-            # A prepared or bound call: its VM lists (and a bound call's
-            # arguments in them) are leaked too, and it is closed.
-            obj._abandon()
-    _after_fork_hooks_run()
+    try:
+        for obj in gc.get_objects():
+            if isinstance(obj, Handle):
+                _abandon(obj)
+            elif isinstance(obj, _cext.Invoker):
+                # A prepared or bound call: its VM lists (and a bound call's
+                # arguments in them) are leaked too, and it is closed.
+                obj._abandon()
+        _after_fork_hooks_run()
+    finally:
+        if _gc_was_enabled:
+            gc.enable()
 
 
 def _after_fork_hooks_run() -> None:
@@ -97,4 +116,5 @@ def _after_fork_hooks_run() -> None:
     instance._default_instance = None
 
 
-os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_child)
+os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,
+                    after_in_child=_after_fork_in_child)
