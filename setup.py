@@ -121,7 +121,7 @@ class BuildWithCMake(build_ext):
 CEXT = Extension(
     "ireec._cext",
     sources=[f"csrc/python/{name}.c" for name in (
-        "cext_module", "handle", "invoke", "read_dense", "invoker")],
+        "cext_module", "handle", "invoke", "read_dense", "invoker", "lock", "errors", "results")],
     include_dirs=["csrc/include"],
     depends=["csrc/python/cext.h"],
     libraries=["ireec_runtime"],

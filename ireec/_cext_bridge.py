@@ -1,8 +1,8 @@
 """The Python side of the extension ireec._cext (csrc/python/): the tables
 it is configured with (numpy's array type and empty(), the buffer formats of
-IREE's element types, the dtype cache the general path fills), the exception
-it raises for closed objects (registered once), and cffi pointers as the ints
-it takes.
+IREE's element types, the dtype cache the general path fills), the
+ireec.errors classes it raises (registered once), and cffi pointers as the
+ints it takes.
 
 Its call path handles the common case only (arguments that are numpy arrays
 or BufferViews) and declines (returns None, having done nothing) everything
@@ -17,10 +17,11 @@ import numpy as np
 from ._library import ffi  # isort: skip
 from . import _cext  # isort: skip
 from .dtypes import _NUMPY_TYPES
-from .errors import ClosedError
+from .errors import _BY_CODE, ClosedError, IreeError
 
-# The exception C raises for closed objects, registered once.
-_cext.register_errors(ClosedError)
+# The exceptions C raises, registered once: for closed objects, and for
+# failed statuses (the class of each code, IreeError for the others).
+_cext.register_errors(ClosedError, IreeError, _BY_CODE)
 
 
 def _element_types_by_format() -> dict[str, int]:

@@ -21,16 +21,15 @@ from __future__ import annotations
 import ctypes
 import gc
 import os
-import threading
 
-from ._library import ffi
+from . import _library  # noqa: F401  isort: skip  (loads the runtime first)
+from . import _cext  # isort: skip
 
 # ids of the objects abandoned in this process because they were inherited
 # across fork(), for ClosedError's message (they are leaked, so an id stays
 # theirs for the rest of the process).
 _abandoned_ids: set[int] = set()
-# What must never be deallocated (so never released): the abandoned objects
-# themselves, and owners in C (BufferView's ViewReference).
+# What must never be deallocated (so never released): the abandoned objects.
 _leaked: list = []
 _parent_pid: int | None = None
 _pid_before_fork: int = os.getpid()
@@ -55,47 +54,60 @@ def _leak(obj) -> None:
 
 def _abandon(obj) -> None:
     """Makes `obj` closed without ever releasing its reference."""
-    if obj.closed:
+    lock = getattr(obj, "_lock", None)
+    if isinstance(lock, _cext.Lock):
+        # Another thread of the parent may have held it at the fork, and
+        # nothing in the child would ever release it. Made new in place:
+        # the object's invokers hold this same lock (closed or not, a call
+        # takes it before finding the session closed).
+        lock._at_fork_reinit()
+    if obj._released:
         return
+    # Closed but still in use counts too: its last user leaving (or the
+    # collector) would release it.
     _leak(obj)
     _abandoned_ids.add(id(obj))
-    if isinstance(getattr(obj, "_lock", None), type(threading.RLock())):
-        # Another thread of the parent may have held it at the fork, and
-        # nothing in the child would ever release it.
-        obj._lock = threading.RLock()
-    if hasattr(obj, "_acquire"):
-        # A handle whose reference lives in C with its users counted: a use
-        # never given back keeps close() from releasing, and close() marks
-        # it closed for the C paths too.
-        obj._acquire()
-        obj.close()
-        return
-    from .buffer_view import BufferView
-    ptr = obj._ptr
-    if isinstance(obj, BufferView):
-        owner = getattr(obj, "_owner", None)
-        if owner is not None:
-            _leak(owner)
-    else:
-        # Detaches the ffi.gc destructor: the reference is never released.
-        ffi.gc(ptr, None)
-    obj._ptr = None
-    obj._keep_alive = ()
+    # Its reference lives in C with its users counted: a use never given
+    # back keeps it from being released, and it is closed for the C paths.
+    obj._leak_reference()
+
+
+# Whether the collector was on before the fork (see _before_fork).
+_gc_was_enabled = False
 
 
 def _before_fork() -> None:
-    global _pid_before_fork
+    global _pid_before_fork, _gc_was_enabled
     _pid_before_fork = os.getpid()
+    # The collector stays off until every inherited object is abandoned: the
+    # child runs other fork hooks first (threading's), and a collection
+    # there would release the inherited objects in garbage cycles, which
+    # hangs on the parent's worker threads.
+    _gc_was_enabled = gc.isenabled()
+    gc.disable()
+
+
+def _after_fork_in_parent() -> None:
+    if _gc_was_enabled:
+        gc.enable()
 
 
 def _after_fork_in_child() -> None:
     global _parent_pid
     from ._handles import Handle
     _parent_pid = _pid_before_fork
-    for obj in gc.get_objects():
-        if isinstance(obj, Handle):
-            _abandon(obj)
-    _after_fork_hooks_run()
+    try:
+        for obj in gc.get_objects():
+            if isinstance(obj, Handle):
+                _abandon(obj)
+            elif isinstance(obj, _cext.Invoker):
+                # A prepared or bound call: its VM lists (and a bound call's
+                # arguments in them) are leaked too, and it is closed.
+                obj._abandon()
+        _after_fork_hooks_run()
+    finally:
+        if _gc_was_enabled:
+            gc.enable()
 
 
 def _after_fork_hooks_run() -> None:
@@ -104,4 +116,5 @@ def _after_fork_hooks_run() -> None:
     instance._default_instance = None
 
 
-os.register_at_fork(before=_before_fork, after_in_child=_after_fork_in_child)
+os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,
+                    after_in_child=_after_fork_in_child)

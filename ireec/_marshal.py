@@ -30,6 +30,7 @@ import numpy as np
 from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view
+from . import _cext
 from .buffer_view import BufferView, _adopt_address
 from .dtypes import element_type_from_dtype
 from .errors import check_status
@@ -341,27 +342,16 @@ class Packer:
         return [self._element(vm_list, i, device)
                 for i in range(lib.iree_vm_list_size(vm_list))]
 
-    def take_results(self, results: list, vm_list, device) -> list:
-        """The one decoder of a call's results. `results` has one entry per
-        result, as ireec._cext.invoke returns them (and `view_entries` makes
-        them from ireec_runtime_session_invoke's views): an int is a new
-        reference to a buffer-view result, adopted here (every one before
-        anything can raise); None is read from `vm_list`, which is then
-        emptied; anything else (an `out` array read into) is kept."""
-        pending = False
-        for i, result in enumerate(results):
-            if type(result) is int:
-                results[i] = _adopt_address(result, device)
-            elif result is None:
-                pending = True
-        if pending:
-            try:
-                for i, result in enumerate(results):
-                    if result is None:
-                        results[i] = self._element(vm_list, i, device)
-            finally:
-                lib.iree_vm_list_clear(vm_list)
-        return results
+    def take_results(self, results: list, vm_list, device, function) -> list:
+        """The one decoder of a call's results, in C (csrc/python/results.c,
+        the C invoker's own). `results` has one entry per result, as
+        ireec._cext.invoke returns them (and `view_entries` makes them from
+        ireec_runtime_session_invoke's views): an int is a new reference to a
+        buffer-view result, adopted (every one before anything can raise);
+        None is read from `vm_list` (of `function`, an iree_vm_function_t*),
+        which is then emptied; anything else (an `out` array read into) is
+        kept."""
+        return _decode_results(results, _address(vm_list), device, _address(function))
 
     @staticmethod
     def view_entries(views, count: int, capacity: int) -> list:
@@ -369,21 +359,6 @@ class Packer:
         i where it is a buffer view, else NULL) as take_results' entries."""
         return [_address(views[i]) if i < capacity and views[i] else None
                 for i in range(count)]
-
-    def raise_failure(self, failure: tuple):
-        """Raises the failure ireec._cext.invoke reported as (status, stage,
-        index): "copy" of array argument `index` to the device, "push" of a
-        BufferView argument, "call" (the invoke), "read" of result `index`
-        into `out` (a NULL status there: the result is not a buffer view)."""
-        status, stage, index = failure
-        if stage == "read" and not status:
-            raise self._not_a_view_error(index)
-        status = ffi.cast("iree_status_t", status)
-        if stage == "copy":  # "push" (a BufferView's) and "call" need no note
-            self._raise_push_failure(status, index)
-        if stage == "read":
-            self._raise_read_failure(status, index)
-        check_status(status)
 
     def read_results_into(self, out, vm_list, entries: list, device) -> list:
         """take_results, with buffer-view results read into the numpy arrays
@@ -509,3 +484,16 @@ class Packer:
         if value_type == lib.IREE_VM_VALUE_TYPE_I16:
             return int(variant.i16)
         return None
+
+
+def decode_result(outputs_address: int, index: int, device, function_name: str):
+    """Result `index` of the output list at `outputs_address`, of a kind the
+    C decoder leaves to Python (a fence, a list, another ref): registered
+    once as the extension's result decoder, which calls it (under the
+    session's lock) with the function's name for messages."""
+    packer = Packer(function_name, "")
+    return packer._element(ffi.cast("iree_vm_list_t*", outputs_address), index, device)
+
+
+_decode_results = _cext.decode_results
+_cext.register_result_decoder(decode_result)

@@ -11,9 +11,9 @@ from . import _cext, _cext_bridge
 from ._handles import ClosedError
 from ._fork import inherited_message
 from ._library import ffi, lib
-from ._marshal import VmList, fill_host_array
-from .buffer_view import _adopt_address
+from ._marshal import fill_host_array
 from .errors import AbortedError, check_status
+from .function import _list_ptr
 
 if TYPE_CHECKING:
     from .types import Out, Value
@@ -66,8 +66,10 @@ class BoundCall(_cext.Invoker):
         self._function = function._function
         # Lists and result slots of its own: the PreparedCall stays usable
         # (or closable) meanwhile.
-        self._inputs = VmList.create(len(prepared._packer.arg_kinds))
-        self._outputs = VmList.create(max(1, len(function.result_kinds)))
+        self._make_lists(session._lock, session, len(prepared._packer.arg_kinds),
+                         max(1, len(function.result_kinds)))
+        self._inputs = _list_ptr(self._inputs_address)
+        self._outputs = _list_ptr(self._outputs_address)
         self._view_capacity = prepared._view_capacity
         self._views = ffi.new("iree_hal_buffer_view_t*[]", max(1, self._view_capacity))
         self._count = ffi.new("iree_host_size_t*")
@@ -81,9 +83,9 @@ class BoundCall(_cext.Invoker):
             if device is None:
                 device = prepared.device
             if device is None:
-                prepared._packer.push_args(self._inputs.handle, args, *home)
+                prepared._packer.push_args(self._inputs, args, *home)
             else:
-                prepared._packer.push_args(self._inputs.handle, args, device)
+                prepared._packer.push_args(self._inputs, args, device)
         if out is not None:
             self._bind_out(out)
         if not prepared._uses_fences and (
@@ -93,10 +95,9 @@ class BoundCall(_cext.Invoker):
             # this call (made by Invoker): no arguments to push, the
             # bound ones kept, the result handed over or read into `out`.
             addresses = tuple(map(_cext_bridge.address, (
-                session.handle, self._function, self._inputs.handle,
-                self._outputs.handle, home[1], home[2])))
-            self._set_fast((addresses, (), out, True), session._lock, session,
-                           self._inputs, _adopt_address, home[0])
+                session.handle, self._function, self._inputs,
+                self._outputs, home[1], home[2])))
+            self._set_fast((addresses, (), out, True), home[0])
 
     def _bind_out(self, out) -> None:
         """Describes the `out` arrays once, as the ireec_host_array_t[] that
@@ -122,10 +123,10 @@ class BoundCall(_cext.Invoker):
             # Everything ireec_runtime_session_invoke_into takes, fixed for
             # the life of this call (see __call__ for when it is used).
             self._into_args = (
-                self._session.handle, self._function, self._inputs.handle, True,
-                self._outputs.handle, self._home[1], count, targets, self._count)
+                self._session.handle, self._function, self._inputs, True,
+                self._outputs, self._home[1], count, targets, self._count)
 
-    def _call_general(self, *args, out=None) -> list:
+    def _convert_and_call(self, *args, out=None) -> list:
         # What Invoker does not call in C: `out` given per call,
         # several results read into their bound arrays, fences, and the
         # calls it declined or found closed (reported here).
@@ -136,25 +137,13 @@ class BoundCall(_cext.Invoker):
             # Several results read into their bound arrays.
             session = self._session
             with session._lock:
-                if session.closed or self._inputs.closed:
+                if session.closed or self.closed:
                     raise ClosedError(inherited_message(session) or "the BoundCall or its Session is closed")
                 status = _session_invoke_into(*self._into_args)
                 if not status:  # a NULL iree_status_t is OK
                     return list(self._out)
                 self._raise(status)
         return self._call(out)
-
-    def _take_fast(self, results) -> list:
-        """The results of Invoker's call that need more than handing
-        back (values to read, a failure to raise); called under the lock."""
-        packer = self.prepared._packer
-        try:
-            if type(results) is tuple:
-                packer.raise_failure(results)
-            return packer.take_results(results, self._outputs._ptr, self._home[0])
-        except AbortedError as error:
-            self._session._note_failed_devices(error)
-            raise
 
     def _raise(self, status):
         try:
@@ -169,10 +158,10 @@ class BoundCall(_cext.Invoker):
         signal = None
         try:
             with session._lock:
-                if session.closed or self._inputs.closed:
+                if session.closed or self.closed:
                     raise ClosedError(inherited_message(session) or "the BoundCall or its Session is closed")
                 session_ptr = session._ptr
-                inputs = self._inputs._ptr
+                inputs = self._inputs
                 if out is None and self._targets is not None:
                     out = self._out
                 if prepared._uses_fences:
@@ -195,7 +184,7 @@ class BoundCall(_cext.Invoker):
     def _invoke(self, session_ptr, inputs, out) -> list:
         views = self._views
         count = self._count
-        outputs = self._outputs._ptr
+        outputs = self._outputs
         status = lib.ireec_runtime_session_invoke(
             session_ptr, self._function, inputs, True, outputs,
             self._view_capacity, views, count)
@@ -205,10 +194,10 @@ class BoundCall(_cext.Invoker):
         entries = packer.view_entries(views, count[0], self._view_capacity)
         if out is not None:
             return packer.read_results_into(out, outputs, entries, self._home[0])
-        return packer.take_results(entries, outputs, self._home[0])
+        return packer.take_results(entries, outputs, self._home[0], self._function)
 
     def _invoke_into(self, session_ptr, inputs) -> list:
-        outputs = self._outputs._ptr
+        outputs = self._outputs
         status = lib.ireec_runtime_session_invoke_into(
             session_ptr, self._function, inputs, True, outputs, self._home[1],
             self._target_count, self._targets, self._count)
@@ -230,9 +219,7 @@ class BoundCall(_cext.Invoker):
         """Releases the bound arguments, results and out arrays now
         (otherwise done when collected)."""
         with self._session._lock:
-            self._inputs.close()
-            self._outputs.close()
-            self._set_fast(None)
+            super().close()  # the lists and the bound arguments in them
             self._targets = self._into_args = None
             self._lent = self._out = ()
 

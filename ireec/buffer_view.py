@@ -18,7 +18,8 @@ from ._handles import Handle
 from ._validate import checked_dims
 from ._library import ffi, lib
 from .dtypes import dtype_from_element_type, element_type_from_dtype, element_type_name
-from .errors import IreeError, check_status
+from ._fork import inherited_message
+from .errors import ClosedError, IreeError, check_status
 from .instance import Device
 from .readback import FORMAT_MAX_ELEMENTS, format_bits
 from .transfer import as_device as _as_device, require_device as _require_device
@@ -69,10 +70,12 @@ class BufferView(Handle):
 
     _release_fn = lib.iree_hal_buffer_view_release
     _retain_fn = lib.iree_hal_buffer_view_retain
-    __slots__ = ("device", "zero_copy", "zero_copy_fallback")
-    device: Device | None
-    zero_copy: bool
-    zero_copy_fallback: str | None
+    # A call's results are made in C (ireec._cext's invoker), without
+    # running __init__: what a BufferView is comes from its C base (the
+    # device is the Handle's parent; `_ptr` is cast from its address when
+    # first asked), or from class defaults. `_upload`: (zero_copy,
+    # zero_copy_fallback) of a view made with zero_copy=True.
+    __slots__ = ("_upload",)
 
     def __init__(self, device: Device | CData, array: ArrayLike, *,
                  zero_copy: bool = False) -> None:
@@ -84,8 +87,8 @@ class BufferView(Handle):
         finally:
             device._release_use()
         _adopt_address(_cext_bridge.address(ptr), device, ptr, self)
-        self.zero_copy = fallback is None and zero_copy
-        self.zero_copy_fallback = fallback
+        if zero_copy:
+            self._upload = (fallback is None, fallback)
 
     @classmethod
     def from_handle(cls, ptr: CData, *, retain: bool = False,
@@ -100,6 +103,33 @@ class BufferView(Handle):
             lib.iree_hal_buffer_view_retain(ptr)
         # Ours now: released again if `device` turns out to be closed.
         return _adopt_address(_cext_bridge.address(ptr), device, ptr)
+
+    @property
+    def device(self) -> Device | None:
+        """The Device whose queue reads the buffer back (see the class
+        docstring): the Handle this view holds a use of."""
+        return self._parent
+
+    @property
+    def zero_copy(self) -> bool:
+        """True if the buffer is the memory of the numpy array it was made from."""
+        return getattr(self, "_upload", _NOT_UPLOADED)[0]
+
+    @property
+    def zero_copy_fallback(self) -> str | None:
+        """Why `from_numpy(..., zero_copy=True)` copied instead, or None."""
+        return getattr(self, "_upload", _NOT_UPLOADED)[1]
+
+    @property
+    def handle(self) -> CData:
+        """The `iree_hal_buffer_view_t*` (borrowed: valid while this view is open)."""
+        if self.closed:
+            raise ClosedError(inherited_message(self) or "BufferView is closed")
+        try:
+            return self._ptr
+        except AttributeError:  # made in C (a call's result): cast once
+            ptr = self._ptr = _cast(_VIEW_PTR, self._address)
+            return ptr
 
     # -- construction -------------------------------------------------------
 
@@ -310,9 +340,10 @@ def _adopt_address(address: int, device: Device | None, ptr=None,
                    view: BufferView | None = None) -> BufferView:
     """`view` (a new BufferView if None) made the owner of one reference to
     the view at `address` (`ptr`, if the caller has it as a pointer), holding
-    a use of `device`: what __init__ does after its checks, and all a call
-    does with each result it hands over. If `device` is closed, the
-    reference is released and ClosedError raised."""
+    a use of `device`: what __init__ and from_handle do after their checks,
+    and the same state as the views C makes of a call's results
+    (ireec_handle_new). If `device` is closed, the reference is released and
+    ClosedError raised."""
     if view is None:
         view = _new_view(BufferView)
     try:
@@ -320,13 +351,13 @@ def _adopt_address(address: int, device: Device | None, ptr=None,
     except BaseException:
         lib.iree_hal_buffer_view_release(_cast(_VIEW_PTR, address))
         raise
-    view._ptr = _cast(_VIEW_PTR, address) if ptr is None else ptr
-    view.device = device
-    view.zero_copy = False
-    view.zero_copy_fallback = None
+    if ptr is not None:
+        view._ptr = ptr
     return view
 
 
+# (zero_copy, zero_copy_fallback) of a view not made with zero_copy=True.
+_NOT_UPLOADED = (False, None)
 _new_view = BufferView.__new__
 _cast = ffi.cast
 _RELEASE_ADDRESS = BufferView._release_address

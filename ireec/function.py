@@ -9,8 +9,7 @@ from ._handles import ClosedError
 from ._fork import inherited_message
 from ._library import ffi, lib
 from ._strings import from_string_view, string_view
-from ._marshal import KIND_NAMES, Packer, VmList, _RefTypes, parse_cconv
-from .buffer_view import _adopt_address
+from ._marshal import KIND_NAMES, Packer, _RefTypes, parse_cconv
 from .errors import AbortedError, check_status
 from .fence import Fence, Semaphore
 from .instance import Device
@@ -23,6 +22,11 @@ if TYPE_CHECKING:
 
 
 _session_invoke = lib.ireec_runtime_session_invoke
+
+
+def _list_ptr(address: int):
+    """An invoker's list address as the iree_vm_list_t* cffi calls take."""
+    return ffi.cast("iree_vm_list_t*", address)
 
 # The iree.abi.model of functions compiled with
 # --iree-execution-model=async-external: after their inputs they take a wait
@@ -166,7 +170,8 @@ class PreparedCall(_cext.Invoker):
     are this call, and a BoundCall is one with its arguments pinned) for
     numpy and BufferView arguments on the session's device; anything else
     (scalars, fences, byte-swapped or non-contiguous arrays, device=) is
-    converted into the same lists in Python, then invoked the same way.
+    converted into the same lists in Python, then invoked and its results
+    decoded by the same C code (`_invoke_pushed`).
 
     A coarse-fences function gets a new signal fence (and no wait fence),
     and the call waits for it before returning (interruptible with Ctrl-C).
@@ -197,8 +202,13 @@ class PreparedCall(_cext.Invoker):
         self.device = device
         kinds = function._require_cconv()
         self._packer = Packer(function.name, kinds)
-        self._inputs = VmList.create(len(kinds))
-        self._outputs = VmList.create(max(1, len(function.result_kinds)))
+        # The function's two VM lists, owned by the C base (released by
+        # close() or when collected); Python fills them through these
+        # pointers, cast once.
+        self._make_lists(function.session._lock, function.session, len(kinds),
+                         max(1, len(function.result_kinds)))
+        self._inputs = _list_ptr(self._inputs_address)
+        self._outputs = _list_ptr(self._outputs_address)
         # What every call needs and no call can change, read once.
         self._arg_kinds = function.arg_kinds
         self._uses_fences = function.uses_fences
@@ -216,31 +226,29 @@ class PreparedCall(_cext.Invoker):
                 self._home()  # the general path reports a closed session
 
     # __call__(*args, device=None, out=None) is the C base's (ireec._cext.
-    # Invoker): see the class docstring. What it does not do in C comes here.
+    # Invoker): see the class docstring. What it does not do in C comes here
+    # (through call_declined, below).
 
-    def _call_general(self, *args, device=None, out=None) -> list:
+    def _convert_and_call(self, *args, device=None, out=None) -> list:
         """The call the C invoker passed on (device=, a closed session or
-        call, arguments it declines): converted by the Packer into the same
-        lists, then the same invoke."""
+        call, arguments it declines, out= it does not read): converted by
+        the Packer into the same lists, then the same invoke and result
+        decoder as the calls C makes (_invoke_pushed), `out` read from the
+        results; a coarse-fences call is invoked here and waited for."""
+        session = self.function.session
         try:
-            results, signal = self._invoke(args, None, device, out)
-            return self._complete(results, signal, out)
+            if self._uses_fences:
+                results, signal = self._invoke(args, None, device)
+                return self._complete(results, signal, out)
+            with session._lock:
+                self._push(args, device)
+                results = self._invoke_pushed()
         except AbortedError as error:
-            self.function.session._note_failed_devices(error)
+            session._note_failed_devices(error)
             raise
-
-    def _take_fast(self, results) -> list:
-        """The results of the C invoker's call that need more than handing
-        one BufferView back (values to read, an out array, a failure to
-        raise): the one result decoder, under the session's lock."""
-        packer = self._packer
-        try:
-            if type(results) is tuple:
-                packer.raise_failure(results)
-            return packer.take_results(results, self._outputs._ptr, self._session_device[0])
-        except AbortedError as error:
-            self.function.session._note_failed_devices(error)
-            raise
+        if out is None:
+            return results
+        return self._packer.read_views_into(results, out)
 
     def _complete(self, results: list, signal: Fence | None, out) -> list:
         """Waits for a coarse-fences call's signal fence; only then are its
@@ -297,16 +305,18 @@ class PreparedCall(_cext.Invoker):
             session_device = self.function.session.device
             home = (session_device, session_device.handle, session_device.allocator)
             self._session_device = home
-            if self._fast_path_applies():
+            if not self._uses_fences:
                 # What the C invoker needs, read once (it checks that the
-                # session and the lists are open before using the addresses).
+                # session and the lists are open before using the addresses):
+                # for the calls it makes, and the invoke of those whose
+                # arguments Python converts (_invoke_pushed).
                 session = self.function.session
                 addresses = tuple(map(_cext_bridge.address, (
                     session._ptr, self.function._function,
-                    self._inputs._ptr, self._outputs._ptr, home[1], home[2])))
-                self._set_fast((addresses, (), None, False), session._lock, session,
-                               self._inputs, _adopt_address, session_device,
-                               self._arg_count, self._view_capacity == 1)
+                    self._inputs, self._outputs, home[1], home[2])))
+                self._set_fast((addresses, (), None, False), session_device,
+                               self._arg_count, self._view_capacity == 1,
+                               self._fast_path_applies())
         return home
 
     def _fast_path_applies(self) -> bool:
@@ -315,37 +325,51 @@ class PreparedCall(_cext.Invoker):
         return (not self._uses_fences and self.device is None
                 and set(self._arg_kinds) <= {"r"})
 
-    def _invoke(self, args, wait: Fence | None, device, out=None):
+    def _push(self, args, device) -> tuple:
+        """Converts `args` onto the input list (numpy arrays copied to
+        `device`, else this call's, else the session's first device), the
+        session's lock held; on failure the list is emptied. Returns the
+        session's device (see _home)."""
         if len(args) != len(self._arg_kinds):
             self._raise_arg_count(args)
         session = self.function.session
+        if session.closed or self.closed:
+            raise ClosedError(inherited_message(session) or "the PreparedCall or its Session is closed")
+        home = self._session_device or self._home()
+        inputs = self._inputs
+        try:
+            if device is None:
+                device = self.device
+            if device is None:
+                self._packer.push_args(inputs, args, *home)
+            elif isinstance(device, Device):
+                # A device of the caller's: a closed one raises ClosedError,
+                # and a close() on another thread waits for the copies to it
+                # to finish.
+                device._acquire()
+                try:
+                    self._packer.push_args(inputs, args, device)
+                finally:
+                    device._release_use()
+            else:
+                self._packer.push_args(inputs, args, device)
+        except BaseException:
+            lib.iree_vm_list_clear(inputs)
+            raise
+        return home
+
+    def _invoke(self, args, wait: Fence | None, device):
+        """A coarse-fences call: the arguments, the wait fence and a new
+        signal fence pushed, invoked; (results, signal fence)."""
+        session = self.function.session
         with session._lock:
-            if session.closed or self._inputs.closed or self._outputs.closed:
-                raise ClosedError(inherited_message(session) or "the PreparedCall or its Session is closed")
+            home = self._push(args, device)
             session_ptr = session._ptr
-            inputs = self._inputs._ptr
-            outputs = self._outputs._ptr
-            home = self._session_device or self._home()
+            inputs = self._inputs
+            outputs = self._outputs
             packer = self._packer
-            signal = None
             try:
-                if device is None:
-                    device = self.device
-                if device is None:
-                    packer.push_args(inputs, args, *home)
-                elif isinstance(device, Device):
-                    # A device of the caller's: a closed one raises
-                    # ClosedError, and a close() on another thread waits
-                    # for the copies to it to finish.
-                    device._acquire()
-                    try:
-                        packer.push_args(inputs, args, device)
-                    finally:
-                        device._release_use()
-                else:
-                    packer.push_args(inputs, args, device)
-                if self._uses_fences:
-                    signal = self._push_fences(inputs, wait, home[0])
+                signal = self._push_fences(inputs, wait, home[0])
             except BaseException:
                 lib.iree_vm_list_clear(inputs)
                 raise
@@ -359,12 +383,11 @@ class PreparedCall(_cext.Invoker):
             if status:  # a NULL iree_status_t is OK
                 check_status(status)
             entries = packer.view_entries(views, count[0], self._view_capacity)
-            if out is not None and signal is None:
-                results = packer.read_results_into(out, outputs, entries, home[0])
-            else:
-                # Empties the output list too (ireec_runtime_session_invoke
-                # already did when every result was a buffer view).
-                results = packer.take_results(entries, outputs, home[0])
+            # Empties the output list too (ireec_runtime_session_invoke
+            # already did when every result was a buffer view). `out` is
+            # read only once the signal fence is reached (_complete).
+            results = packer.take_results(entries, outputs, home[0],
+                                          self.function._function)
         return results, signal
 
     def bind(self, *args: Value, device: Device | None = None,
@@ -398,13 +421,7 @@ class PreparedCall(_cext.Invoker):
         packer.push_ref(inputs, signal, None, "the signal fence")
         return signal
 
-    def close(self) -> None:
-        """Releases the VM lists now (otherwise done when collected)."""
-        # Under the session's lock: a call on another thread may be using them.
-        with self.function.session._lock:
-            self._set_fast(None)
-            self._inputs.close()
-            self._outputs.close()
+    # close() is the C base's: under the session's lock, releases the lists.
 
     def __enter__(self) -> PreparedCall:
         return self
@@ -414,3 +431,18 @@ class PreparedCall(_cext.Invoker):
 
     def __repr__(self) -> str:
         return f"<ireec.PreparedCall {self.function.name}>"
+
+
+def call_declined(call: PreparedCall | BoundCall, args: tuple,
+                  kwargs: dict | None) -> list:
+    """The calls the C invoker declines (device=, a closed object, arguments
+    it does not take: scalars, fences, byte-swapped or non-contiguous
+    arrays, out= lists), converted in Python into the same lists and
+    invoked: registered once, the one function the C invoker calls for
+    them, so C looks nothing up on the object."""
+    if kwargs:
+        return call._convert_and_call(*args, **kwargs)
+    return call._convert_and_call(*args)
+
+
+_cext.register_declined_call(call_declined)

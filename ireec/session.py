@@ -6,9 +6,9 @@ from __future__ import annotations
 import mmap
 import os
 import stat
-import threading
 from typing import TYPE_CHECKING, Sequence
 
+from . import _cext
 from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view
@@ -119,7 +119,9 @@ class Session(Handle):
         self._module_memory: list = []
         self._own(ptr, parent=(instance, *self._devices), keep_alive=self._module_memory)
         self.instance = instance
-        self._lock = threading.RLock()
+        # Reentrant, as threading.RLock; in C, so the invoker takes it
+        # without calling Python (csrc/python/lock.c).
+        self._lock = _cext.Lock()
         self._functions: dict[str, Function] = {}
         self._queue_waits_on_host = any(d.id in _HOST_WAITING_DEVICE_IDS
                                         for d in self._devices)
@@ -238,26 +240,9 @@ class Session(Handle):
                 # buffers exported until a garbage collection.
                 del advised
 
+    # See note_failed_devices below (also what C calls for its calls' errors).
     def _note_failed_devices(self, error: BaseException) -> None:
-        """Adds to an ABORTED error which of the session's devices now abort
-        all work (Device.check), since IREE's message then says only ABORTED
-        from hal.fence.await, on this call and every later one."""
-        for index, device in enumerate(self._devices):
-            try:
-                failed = not device.closed and device.failed
-            except Exception:
-                # The probe itself could not run: say nothing rather than
-                # replace the call's own error.
-                failed = False
-            if not failed:
-                continue
-            note = (f"device {index} of this session ({device.id!r}) has failed: a "
-                    f"dispatch or queue operation on it failed, and it now aborts all "
-                    f"work, for every session using it; IREE does not report the root "
-                    f"cause. Create a new device (Instance.create_device) and a new "
-                    f"Session on it, and load the modules again, to continue")
-            if note not in getattr(error, "__notes__", ()):
-                error.add_note(note)
+        note_failed_devices(self, error)
 
     def function(self, name: str) -> Function:
         """The Function `name` ("module.function"), looked up once
@@ -323,6 +308,33 @@ class Session(Handle):
         if self.closed:
             return "<ireec.Session closed>"
         return f"<ireec.Session devices={[d.id for d in self._devices]} modules={self.modules}>"
+
+
+def note_failed_devices(session: Session, error: BaseException) -> None:
+    """Adds to an ABORTED error which of the session's devices now abort
+    all work (Device.check), since IREE's message then says only ABORTED
+    from hal.fence.await, on this call and every later one."""
+    for index, device in enumerate(session._devices):
+        try:
+            failed = not device.closed and device.failed
+        except Exception:
+            # The probe itself could not run: say nothing rather than
+            # replace the call's own error.
+            failed = False
+        if not failed:
+            continue
+        note = (f"device {index} of this session ({device.id!r}) has failed: a "
+                f"dispatch or queue operation on it failed, and it now aborts all "
+                f"work, for every session using it; IREE does not report the root "
+                f"cause. Create a new device (Instance.create_device) and a new "
+                f"Session on it, and load the modules again, to continue")
+        if note not in getattr(error, "__notes__", ()):
+            error.add_note(note)
+
+
+# C's invoker raises its calls' failures itself; an ABORTED one gets these
+# notes through this function, registered once (csrc/python/errors.c).
+_cext.register_abort_note(note_failed_devices)
 
 
 def _file_module_name(session: Session, path: str | os.PathLike[str]) -> str | None:

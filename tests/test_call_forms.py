@@ -114,3 +114,9 @@ def test_the_helpers_of_the_old_paths_are_gone():
     assert not hasattr(function.Function, "_call")
     assert not hasattr(_marshal.Packer, "take_fast_results")
     assert not hasattr(ireec._cext, "ViewReference")
+    # Results are decoded in C by one decoder, failures raised from C.
+    from ireec import bound_call
+
+    for cls in (function.PreparedCall, bound_call.BoundCall):
+        assert not hasattr(cls, "_take_fast")
+    assert not hasattr(_marshal.Packer, "raise_failure")

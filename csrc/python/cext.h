@@ -18,7 +18,8 @@
 #define IREEC_FAST_MAX_RANK 16
 
 // What configure() was given (cext_module.c): numpy.ndarray,
-// ireec.BufferView (a subclass of Handle, below), {element type: numpy
+// ireec.BufferView (a subclass of Handle, below: a call's buffer-view
+// results are made as its instances by ireec_handle_new), {element type: numpy
 // dtype} (owned by ireec's Python side, which fills it as it meets element
 // types) and numpy.empty.
 extern PyObject* ireec_ndarray_type;
@@ -35,14 +36,17 @@ int ireec_read_addresses(PyObject* const* args, Py_ssize_t count, void** out);
 
 // handle.c: Handle, the C base of every ireec object owning an IREE
 // reference. |ptr| is NULL once released; |users| counts uses in flight
-// (under the GIL); |closed| refuses new uses; |parent| is a Handle this one
-// holds a use of until released; |keep_alive| outlives the release.
+// (under the GIL); |closed| refuses new uses; |parent| is a Handle (or a
+// tuple of them) this one holds a use of until released (|parent_released|
+// once given back; the object itself stays referenced, a BufferView's
+// `device`); |keep_alive| outlives the release.
 typedef struct {
   PyObject_HEAD
   void* ptr;
   void (*release)(void*);
   Py_ssize_t users;
   bool closed;
+  bool parent_released;
   PyObject* parent;
   PyObject* keep_alive;
   PyObject* weakreflist;
@@ -50,15 +54,38 @@ typedef struct {
 extern PyTypeObject ireec_handle_type;
 // release_address(name): the address of the release function |name|.
 PyObject* ireec_release_address(PyObject* module, PyObject* name);
-// Registers ireec.errors.ClosedError (0, or -1 with a Python error).
-int ireec_handle_register_errors(PyObject* closed_error);
 // Raises ClosedError naming |self|'s type; returns -1.
 int ireec_handle_raise_closed(PyObject* self);
 // Takes a use of an open Handle (0), or raises ClosedError (-1).
 int ireec_handle_acquire(PyObject* handle);
 // Gives back a use; the last one out of a closed Handle releases it.
 void ireec_handle_release_use(PyObject* handle);
+// A new instance of |type| (a subclass of Handle) owning the reference
+// |ptr| (released by |release|) and holding a use of the Handle |parent|
+// (or none for NULL), made without running Python code (its Python slots
+// stay unset). On failure (no memory, |parent| released: ClosedError) the
+// reference is released and NULL returned with a Python error.
+PyObject* ireec_handle_new(PyTypeObject* type, void* ptr, void (*release)(void*),
+                           PyObject* parent);
 
+// invoke.c: "module.function", the name |function| was looked up by (a
+// Function's name), for messages; NULL with a Python error.
+PyObject* ireec_function_full_name(const iree_vm_function_t* function);
+// results.c: the one result decoder. |results| is a list as
+// ireec_fast_invoke returns it; in place, each int (a new buffer-view
+// reference) becomes a BufferView holding a use of |device|, each None the
+// value read from |outputs| (which is then emptied), an out array stays.
+// Returns a new reference to |results|, or NULL with a Python error (every
+// reference then released or owned by an object). Results C does not
+// convert go to the function given to register_result_decoder.
+PyObject* ireec_results_decode(PyObject* results, iree_vm_list_t* outputs,
+                               PyObject* device, const iree_vm_function_t* function);
+PyObject* ireec_register_result_decoder(PyObject* module, PyObject* decoder);
+PyObject* ireec_decode_results(PyObject* module, PyObject* const* args,
+                               Py_ssize_t nargs);
+// invoke.c: the invoke (below), untraced: |*out_failed| set when IREE
+// failed (the exception raised).
+PyObject* ireec_invoke_once(PyObject* const* args, Py_ssize_t nargs, bool* out_failed);
 // invoke.c: invoke(addresses, args, out, bound).
 PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
                             Py_ssize_t nargs);
@@ -67,9 +94,31 @@ PyObject* ireec_trace_invokes(PyObject* module, PyObject* trace);
 // read_dense.c: read_dense(view, max_bytes).
 PyObject* ireec_fast_read_dense(PyObject* module, PyObject* const* args,
                                 Py_ssize_t nargs);
+// errors.c: the ireec.errors classes (register_errors(ClosedError,
+// IreeError, {code: class}), once) and the ABORTED note hook
+// (register_abort_note(function), once).
+extern PyObject* ireec_closed_error;
+PyObject* ireec_register_errors(PyObject* module, PyObject* const* args,
+                                Py_ssize_t nargs);
+PyObject* ireec_register_abort_note(PyObject* module, PyObject* note);
+// Raises the failed |status| (taken: freed here) as its ireec.errors class,
+// with |note| (a str, or NULL for none) added as its note; returns NULL.
+PyObject* ireec_raise_status(iree_status_t status, PyObject* note);
+// With an exception set: if it is an AbortedError, lets the registered hook
+// add its notes about |session|'s failed devices.
+void ireec_note_aborted(PyObject* session);
+
+// lock.c: Lock, a reentrant lock taken and given back from C (a Session's).
+// ireec_lock_acquire blocks (without the GIL) until taken: 0, or -1 with a
+// Python error (a signal handler raised); ireec_lock_release: 0, or -1 with
+// a RuntimeError when this thread does not hold it.
+extern PyTypeObject ireec_lock_type;
+int ireec_lock_acquire(PyObject* lock);
+int ireec_lock_release(PyObject* lock);
+
 // invoker.c: the Invoker type (the base of PreparedCall and BoundCall), and
-// the method names it calls interned (0, or -1 with a Python error).
+// register_declined_call(function): where the calls it declines go.
 extern PyTypeObject ireec_invoker_type;
-int ireec_invoker_init_names(void);
+PyObject* ireec_register_declined_call(PyObject* module, PyObject* function);
 
 #endif  // IREEC_PYTHON_CEXT_H_

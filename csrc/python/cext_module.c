@@ -14,8 +14,9 @@
 // converts it or says what is wrong.
 //
 // Pointers cross as Python ints (the ireec objects that own them check they
-// are open before passing them). Failed IREE statuses cross back as ints too,
-// for ireec.errors to raise as typed exceptions with the rest of the API's.
+// are open before passing them). Failed IREE statuses are raised here as the
+// ireec.errors classes (errors.c), the same exceptions the rest of the API
+// raises.
 //
 // The C work runs without the GIL, as cffi's calls do; the arrays' buffers
 // stay exported (so pinned) and the buffer views retained until it is done.
@@ -93,6 +94,10 @@ static PyObject* ireec_fast_configure(PyObject* module, PyObject* const* args,
                     "element_types_by_format, dtypes_by_element_type, empty)");
     return NULL;
   }
+  if (!PyType_IsSubtype((PyTypeObject*)args[1], &ireec_handle_type)) {
+    PyErr_SetString(PyExc_TypeError, "buffer_view_type must be a subclass of Handle");
+    return NULL;
+  }
   if (ireec_read_formats(args[2]) != 0) return NULL;
   PyObject** slots[4] = {&ireec_ndarray_type, &ireec_buffer_view_type,
                          &ireec_dtypes_by_element_type, &ireec_numpy_empty};
@@ -128,13 +133,6 @@ int ireec_read_addresses(PyObject* const* args, Py_ssize_t count,
   return 0;
 }
 
-// register_errors(ClosedError): the ireec.errors class C raises for closed
-// objects, registered once when ireec is imported.
-static PyObject* ireec_register_errors(PyObject* module, PyObject* closed_error) {
-  if (ireec_handle_register_errors(closed_error) != 0) return NULL;
-  Py_RETURN_NONE;
-}
-
 static PyMethodDef ireec_cext_methods[] = {
     {"trace_invokes", ireec_trace_invokes, METH_O,
      "trace_invokes(list or None): every invoke appends \"handled\" or "
@@ -142,8 +140,25 @@ static PyMethodDef ireec_cext_methods[] = {
     {"release_address", ireec_release_address, METH_O,
      "release_address(name): the address of IREE's release function `name`, "
      "for Handle._adopt"},
-    {"register_errors", ireec_register_errors, METH_O,
-     "register_errors(ClosedError): the exception raised for closed objects"},
+    {"register_errors", (PyCFunction)(void (*)(void))ireec_register_errors,
+     METH_FASTCALL,
+     "register_errors(ClosedError, IreeError, {code: class}): the exceptions "
+     "raised for closed objects and failed statuses"},
+    {"decode_results", (PyCFunction)(void (*)(void))ireec_decode_results,
+     METH_FASTCALL,
+     "decode_results(results, outputs_address, device, function_address): "
+     "a call's results as Python values (ints adopted as BufferViews, None "
+     "read from the output list, which is then emptied)"},
+    {"register_result_decoder", ireec_register_result_decoder, METH_O,
+     "register_result_decoder(function(outputs_address, index, device, "
+     "function_name)): decodes the results C does not (fences, lists, other "
+     "refs)"},
+    {"register_declined_call", ireec_register_declined_call, METH_O,
+     "register_declined_call(function(invoker, args, kwargs)): the calls "
+     "the invoker declines (converted in Python into the same lists)"},
+    {"register_abort_note", ireec_register_abort_note, METH_O,
+     "register_abort_note(function(session, error)): adds notes to an "
+     "AbortedError of a session's call"},
     {"configure", (PyCFunction)(void (*)(void))ireec_fast_configure,
      METH_FASTCALL, "configure(ndarray_type, element_types_by_format, "
                     "dtypes_by_element_type, empty)"},
@@ -167,16 +182,18 @@ static struct PyModuleDef ireec_cext_module = {
 };
 
 PyMODINIT_FUNC PyInit__cext(void) {
-  if (ireec_invoker_init_names() != 0 ||
-      PyType_Ready(&ireec_handle_type) != 0 ||
-      PyType_Ready(&ireec_invoker_type) != 0) {
+  if (PyType_Ready(&ireec_handle_type) != 0 ||
+      PyType_Ready(&ireec_invoker_type) != 0 ||
+      PyType_Ready(&ireec_lock_type) != 0) {
     return NULL;
   }
   PyObject* module = PyModule_Create(&ireec_cext_module);
   if (module && (PyModule_AddObjectRef(module, "Handle",
                                        (PyObject*)&ireec_handle_type) != 0 ||
                  PyModule_AddObjectRef(module, "Invoker",
-                                       (PyObject*)&ireec_invoker_type) != 0)) {
+                                       (PyObject*)&ireec_invoker_type) != 0 ||
+                 PyModule_AddObjectRef(module, "Lock",
+                                       (PyObject*)&ireec_lock_type) != 0)) {
     Py_CLEAR(module);
   }
   return module;

@@ -15,12 +15,14 @@
 //
 // The release runs without the GIL: releasing a device joins its worker
 // threads, which may be waiting for the GIL (a zero-copy release callback).
+//
+// ireec_handle_new makes an instance of a Handle subclass (a call's
+// BufferView results) from C without running Python code: the C state here
+// is all such an object is.
 
 #include "cext.h"
 
 #include <string.h>
-
-static PyObject* ireec_closed_error = NULL;
 
 // The release functions a Handle may own a reference through, by name: the
 // address Python passes to _adopt comes from here (release_address), so it
@@ -58,17 +60,6 @@ PyObject* ireec_release_address(PyObject* module, PyObject* name) {
   return NULL;
 }
 
-int ireec_handle_register_errors(PyObject* closed_error) {
-  if (!PyType_Check(closed_error) ||
-      !PyType_IsSubtype((PyTypeObject*)closed_error,
-                        (PyTypeObject*)PyExc_Exception)) {
-    PyErr_SetString(PyExc_TypeError, "ClosedError must be an exception type");
-    return -1;
-  }
-  Py_XSETREF(ireec_closed_error, Py_NewRef(closed_error));
-  return 0;
-}
-
 int ireec_handle_raise_closed(PyObject* self) {
   PyErr_Format(ireec_closed_error ? ireec_closed_error : PyExc_ValueError,
                "%s is closed", _PyType_Name(Py_TYPE(self)));
@@ -102,9 +93,11 @@ static void ireec_handle_do_release(ireec_handle_t* self) {
       Py_END_ALLOW_THREADS;
     }
   }
+  // The uses of the parent go; the parent object stays referenced (a
+  // BufferView's `device` is its parent) until this object goes.
   PyObject* parent = self->parent;
-  self->parent = NULL;
-  if (parent) {
+  if (parent && !self->parent_released) {
+    self->parent_released = true;
     if (PyTuple_CheckExact(parent)) {
       for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(parent); ++i) {
         ireec_handle_release_use(PyTuple_GET_ITEM(parent, i));
@@ -112,7 +105,6 @@ static void ireec_handle_do_release(ireec_handle_t* self) {
     } else {
       ireec_handle_release_use(parent);
     }
-    Py_DECREF(parent);
   }
   PyObject* keep_alive = self->keep_alive;
   self->keep_alive = NULL;
@@ -187,10 +179,41 @@ static PyObject* ireec_handle_adopt(PyObject* object, PyObject* const* args,
   Py_RETURN_NONE;
 }
 
+PyObject* ireec_handle_new(PyTypeObject* type, void* ptr, void (*release)(void*),
+                           PyObject* parent) {
+  if (parent && !((ireec_handle_t*)parent)->ptr) {
+    release(ptr);
+    ireec_handle_raise_closed(parent);
+    return NULL;
+  }
+  ireec_handle_t* self = (ireec_handle_t*)type->tp_alloc(type, 0);
+  if (!self) {
+    release(ptr);
+    return NULL;
+  }
+  if (parent) {
+    // Closed or not, as _adopt: a result keeps its device's reference.
+    ++((ireec_handle_t*)parent)->users;
+    self->parent = Py_NewRef(parent);
+  }
+  self->ptr = ptr;
+  self->release = release;
+  return (PyObject*)self;
+}
+
 static PyObject* ireec_handle_close(PyObject* object, PyObject* unused) {
   ireec_handle_t* self = (ireec_handle_t*)object;
   self->closed = true;
   if (self->users == 0 && self->ptr) ireec_handle_do_release(self);
+  Py_RETURN_NONE;
+}
+
+// _leak_reference(): in a forked child, closed for good without ever
+// releasing: a use that is never given back (closed or not, in use or not).
+static PyObject* ireec_handle_leak_reference(PyObject* object, PyObject* unused) {
+  ireec_handle_t* self = (ireec_handle_t*)object;
+  if (self->ptr) ++self->users;
+  self->closed = true;
   Py_RETURN_NONE;
 }
 
@@ -217,6 +240,11 @@ static PyObject* ireec_handle_get_address(PyObject* object, void* closure) {
 
 static PyObject* ireec_handle_get_released(PyObject* object, void* closure) {
   return PyBool_FromLong(((ireec_handle_t*)object)->ptr == NULL);
+}
+
+static PyObject* ireec_handle_get_parent(PyObject* object, void* closure) {
+  PyObject* parent = ((ireec_handle_t*)object)->parent;
+  return Py_NewRef(parent ? parent : Py_None);
 }
 
 static PyObject* ireec_handle_get_users(PyObject* object, void* closure) {
@@ -262,6 +290,8 @@ static PyMethodDef ireec_handle_methods[] = {
     {"_acquire", ireec_handle_acquire_method, METH_NOARGS,
      "Takes a use (ClosedError if closed): the reference stays until "
      "_release_use()."},
+    {"_leak_reference", ireec_handle_leak_reference, METH_NOARGS,
+     "Closes without ever releasing the reference (a forked child's)."},
     {"_release_use", ireec_handle_release_use_method, METH_NOARGS,
      "Gives back a use taken by _acquire()."},
     {NULL, NULL, 0, NULL},
@@ -273,6 +303,8 @@ static PyGetSetDef ireec_handle_getset[] = {
     {"_address", ireec_handle_get_address, NULL,
      "The pointer as an int, None once closed.", NULL},
     {"_users", ireec_handle_get_users, NULL, "Uses in flight.", NULL},
+    {"_parent", ireec_handle_get_parent, NULL,
+     "The Handle (or tuple of them) given to _adopt as parent, or None.", NULL},
     {"_released", ireec_handle_get_released, NULL,
      "True once the reference is gone (closed and no longer used).", NULL},
     {NULL, NULL, NULL, NULL, NULL},

@@ -1,8 +1,12 @@
 // invoke(): a call whose arguments are numpy arrays or ireec.BufferViews,
 // pushed, invoked and its result handed over or read into `out`, in one
-// crossing into C; it declines (doing nothing) whatever else it is given.
+// crossing into C; it declines (doing nothing) whatever else it is given,
+// and raises IREE's failures itself (errors.c) with the general path's
+// notes.
 
 #include "cext.h"
+
+#include <string.h>
 
 // Exports |array|'s buffer into |buffer| and describes it in |host_array|
 // (dims in |dims|) when it is an exact numpy array, C-contiguous (writable
@@ -51,13 +55,55 @@ static iree_hal_buffer_view_t* ireec_retain_buffer_view(PyObject* arg) {
   return view;
 }
 
-// (status, stage, index): how a failure crosses back. |stage| is "copy" (of
-// array argument |index| to the device), "push" (of BufferView argument
-// |index|), "call" (the invoke) or "read" (of result |index| into `out`; a
-// NULL status there means the result is not a buffer view).
-static PyObject* ireec_failure(iree_status_t status, const char* stage,
-                               Py_ssize_t index) {
-  return Py_BuildValue("(Nsn)", PyLong_FromVoidPtr(status), stage, index);
+PyObject* ireec_function_full_name(const iree_vm_function_t* function) {
+  iree_string_view_t module = iree_vm_module_name(function->module);
+  iree_string_view_t name = iree_vm_function_name(function);
+  PyObject* parts[2] = {
+      PyUnicode_DecodeUTF8(module.data, (Py_ssize_t)module.size, "replace"),
+      PyUnicode_DecodeUTF8(name.data, (Py_ssize_t)name.size, "replace")};
+  PyObject* full = parts[0] && parts[1]
+                       ? PyUnicode_FromFormat("%U.%U", parts[0], parts[1])
+                       : NULL;
+  Py_XDECREF(parts[0]);
+  Py_XDECREF(parts[1]);
+  return full;
+}
+
+// Raises what failed, as the general path words it: |stage| "copy" (of
+// array argument |index| to the device: a note says so), "push" (of a
+// BufferView argument) or "call" (the invoke: no note), "read" (of result
+// |index| into `out`: a note says so; a NULL status there means the result
+// is not a buffer view, a TypeError). Returns NULL.
+static PyObject* ireec_raise_failure(const iree_vm_function_t* function,
+                                     iree_status_t status, const char* stage,
+                                     Py_ssize_t index) {
+  bool copy = strcmp(stage, "copy") == 0, read = strcmp(stage, "read") == 0;
+  if (!copy && !read) return ireec_raise_status(status, NULL);
+  PyObject* name = ireec_function_full_name(function);
+  if (!name) {
+    iree_status_free(status);
+    return NULL;
+  }
+  if (read && iree_status_is_ok(status)) {
+    PyErr_Format(PyExc_TypeError,
+                 "result %zd of %U is not a buffer view: its out entry must be None",
+                 index, name);
+    Py_DECREF(name);
+    return NULL;
+  }
+  PyObject* note =
+      copy ? PyUnicode_FromFormat("while copying argument %zd of %U to the device",
+                                  index, name)
+           : PyUnicode_FromFormat("while reading result %zd of %U into out entry %zd",
+                                  index, name, index);
+  Py_DECREF(name);
+  if (!note) {
+    iree_status_free(status);
+    return NULL;
+  }
+  ireec_raise_status(status, note);
+  Py_DECREF(note);
+  return NULL;
 }
 
 // invoke((session, function, inputs, outputs, device, allocator), args, out,
@@ -77,10 +123,11 @@ static PyObject* ireec_failure(iree_status_t status, const char* stage,
 // result: an int, the address of a new reference to a buffer-view result,
 // for the caller to own; `out`, read into; None, for a result left in
 // |outputs| for the caller to read (and then empty the list). Returns None,
-// having done nothing, when the call is not one this path handles;
-// (status, stage, index) when IREE failed (the lists are then empty).
-static PyObject* ireec_fast_invoke_once(PyObject* module, PyObject* const* args,
-                                        Py_ssize_t nargs) {
+// having done nothing, when the call is not one this path handles; raises
+// the ireec.errors exception when IREE failed, with the notes the general
+// path adds (the lists are then empty).
+PyObject* ireec_invoke_once(PyObject* const* args, Py_ssize_t nargs,
+                            bool* out_failed) {
   if (nargs != 4 || !PyTuple_Check(args[0]) || PyTuple_GET_SIZE(args[0]) != 6 ||
       !PyTuple_Check(args[1]) || !PyBool_Check(args[3]) ||
       (args[3] == Py_True && PyTuple_GET_SIZE(args[1]))) {
@@ -197,7 +244,8 @@ static PyObject* ireec_fast_invoke_once(PyObject* module, PyObject* const* args,
   Py_END_ALLOW_THREADS;
 
   if (stage) {
-    result = ireec_failure(status, stage, failed_arg);
+    *out_failed = true;
+    result = ireec_raise_failure(function, status, stage, failed_arg);
     goto release;
   }
   // The ints only name the views: the caller owns them once it has the
@@ -238,16 +286,27 @@ release:
   return result;
 }
 
-// What trace_invokes() was given: a list each invoke appends "handled" or
-// "declined" to (for tests to see which path a call took), or NULL.
+// What trace_invokes() was given: a list each invoke appends "handled"
+// (results, or an IREE failure raised) or "declined" to (for tests to see which path a call took), or NULL.
 static PyObject* ireec_invoke_trace = NULL;
 
 PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
                             Py_ssize_t nargs) {
-  PyObject* result = ireec_fast_invoke_once(module, args, nargs);
-  if (result && ireec_invoke_trace) {
+  bool failed = false;  // raised what IREE reported: handled too
+  PyObject* result = ireec_invoke_once(args, nargs, &failed);
+  if ((result || failed) && ireec_invoke_trace) {
+    PyObject *type, *error, *traceback;
+    PyErr_Fetch(&type, &error, &traceback);
     PyObject* what = PyUnicode_FromString(result == Py_None ? "declined" : "handled");
-    if (!what || PyList_Append(ireec_invoke_trace, what) != 0) Py_CLEAR(result);
+    if (!what || PyList_Append(ireec_invoke_trace, what) != 0) {
+      // (Tests only: the trace's own failure wins.)
+      Py_CLEAR(result);
+      Py_XDECREF(type);
+      Py_XDECREF(error);
+      Py_XDECREF(traceback);
+    } else {
+      PyErr_Restore(type, error, traceback);
+    }
     Py_XDECREF(what);
   }
   return result;
