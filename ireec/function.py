@@ -21,9 +21,6 @@ if TYPE_CHECKING:
     from .session import Session
 
 
-_session_invoke = lib.ireec_runtime_session_invoke
-
-
 def _list_ptr(address: int):
     """An invoker's list address as the iree_vm_list_t* cffi calls take."""
     return ffi.cast("iree_vm_list_t*", address)
@@ -192,8 +189,8 @@ class PreparedCall(_cext.Invoker):
     """
 
     __slots__ = ("function", "device", "_packer", "_inputs", "_outputs",
-                 "_arg_kinds", "_uses_fences", "_views", "_view_capacity",
-                 "_result_count", "_session_device", "_arg_count")
+                 "_arg_kinds", "_uses_fences", "_view_capacity",
+                 "_session_device", "_arg_count")
     function: Function
     device: Device | None
 
@@ -213,9 +210,6 @@ class PreparedCall(_cext.Invoker):
         self._arg_kinds = function.arg_kinds
         self._uses_fences = function.uses_fences
         self._view_capacity = len(function.result_kinds)
-        # Where ireec_runtime_session_invoke hands back buffer-view results.
-        self._views = ffi.new("iree_hal_buffer_view_t*[]", max(1, self._view_capacity))
-        self._result_count = ffi.new("iree_host_size_t*")
         # The session's own first device (it never closes it), with its
         # handle and allocator: (Device, iree_hal_device_t*, allocator).
         self._session_device = None
@@ -305,18 +299,17 @@ class PreparedCall(_cext.Invoker):
             session_device = self.function.session.device
             home = (session_device, session_device.handle, session_device.allocator)
             self._session_device = home
-            if not self._uses_fences:
-                # What the C invoker needs, read once (it checks that the
-                # session and the lists are open before using the addresses):
-                # for the calls it makes, and the invoke of those whose
-                # arguments Python converts (_invoke_pushed).
-                session = self.function.session
-                addresses = tuple(map(_cext_bridge.address, (
-                    session._ptr, self.function._function,
-                    self._inputs, self._outputs, home[1], home[2])))
-                self._set_fast((addresses, (), None, False), session_device,
-                               self._arg_count, self._view_capacity == 1,
-                               self._fast_path_applies())
+            # What the C invoker needs, read once (it checks that the session
+            # and the lists are open before using the addresses): for the
+            # calls it makes, and the invoke of those whose arguments Python
+            # converts (_invoke_pushed), coarse-fences calls included.
+            session = self.function.session
+            addresses = tuple(map(_cext_bridge.address, (
+                session._ptr, self.function._function,
+                self._inputs, self._outputs, home[1], home[2])))
+            self._set_fast((addresses, (), None, False), session_device,
+                           self._arg_count, self._view_capacity == 1,
+                           self._fast_path_applies())
         return home
 
     def _fast_path_applies(self) -> bool:
@@ -364,30 +357,14 @@ class PreparedCall(_cext.Invoker):
         session = self.function.session
         with session._lock:
             home = self._push(args, device)
-            session_ptr = session._ptr
-            inputs = self._inputs
-            outputs = self._outputs
-            packer = self._packer
             try:
-                signal = self._push_fences(inputs, wait, home[0])
+                signal = self._push_fences(self._inputs, wait, home[0])
             except BaseException:
-                lib.iree_vm_list_clear(inputs)
+                lib.iree_vm_list_clear(self._inputs)
                 raise
-            # Empties the output list, invokes, empties the input list; the
-            # buffer-view results come back in `views` as new references,
-            # owned by a BufferView or released once read into `out`.
-            views = self._views
-            count = self._result_count
-            status = _session_invoke(session_ptr, self.function._function, inputs, False,
-                                     outputs, self._view_capacity, views, count)
-            if status:  # a NULL iree_status_t is OK
-                check_status(status)
-            entries = packer.view_entries(views, count[0], self._view_capacity)
-            # Empties the output list too (ireec_runtime_session_invoke
-            # already did when every result was a buffer view). `out` is
-            # read only once the signal fence is reached (_complete).
-            results = packer.take_results(entries, outputs, home[0],
-                                          self.function._function)
+            # The same invoke and result decoder as every other call; `out`
+            # is read only once the signal fence is reached (_complete).
+            results = self._invoke_pushed()
         return results, signal
 
     def bind(self, *args: Value, device: Device | None = None,
