@@ -31,23 +31,13 @@ from ._handles import Handle
 from ._library import ffi, lib
 from ._strings import from_string_view
 from . import _cext
-from .buffer_view import BufferView, _adopt_address
+from .buffer_view import BufferView
 from .dtypes import element_type_from_dtype
 from .errors import check_status
 from .fence import Fence
 from .instance import Device
 
 _VARIANT_SIZE = ffi.sizeof("iree_vm_variant_t")
-_VIEW_PTR = ffi.typeof("iree_hal_buffer_view_t*")
-
-
-def _address(ptr) -> int:
-    return int(ffi.cast("uintptr_t", ptr))
-
-
-def _view_ptr(address: int):
-    return ffi.cast(_VIEW_PTR, address)
-
 _EMPTY_VARIANT = bytes(_VARIANT_SIZE)
 
 # Shapes up to this rank go through a Packer's scratch dims; deeper ones get
@@ -342,56 +332,6 @@ class Packer:
         return [self._element(vm_list, i, device)
                 for i in range(lib.iree_vm_list_size(vm_list))]
 
-    def take_results(self, results: list, vm_list, device, function) -> list:
-        """The one decoder of a call's results, in C (csrc/python/results.c,
-        the C invoker's own). `results` has one entry per result, as
-        ireec._cext.invoke returns them (and `view_entries` makes them from
-        ireec_runtime_session_invoke's views): an int is a new reference to a
-        buffer-view result, adopted (every one before anything can raise);
-        None is read from `vm_list` (of `function`, an iree_vm_function_t*),
-        which is then emptied; anything else (an `out` array read into) is
-        kept."""
-        return _decode_results(results, _address(vm_list), device, _address(function))
-
-    @staticmethod
-    def view_entries(views, count: int, capacity: int) -> list:
-        """ireec_runtime_session_invoke's `views` (a new reference to result
-        i where it is a buffer view, else NULL) as take_results' entries."""
-        return [_address(views[i]) if i < capacity and views[i] else None
-                for i in range(count)]
-
-    def read_results_into(self, out, vm_list, entries: list, device) -> list:
-        """take_results, with buffer-view results read into the numpy arrays
-        of `out` (one array, or one entry per result with None for "return
-        it as usual") instead of wrapped: see PreparedCall. Every
-        reference in `entries` is released or handed to a BufferView and
-        `vm_list` is emptied, whatever happens."""
-        count = len(entries)
-        owned = [_view_ptr(entry) if entry is not None else None for entry in entries]
-        results = [None] * count
-        try:
-            targets = self._out_entries(out, count)
-            for i, target in enumerate(targets):
-                if target is None:
-                    continue
-                if owned[i] is None:
-                    raise self._not_a_view_error(i)
-                self._read_view_into(owned[i], target, i, device)
-                results[i] = target
-            for i, target in enumerate(targets):
-                if target is None:
-                    if owned[i] is not None:
-                        results[i] = _adopt_address(entries[i], device, owned[i])
-                        owned[i] = None
-                    else:
-                        results[i] = self._element(vm_list, i, device)
-        finally:
-            for view in owned:
-                if view is not None:
-                    lib.iree_hal_buffer_view_release(view)
-            lib.iree_vm_list_clear(vm_list)
-        return results
-
     def read_views_into(self, results: list, out) -> list:
         """`results` (complete, as returned) with each BufferView that `out`
         has an array for read into that array, and closed."""
@@ -495,5 +435,4 @@ def decode_result(outputs_address: int, index: int, device, function_name: str):
     return packer._element(ffi.cast("iree_vm_list_t*", outputs_address), index, device)
 
 
-_decode_results = _cext.decode_results
 _cext.register_result_decoder(decode_result)

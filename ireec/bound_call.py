@@ -52,7 +52,7 @@ class BoundCall(_cext.Invoker):
     """
 
     __slots__ = ("prepared", "_session", "_function", "_inputs", "_outputs",
-                 "_views", "_view_capacity", "_count", "_arg_count", "_targets",
+                 "_view_capacity", "_count", "_arg_count", "_targets",
                  "_target_count", "_out", "_lent", "_partial", "_home", "_into_args")
     prepared: PreparedCall
 
@@ -71,7 +71,6 @@ class BoundCall(_cext.Invoker):
         self._inputs = _list_ptr(self._inputs_address)
         self._outputs = _list_ptr(self._outputs_address)
         self._view_capacity = prepared._view_capacity
-        self._views = ffi.new("iree_hal_buffer_view_t*[]", max(1, self._view_capacity))
         self._count = ffi.new("iree_host_size_t*")
         self._arg_count = len(args)
         self._targets = self._into_args = None
@@ -88,16 +87,19 @@ class BoundCall(_cext.Invoker):
                 prepared._packer.push_args(self._inputs, args, device)
         if out is not None:
             self._bind_out(out)
-        if not prepared._uses_fences and (
-                (out is None and self._view_capacity)
-                or (type(out) is np.ndarray and self._view_capacity == 1)):
-            # Everything ireec._cext.invoke takes, fixed for the life of
-            # this call (made by Invoker): no arguments to push, the
-            # bound ones kept, the result handed over or read into `out`.
-            addresses = tuple(map(_cext_bridge.address, (
-                session.handle, self._function, self._inputs,
-                self._outputs, home[1], home[2])))
-            self._set_fast((addresses, (), out, True), home[0])
+        # Everything ireec._cext.invoke takes, fixed for the life of this
+        # call: no arguments to push, the bound ones kept. The C invoker
+        # makes the calls whose result it hands over or reads into the one
+        # `out` array; the others come back through call_declined and take
+        # the same invoke (_invoke_pushed).
+        takes_calls = not prepared._uses_fences and (
+            (out is None and self._view_capacity > 0)
+            or (type(out) is np.ndarray and self._view_capacity == 1))
+        addresses = tuple(map(_cext_bridge.address, (
+            session.handle, self._function, self._inputs,
+            self._outputs, home[1], home[2])))
+        self._set_fast((addresses, (), out if takes_calls else None, True), home[0],
+                       0, False, takes_calls)
 
     def _bind_out(self, out) -> None:
         """Describes the `out` arrays once, as the ireec_host_array_t[] that
@@ -118,10 +120,9 @@ class BoundCall(_cext.Invoker):
         self._out = tuple(entries)
         self._partial = any(array is None for array in entries)
         self._lent = tuple(lent)  # the arrays' memory and dims, lent to C
-        if (not self._partial and not self.prepared._uses_fences
-                and type(out) is not np.ndarray):  # one array: see __init__
+        if not self.prepared._uses_fences:
             # Everything ireec_runtime_session_invoke_into takes, fixed for
-            # the life of this call (see __call__ for when it is used).
+            # the life of this call (see _invoke_into).
             self._into_args = (
                 self._session.handle, self._function, self._inputs, True,
                 self._outputs, self._home[1], count, targets, self._count)
@@ -133,24 +134,7 @@ class BoundCall(_cext.Invoker):
         if args:
             raise TypeError(f"a BoundCall takes no arguments (they were bound), only "
                             f"out=; got {len(args)}")
-        if self._into_args is not None and out is None:
-            # Several results read into their bound arrays.
-            session = self._session
-            with session._lock:
-                if session.closed or self.closed:
-                    raise ClosedError(inherited_message(session) or "the BoundCall or its Session is closed")
-                status = _session_invoke_into(*self._into_args)
-                if not status:  # a NULL iree_status_t is OK
-                    return list(self._out)
-                self._raise(status)
         return self._call(out)
-
-    def _raise(self, status):
-        try:
-            check_status(status)
-        except AbortedError as error:
-            self._session._note_failed_devices(error)
-            raise
 
     def _call(self, out) -> list:
         session = self._session
@@ -160,60 +144,38 @@ class BoundCall(_cext.Invoker):
             with session._lock:
                 if session.closed or self.closed:
                     raise ClosedError(inherited_message(session) or "the BoundCall or its Session is closed")
-                session_ptr = session._ptr
-                inputs = self._inputs
                 if out is None and self._targets is not None:
                     out = self._out
                 if prepared._uses_fences:
                     # Drops the previous call's fences, keeps the arguments.
-                    check_status(lib.iree_vm_list_resize(inputs, self._arg_count))
-                    signal = prepared._push_fences(inputs, None, self._home[0])
-                    # Results are complete only once the signal fence is
-                    # reached: read into `out` after waiting, below.
-                    results = self._invoke(session_ptr, inputs, None)
+                    check_status(lib.iree_vm_list_resize(self._inputs, self._arg_count))
+                    signal = prepared._push_fences(self._inputs, None, self._home[0])
                 elif out is self._out:
-                    results = self._invoke_into(session_ptr, inputs)
-                else:
-                    results = self._invoke(session_ptr, inputs, out)
-            results = prepared._complete(results, signal, out)
+                    return self._invoke_into()
+                results = self._invoke_pushed()
+            if signal is not None:
+                # Results are complete only once the signal fence is reached.
+                signal.wait()
         except AbortedError as error:
             session._note_failed_devices(error)
             raise
-        return results
+        if out is None:
+            return results
+        return prepared._packer.read_views_into(results, out)
 
-    def _invoke(self, session_ptr, inputs, out) -> list:
-        views = self._views
-        count = self._count
-        outputs = self._outputs
-        status = lib.ireec_runtime_session_invoke(
-            session_ptr, self._function, inputs, True, outputs,
-            self._view_capacity, views, count)
+    def _invoke_into(self) -> list:
+        """Reads the results into the bound arrays in the one C call
+        (ireec_runtime_session_invoke_into); those without an array are
+        read from the output list."""
+        status = _session_invoke_into(*self._into_args)
         if status:  # a NULL iree_status_t is OK
             check_status(status)
-        packer = self.prepared._packer
-        entries = packer.view_entries(views, count[0], self._view_capacity)
-        if out is not None:
-            return packer.read_results_into(out, outputs, entries, self._home[0])
-        return packer.take_results(entries, outputs, self._home[0], self._function)
-
-    def _invoke_into(self, session_ptr, inputs) -> list:
-        outputs = self._outputs
-        status = lib.ireec_runtime_session_invoke_into(
-            session_ptr, self._function, inputs, True, outputs, self._home[1],
-            self._target_count, self._targets, self._count)
-        if status:  # a NULL iree_status_t is OK
-            check_status(status)
-        results = list(self._out)
-        if self._partial:
-            # The results without an array are still in the output list.
-            packer = self.prepared._packer
-            try:
-                for i, array in enumerate(self._out):
-                    if array is None:
-                        results[i] = packer._element(outputs, i, self._home[0])
-            finally:
-                lib.iree_vm_list_clear(outputs)
-        return results
+        if not self._partial:
+            return list(self._out)
+        # The results without an array are still in the output list: the
+        # one result decoder reads them (and empties the list).
+        return _cext.decode_results(list(self._out), self._outputs_address,
+                                    self._home[0], _cext_bridge.address(self._function))
 
     def close(self) -> None:
         """Releases the bound arguments, results and out arrays now

@@ -179,9 +179,10 @@ static int ireec_handle_is_closed(PyObject* object) {
 
 // _invoke_pushed(): the invoke of a call whose arguments Python converted
 // into the input list (the calls C declines), made as C makes its own:
-// ireec_invoke_once with no arguments (the list is emptied by the invoke),
-// then the one result decoder, under the session's lock (which the caller
-// holds too, from pushing on). Not for bound calls.
+// ireec_invoke_once with no arguments, then the one result decoder, under
+// the session's lock (which the caller holds too, from pushing on). The
+// invoke empties the input list, except a bound call's, which keeps its
+// arguments (and whatever fences Python pushed after them).
 static PyObject* ireec_invoker_invoke_pushed(PyObject* self, PyObject* unused) {
   ireec_invoker_t* invoker = (ireec_invoker_t*)self;
   if (!invoker->lock) {
@@ -195,18 +196,13 @@ static PyObject* ireec_invoker_invoke_pushed(PyObject* self, PyObject* unused) {
   }
   PyObject* returned = NULL;
   PyObject* invoke_args = invoker->invoke_args;
-  if (!invoke_args || invoker->bound || !invoker->inputs ||
-      ireec_handle_is_closed(invoker->session)) {
-    if (invoker->inputs) iree_vm_list_clear(invoker->inputs);
-    if (invoker->bound) {
-      PyErr_SetString(PyExc_TypeError, "_invoke_pushed() of a bound call");
-    } else {
-      ireec_handle_raise_closed(self);
-    }
+  if (!invoke_args || !invoker->inputs || ireec_handle_is_closed(invoker->session)) {
+    if (invoker->inputs && !invoker->bound) iree_vm_list_clear(invoker->inputs);
+    ireec_handle_raise_closed(self);
   } else {
     Py_INCREF(invoke_args);
     PyObject* call_args[4] = {PyTuple_GET_ITEM(invoke_args, 0), NULL, Py_None,
-                              Py_False};
+                              invoker->bound ? Py_True : Py_False};
     call_args[1] = PyTuple_New(0);
     bool failed = false;
     PyObject* results = call_args[1] ? ireec_invoke_once(call_args, 4, &failed) : NULL;
