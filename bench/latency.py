@@ -98,10 +98,15 @@ def measure(rounds: int = 5, calls: int = 2000, repeats: int = 3) -> dict:
                 capture_output=True, text=True, check=True,
                 cwd=tempfile.gettempdir()).stdout
             runs.append(json.loads(out.splitlines()[-1]))
-            print(f"\r{label}: {len(runs)}/{repeats}", end="", file=sys.stderr, flush=True)
+            # Rewritten in place on a terminal; a line each in a log.
+            tty = sys.stderr.isatty()
+            line = f"{label}: {len(runs)}/{repeats}"
+            print("\r" + line if tty else line, end="" if tty else "\n",
+                  file=sys.stderr, flush=True)
         results[label] = {name: statistics.median(run[name] for run in runs)
                           for name in runs[0]}
-    print(file=sys.stderr)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
     return results
 
 
