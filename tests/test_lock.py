@@ -63,6 +63,8 @@ def test_bad_arguments():
         _cext.Lock(1)
 
 
+# The fork while another thread holds the lock is the point of this test.
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
 def test_a_session_lock_held_at_fork_is_free_in_the_child(session_with):
     session = session_with("simple_mul")
     assert isinstance(session._lock, _cext.Lock)
