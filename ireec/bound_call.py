@@ -153,15 +153,10 @@ class BoundCall(_cext.Invoker):
                 elif out is self._out:
                     return self._invoke_into()
                 results = self._invoke_pushed()
-            if signal is not None:
-                # Results are complete only once the signal fence is reached.
-                signal.wait()
+            return prepared._complete(results, signal, out)
         except AbortedError as error:
             session._note_failed_devices(error)
             raise
-        if out is None:
-            return results
-        return prepared._packer.read_views_into(results, out)
 
     def _invoke_into(self) -> list:
         """Reads the results into the bound arrays in the one C call

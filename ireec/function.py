@@ -17,7 +17,6 @@ from .instance import Device
 if TYPE_CHECKING:
     from .types import CData, Out, Value
     from .bound_call import BoundCall
-    from .instance import Device
     from .session import Session
 
 
@@ -233,24 +232,22 @@ class PreparedCall(_cext.Invoker):
         try:
             if self._uses_fences:
                 results, signal = self._invoke(args, None, device)
-                return self._complete(results, signal, out)
-            with session._lock:
-                self._push(args, device)
-                results = self._invoke_pushed()
+            else:
+                signal = None
+                with session._lock:
+                    self._push(args, device)
+                    results = self._invoke_pushed()
+            return self._complete(results, signal, out)
         except AbortedError as error:
             session._note_failed_devices(error)
             raise
-        if out is None:
-            return results
-        return self._packer.read_views_into(results, out)
 
     def _complete(self, results: list, signal: Fence | None, out) -> list:
-        """Waits for a coarse-fences call's signal fence; only then are its
-        results complete, so `out` is filled from them here (the call itself
-        read into `out` when there is no fence)."""
-        if signal is None:
-            return results
-        signal.wait()
+        """A call's results (every form's but those C reads into `out`): once
+        a coarse-fences call's signal fence is reached (only then are they
+        complete), with `out` filled from them."""
+        if signal is not None:
+            signal.wait()
         if out is None:
             return results
         return self._packer.read_views_into(results, out)

@@ -52,6 +52,11 @@ typedef struct {
   PyObject* weakreflist;
 } ireec_handle_t;
 extern PyTypeObject ireec_handle_type;
+// Whether the Handle |object| is closed or released: no new use may start.
+static inline bool ireec_handle_is_closed(PyObject* object) {
+  ireec_handle_t* handle = (ireec_handle_t*)object;
+  return handle->closed || !handle->ptr;
+}
 // release_address(name): the address of the release function |name|.
 PyObject* ireec_release_address(PyObject* module, PyObject* name);
 // Raises ClosedError naming |self|'s type; returns -1.

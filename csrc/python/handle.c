@@ -118,7 +118,7 @@ static void ireec_handle_do_release(ireec_handle_t* self) {
 
 int ireec_handle_acquire(PyObject* object) {
   ireec_handle_t* self = (ireec_handle_t*)object;
-  if (self->closed || !self->ptr) return ireec_handle_raise_closed(object);
+  if (ireec_handle_is_closed(object)) return ireec_handle_raise_closed(object);
   ++self->users;
   return 0;
 }
@@ -228,13 +228,12 @@ static PyObject* ireec_handle_release_use_method(PyObject* object, PyObject* unu
 }
 
 static PyObject* ireec_handle_get_closed(PyObject* object, void* closure) {
-  ireec_handle_t* self = (ireec_handle_t*)object;
-  return PyBool_FromLong(self->closed || !self->ptr);
+  return PyBool_FromLong(ireec_handle_is_closed(object));
 }
 
 static PyObject* ireec_handle_get_address(PyObject* object, void* closure) {
   ireec_handle_t* self = (ireec_handle_t*)object;
-  if (self->closed || !self->ptr) Py_RETURN_NONE;
+  if (ireec_handle_is_closed(object)) Py_RETURN_NONE;
   return PyLong_FromVoidPtr(self->ptr);
 }
 

@@ -48,9 +48,8 @@ static bool ireec_describe_array(PyObject* array, bool writable,
 static iree_hal_buffer_view_t* ireec_retain_buffer_view(PyObject* arg) {
   if ((PyObject*)Py_TYPE(arg) != ireec_buffer_view_type) return NULL;
   // An ireec.BufferView: its C base (a Handle) holds the pointer.
-  ireec_handle_t* handle = (ireec_handle_t*)arg;
-  if (handle->closed || !handle->ptr) return NULL;  // the general path raises
-  iree_hal_buffer_view_t* view = handle->ptr;
+  if (ireec_handle_is_closed(arg)) return NULL;  // the general path raises
+  iree_hal_buffer_view_t* view = ((ireec_handle_t*)arg)->ptr;
   iree_hal_buffer_view_retain(view);
   return view;
 }

@@ -171,12 +171,6 @@ static PyObject* ireec_invoker_set_fast(PyObject* self, PyObject* const* args,
   Py_RETURN_NONE;
 }
 
-// Whether the Handle |object| (the session) is closed.
-static int ireec_handle_is_closed(PyObject* object) {
-  ireec_handle_t* handle = (ireec_handle_t*)object;
-  return handle->closed || !handle->ptr;
-}
-
 // _invoke_pushed(): the invoke of a call whose arguments Python converted
 // into the input list (the calls C declines), made as C makes its own:
 // ireec_invoke_once with no arguments, then the one result decoder, under

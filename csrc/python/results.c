@@ -20,12 +20,17 @@ PyObject* ireec_register_result_decoder(PyObject* module, PyObject* decoder) {
   return Py_NewRef(Py_None);
 }
 
+// A new BufferView owning the reference |view| (released if that fails).
+static PyObject* ireec_view_adopt(iree_hal_buffer_view_t* view, PyObject* device) {
+  return ireec_handle_new((PyTypeObject*)ireec_buffer_view_type, view,
+                          (void (*)(void*))iree_hal_buffer_view_release, device);
+}
+
 // A buffer view borrowed from a list, as a new BufferView of its own
 // reference.
 static PyObject* ireec_view_result(iree_hal_buffer_view_t* view, PyObject* device) {
   iree_hal_buffer_view_retain(view);
-  return ireec_handle_new((PyTypeObject*)ireec_buffer_view_type, view,
-                          (void (*)(void*))iree_hal_buffer_view_release, device);
+  return ireec_view_adopt(view, device);
 }
 
 // Result |index|, read from |outputs|; NULL with a Python error.
@@ -91,9 +96,7 @@ PyObject* ireec_results_decode(PyObject* results, iree_vm_list_t* outputs,
       iree_hal_buffer_view_release(view);
       continue;
     }
-    PyObject* made = ireec_handle_new((PyTypeObject*)ireec_buffer_view_type, view,
-                                      (void (*)(void*))iree_hal_buffer_view_release,
-                                      device);
+    PyObject* made = ireec_view_adopt(view, device);
     if (!made) {
       failed = Py_None;  // the error stays set; the rest are released
       continue;
