@@ -20,13 +20,10 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
-from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 # CMake outputs shipped in ireec/lib/: the library.
 CSRC_OUTPUTS = ("libireec_runtime.so",)
-# Modules of the package used only to build it: not installed.
-BUILD_ONLY_MODULES = ("_build_ffi", "_build_stubs")
 
 
 def _load_module(name: str, path: Path):
@@ -54,13 +51,6 @@ def _without_build_rpaths(command: list[str]) -> list[str]:
     return kept
 
 
-class BuildPyWithoutBuildScripts(build_py):
-    def find_package_modules(self, package, package_dir):
-        modules = super().find_package_modules(package, package_dir)
-        return [m for m in modules
-                if not (package == "ireec" and m[1] in BUILD_ONLY_MODULES)]
-
-
 class BuildWithCMake(build_ext):
     def build_extensions(self):
         self.compiler.linker_so = _without_build_rpaths(self.compiler.linker_so)
@@ -77,7 +67,7 @@ class BuildWithCMake(build_ext):
 
     def _write_ffi_stub(self) -> None:
         # ireec.ffi / ireec.lib's types, from the same decls as the extension.
-        stubs = _load_module("_ireec_build_stubs", ROOT / "ireec" / "_build_stubs.py")
+        stubs = _load_module("_ireec_build_stubs", ROOT / "build_support" / "stubs.py")
         targets = [ROOT / "ireec"] if self.inplace else [Path(self.build_lib) / "ireec"]
         for package_dir in targets:
             package_dir.mkdir(parents=True, exist_ok=True)
@@ -85,7 +75,7 @@ class BuildWithCMake(build_ext):
 
     def _build_csrc(self, build_dir: Path) -> None:
         location = _load_module("_ireec_runtime_location",
-                                ROOT / "ireec" / "_runtime_location.py")
+                                ROOT / "ireec" / "_core" / "runtime_location.py")
         runtime = location.find_runtime_library()
         cmake = shutil.which("cmake")
         if cmake is None:
@@ -131,7 +121,7 @@ CEXT = Extension(
 )
 
 setup(
-    cffi_modules=["ireec/_build_ffi.py:build_ffi"],
+    cffi_modules=["build_support/ffi.py:build_ffi"],
     ext_modules=[CEXT],
-    cmdclass={"build_ext": BuildWithCMake, "build_py": BuildPyWithoutBuildScripts},
+    cmdclass={"build_ext": BuildWithCMake},
 )

@@ -45,9 +45,7 @@ lib: _Lib
 
 def _load_build_ffi():
     # By path: the ireec package is not importable before it is built.
-    if "ireec._build_ffi" in sys.modules:
-        return sys.modules["ireec._build_ffi"]
-    path = Path(__file__).resolve().parent / "_build_ffi.py"
+    path = Path(__file__).resolve().parent / "ffi.py"
     spec = importlib.util.spec_from_file_location("_ireec_build_ffi", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -19,13 +19,14 @@ from __future__ import annotations
 from pathlib import Path
 
 # An unbuilt package (the source tree shadowing the installed one) is refused
-# first, saying what to run.
-from ._unbuilt import check_built as _check_built  # isort: skip
+# first, saying what to run, before anything loads the runtime.
+from ._core.unbuilt import check_built as _check_built
 
 _check_built()
 
-# errors first: its classes are what loading the runtime (_library) raises.
-from .errors import (  # isort: skip
+from ._core.library import RUNTIME_LIBRARY_PATH, RUNTIME_LIBRARY_SHA256, ffi, lib
+from ._core.status import check_status, error_from_status, status_to_string
+from .errors import (
     AbortedError,
     AlreadyExistsError,
     CancelledError,
@@ -50,24 +51,35 @@ from .errors import (  # isort: skip
     UnavailableError,
     UnimplementedError,
     UnknownError,
-    check_status,
-    error_from_status,
-    status_to_string,
 )
-from ._library import RUNTIME_LIBRARY_PATH, RUNTIME_LIBRARY_SHA256, ffi, lib  # isort: skip
 
-from .instance import Device, DeviceInfo, DriverInfo, Instance, query_drivers
-
-# The Pythonic layer (each module wraps one area; see its docstring).
-from .fence import Fence, Semaphore
-from .function import Function, PreparedCall
-from .bound_call import BoundCall
-from .session import Session
-from .parameters import ParameterEntry, ParameterIndex
-from .buffer_view import BufferView, empty_aligned
-from .dtypes import dtype_from_element_type, element_type_from_dtype, element_type_name
-from .modules import ExportedFunction, ModuleInfo
-from .loaded_module import LoadedModule, ModuleFunction, load_module
+# The Pythonic layer, by IREE's areas (each subpackage's docstring says what
+# it holds); its names are also ireec's own.
+from .hal import (
+    BufferView,
+    Device,
+    DeviceInfo,
+    DriverInfo,
+    Fence,
+    Semaphore,
+    dtype_from_element_type,
+    element_type_from_dtype,
+    element_type_name,
+    empty_aligned,
+)
+from .io import ParameterEntry, ParameterIndex
+from .runtime import (
+    BoundCall,
+    Function,
+    Instance,
+    LoadedModule,
+    ModuleFunction,
+    PreparedCall,
+    Session,
+    load_module,
+    query_drivers,
+)
+from .vm import ExportedFunction, ModuleInfo
 
 __version__ = "0.1.0"
 

@@ -26,7 +26,7 @@ MAX_GLIBC = (2, 28)
 REQUIRED = ("ireec/__init__.py", "ireec/py.typed", "ireec/_ireec_cffi.pyi", "ireec/_cext.pyi",
             "ireec/lib/libireec_runtime.so", "ireec/include/iree/runtime/api.h")
 REQUIRED_PATTERNS = (r"ireec-[^/]+\.dist-info/licenses/LICENSE",)
-FORBIDDEN_PATTERNS = (r"(^|/)_build_ffi\.py$", r"ireec_bench_invoke", r"(^|/)tests?/", r"\.c$")
+FORBIDDEN_PATTERNS = (r"(^|/)build_support/", r"ireec_bench_invoke", r"(^|/)tests?/", r"\.c$")
 
 
 def check(wheel: Path, python_tag: str) -> list[str]:

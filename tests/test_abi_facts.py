@@ -25,7 +25,7 @@ def _load_build_ffi():
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
-        "_ireec_build_ffi", REPO_ROOT / "ireec" / "_build_ffi.py")
+        "_ireec_build_ffi", REPO_ROOT / "build_support" / "ffi.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -300,5 +300,5 @@ def test_functions_are_exported_where_bound(abi_facts, libraries):
 
 def test_runtime_library_identity():
     # ireec refuses unknown builds unless told otherwise; this one is known.
-    from ireec._runtime_location import KNOWN_RUNTIME_SHA256
+    from ireec._core.runtime_location import KNOWN_RUNTIME_SHA256
     assert ireec.RUNTIME_LIBRARY_SHA256 in KNOWN_RUNTIME_SHA256

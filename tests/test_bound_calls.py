@@ -11,8 +11,8 @@ import pytest
 
 import ireec
 from ireec import ffi, lib
-from ireec.zero_copy import lent_array_count
-from ireec.errors import check_status
+from ireec.hal._zero_copy import lent_array_count
+from ireec import check_status
 
 from conftest import PROGRAMS_DIR
 

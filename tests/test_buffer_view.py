@@ -494,7 +494,7 @@ def test_closed_device_stops_transfers_not_mapped_reads(instance):
 
 def test_views_are_released_when_collected(device):
     # Collection releases the buffer (here, returning a lent array to Python).
-    from ireec.zero_copy import lent_array_count
+    from ireec.hal._zero_copy import lent_array_count
     before = lent_array_count()
     view = BufferView.from_numpy(device, ireec.empty_aligned(16, np.int8), zero_copy=True)
     assert view.zero_copy and lent_array_count() == before + 1

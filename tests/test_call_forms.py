@@ -106,17 +106,3 @@ def test_out_errors_are_the_same(session, out):
     assert first[0] is None and first[1] is not None
     for form, result in outcomes.items():
         assert result == first, form
-
-
-def test_the_helpers_of_the_old_paths_are_gone():
-    from ireec import _marshal, function
-
-    assert not hasattr(function.Function, "_call")
-    assert not hasattr(_marshal.Packer, "take_fast_results")
-    assert not hasattr(ireec._cext, "ViewReference")
-    # Results are decoded in C by one decoder, failures raised from C.
-    from ireec import bound_call
-
-    for cls in (function.PreparedCall, bound_call.BoundCall):
-        assert not hasattr(cls, "_take_fast")
-    assert not hasattr(_marshal.Packer, "raise_failure")

@@ -449,7 +449,7 @@ def announce_when_waiting():
     def watch():
         while True:
             frame = sys._current_frames().get(main)
-            while frame is not None and frame.f_code.co_name != "_sliced_wait":
+            while frame is not None and frame.f_code.co_name != "sliced_wait":
                 frame = frame.f_back
             if frame is not None:
                 print("waiting", flush=True)

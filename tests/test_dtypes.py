@@ -15,7 +15,7 @@ import pytest
 
 import ireec
 from ireec import BufferView, check_status, ffi, lib
-from ireec.dtypes import (
+from ireec.hal.element_type import (
     dtype_from_element_type,
     element_type_from_dtype,
     element_type_name,
@@ -198,7 +198,7 @@ def test_ml_dtypes_is_optional():
         import numpy as np
         import ireec
         from ireec import lib
-        from ireec.dtypes import dtype_from_element_type
+        from ireec.hal.element_type import dtype_from_element_type
         device = ireec.Instance().create_device("local-task")
         print(str(ireec.BufferView.from_numpy(device, np.arange(3, dtype=np.float32))))
         try:

@@ -9,10 +9,11 @@ import numpy as np
 import pytest
 
 import ireec
-import ireec.function
-from ireec import _cext, _cext_bridge, ffi, lib
-from ireec._marshal import VmList
-from ireec.dtypes import _NUMPY_TYPES
+from ireec import _cext, ffi, lib
+from ireec._core.handle import address
+from ireec.hal.element_type import buffer_formats
+from ireec.vm.list import VmList
+from ireec.hal.element_type import ELEMENT_TYPES_BY_DTYPE
 
 A = np.array([1.0, 1.1, 1.2, 1.3], np.float32)
 B = np.array([10.0, 100.0, 1000.0, 10000.0], np.float32)
@@ -185,13 +186,13 @@ def test_a_failed_copy_names_the_argument(session, device):
     # IREE's text, with the same note.
     with pytest.raises(ireec.IreeError) as caught:
         _cext.invoke(
-            tuple(map(_cext_bridge.address, (session.handle, prepared.function.handle,
+            tuple(map(address, (session.handle, prepared.function.handle,
                                              inputs.handle, outputs.handle, device.handle,
                                              device.allocator))),
             (A, B), None, False)
     assert caught.value.__notes__ == [
         "while copying argument 0 of module.simple_mul to the device"]
-    assert type(caught.value) is ireec.errors._BY_CODE[caught.value.code]
+    assert type(caught.value) is ireec.errors.ERRORS_BY_CODE[caught.value.code]
     assert caught.value.code_name in str(caught.value)
     assert lib.iree_vm_list_size(inputs.handle) == 0
 
@@ -208,10 +209,10 @@ def test_closed_sessions_raise_before_it(instance, device, program, taken):
 
 
 def test_every_numpy_dtype_with_an_element_type_has_a_buffer_format():
-    formats = _cext_bridge._element_types_by_format()
+    formats = buffer_formats()
     # numpy's own dtypes; ml_dtypes' (added to the table once loaded) export
     # no buffer format and always go the general way.
-    builtin = {int(t) for d, t in _NUMPY_TYPES.items() if d.type.__module__ == "numpy"}
+    builtin = {int(t) for d, t in ELEMENT_TYPES_BY_DTYPE.items() if d.type.__module__ == "numpy"}
     assert set(formats.values()) == builtin
     assert formats["f"] == lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32
     assert formats["?"] == lib.IREE_HAL_ELEMENT_TYPE_BOOL_8
@@ -324,9 +325,9 @@ def test_a_bound_call_is_made_in_c_and_releases_the_lock_when_it_fails(session):
     took = []
 
     def take_and_give_back():
-        took.append(session._lock.acquire(timeout=5))
+        took.append(session.lock.acquire(timeout=5))
         if took[-1]:
-            session._lock.release()
+            session.lock.release()
 
     thread = threading.Thread(target=take_and_give_back)
     thread.start()
@@ -356,4 +357,4 @@ def test_the_invoker_owns_its_lists_until_closed(session):
         with pytest.raises(ireec.ClosedError):
             call(*args)
     with pytest.raises(ValueError, match="already has its lists"):
-        prepared._make_lists(session._lock, session, 1, 1)
+        prepared._make_lists(session.lock, session, 1, 1)

@@ -9,8 +9,9 @@ import pytest
 
 import ireec
 from ireec import ffi, lib
-from ireec._marshal import VmList, _RefTypes
-from ireec.errors import InvalidArgumentError, check_status
+from ireec.vm.list import VmList
+from ireec.vm.ref import RefTypes
+from ireec import InvalidArgumentError, check_status
 
 
 @pytest.fixture
@@ -52,7 +53,7 @@ def test_fast_paths_refuse_null_arguments(device):
     inputs = VmList.create(1)
     count = ffi.new("iree_host_size_t*", 7)
     check_status(lib.ireec_vm_list_push_ref_object_retain(
-        inputs.handle, ffi.NULL, _RefTypes.load().buffer_view))
+        inputs.handle, ffi.NULL, RefTypes.load().buffer_view))
     with pytest.raises(InvalidArgumentError, match="must not be NULL"):
         check_status(lib.ireec_runtime_session_invoke(
             ffi.NULL, ffi.NULL, inputs.handle, False, ffi.NULL, 0, ffi.NULL, count))
@@ -67,9 +68,9 @@ def test_failed_invoke_empties_both_lists(session, device):
     count = ffi.new("iree_host_size_t*")
     # One argument where the function takes two: IREE refuses the call.
     check_status(lib.ireec_vm_list_push_ref_object_retain(
-        inputs.handle, ffi.NULL, _RefTypes.load().buffer_view))
+        inputs.handle, ffi.NULL, RefTypes.load().buffer_view))
     check_status(lib.ireec_vm_list_push_ref_object_retain(
-        outputs.handle, ffi.NULL, _RefTypes.load().buffer_view))
+        outputs.handle, ffi.NULL, RefTypes.load().buffer_view))
     with pytest.raises(ireec.IreeError):
         check_status(lib.ireec_runtime_session_invoke(
             session.handle, function.handle, inputs.handle, False, outputs.handle, 1, views, count))

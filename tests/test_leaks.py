@@ -176,7 +176,7 @@ def test_everything_is_released_when_dropped_and_at_exit(programs):
         print(json.dumps({"alive": alive, "kinds": kinds,
                           "allocated": int(stats.device_bytes_allocated),
                           "freed": int(stats.device_bytes_freed),
-                          "lent": ireec.zero_copy.lent_array_count()}))
+                          "lent": ireec.hal._zero_copy.lent_array_count()}))
     ''', programs)
     assert figures["alive"] == []
     assert figures["kinds"] == ["Instance", "Device", "Session", "BufferView", "BufferView",

@@ -67,13 +67,13 @@ def test_bad_arguments():
 @pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
 def test_a_session_lock_held_at_fork_is_free_in_the_child(session_with):
     session = session_with("simple_mul")
-    assert isinstance(session._lock, _cext.Lock)
+    assert isinstance(session.lock, _cext.Lock)
     prepared = session.function("module.simple_mul").prepare()
     held = threading.Event()
     done = threading.Event()
 
     def hold():
-        with session._lock:
+        with session.lock:
             held.set()
             done.wait(30)
 
@@ -85,8 +85,8 @@ def test_a_session_lock_held_at_fork_is_free_in_the_child(session_with):
         if pid == 0:  # the child: the holder thread does not exist here
             code = 1
             try:
-                if session._lock.acquire(timeout=5):
-                    session._lock.release()
+                if session.lock.acquire(timeout=5):
+                    session.lock.release()
                     # The invoker takes the same lock, then finds the
                     # session abandoned (its lists leaked, never released).
                     try:

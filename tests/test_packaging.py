@@ -37,7 +37,7 @@ def test_stub_lists_everything_lib_has(stub_lib):
     # The stub has everything but the extern "Python" callbacks (C calls
     # them; Python binds them with @ffi.def_extern).
     callbacks = set(re.findall(r'^extern "Python" [^(]*?(\w+)\(',
-                               (REPO_ROOT / "ireec" / "_build_ffi.py").read_text(), re.M))
+                               (REPO_ROOT / "build_support" / "ffi.py").read_text(), re.M))
     assert "ireec_release_host_allocation" in callbacks
     assert names == set(stub_lib) | callbacks
     assert isinstance(stub_lib["iree_runtime_instance_create"], ast.FunctionDef)
@@ -65,5 +65,7 @@ def test_stub_constants_are_ints(stub_lib):
 
 
 def test_build_scripts_are_not_installed():
-    for module in ("ireec._build_ffi", "ireec._build_stubs"):
-        assert importlib.util.find_spec(module) is None, module
+    # The cffi builder and the stub generator live beside the package.
+    package_dir = Path(ireec.__file__).resolve().parent
+    assert not list(package_dir.rglob("*build_ffi*")) and not list(package_dir.rglob("stubs.py"))
+    assert importlib.util.find_spec("ireec.build_support") is None

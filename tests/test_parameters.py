@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import ireec
-from ireec.parameters import lent_memory_count
+from ireec.io.parameters import lent_memory_count
 from conftest import EXAMPLES_DIR
 from parameter_files import (
     run_tool,

@@ -461,7 +461,7 @@ def _every_variant_kind(device):
     """(a BufferView, a VM list holding it, a VM list of values of each type,
     a null ref and that list), built with the raw layer: what a function
     returning a VM list hands back."""
-    from ireec._marshal import VmList
+    from ireec.vm.list import VmList
 
     ffi = ireec.ffi
     view = ireec.BufferView.from_numpy(device, np.array([1.5, 2.5], np.float32))
@@ -492,7 +492,8 @@ def _push_vm_buffer(vm_list) -> None:
 def test_result_conversion_reads_every_variant_kind(session, device):
     # What a function returning a VM list hands back, built with the raw
     # layer: values of each type, a null ref, a buffer view and a nested list.
-    from ireec._marshal import Packer, VmList
+    from ireec._core.marshal import Packer
+    from ireec.vm.list import VmList
 
     ffi = ireec.ffi
     view, inner, outer = _every_variant_kind(device)

@@ -18,7 +18,7 @@ import pytest
 
 import ireec
 from ireec import BufferView, check_status, empty_aligned, ffi, lib
-from ireec.zero_copy import HEAP_BUFFER_ALIGNMENT, lent_array_count
+from ireec.hal._zero_copy import HEAP_BUFFER_ALIGNMENT, lent_array_count
 
 from raw_support import runtime_session
 from test_buffer_view import ADD_F32, device_only_view, heap_buffer, invoke
@@ -209,7 +209,7 @@ def test_after_the_exit_hook_iree_never_calls_back():
         import gc, weakref
         import numpy as np
         import ireec
-        from ireec import zero_copy
+        from ireec.hal import _zero_copy as zero_copy
         device = ireec.Instance().create_device("local-task")
         array = ireec.empty_aligned(8, np.float32)
         alive = weakref.ref(array)

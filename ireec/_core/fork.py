@@ -22,8 +22,8 @@ import ctypes
 import gc
 import os
 
-from . import _library  # noqa: F401  isort: skip  (loads the runtime first)
-from . import _cext  # isort: skip
+from . import library  # noqa: F401  isort: skip  (loads the runtime first)
+from .. import _cext  # isort: skip
 
 # ids of the objects abandoned in this process because they were inherited
 # across fork(), for ClosedError's message (they are leaked, so an id stays
@@ -94,26 +94,19 @@ def _after_fork_in_parent() -> None:
 
 def _after_fork_in_child() -> None:
     global _parent_pid
-    from ._handles import Handle
     _parent_pid = _pid_before_fork
     try:
         for obj in gc.get_objects():
-            if isinstance(obj, Handle):
+            # Every wrapper's base is the C Handle.
+            if isinstance(obj, _cext.Handle):
                 _abandon(obj)
             elif isinstance(obj, _cext.Invoker):
                 # A prepared or bound call: its VM lists (and a bound call's
                 # arguments in them) are leaked too, and it is closed.
                 obj._abandon()
-        _after_fork_hooks_run()
     finally:
         if _gc_was_enabled:
             gc.enable()
-
-
-def _after_fork_hooks_run() -> None:
-    """Module state that refers to the parent's objects, reset."""
-    from . import instance
-    instance._default_instance = None
 
 
 os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,

@@ -1,4 +1,5 @@
-"""Deterministic lifetimes for wrappers of IREE objects.
+"""Deterministic lifetimes for wrappers of IREE objects: the Handle base of
+every wrapper, and `in_use` for its methods.
 
 Each wrapper owns exactly one reference to one C object: its class's
 constructor creates the object, `Cls.from_handle(ptr, retain=...)` adopts a
@@ -13,14 +14,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, NoReturn, Self
 
-from . import _cext_bridge
-from ._cext_bridge import _cext
-from ._fork import inherited_message
-from ._library import ffi
-from .errors import ClosedError
+import functools
+
+from .. import _cext
+from ..errors import ClosedError
+from .fork import inherited_message
+from .library import ffi
 
 if TYPE_CHECKING:
-    from .types import CData
+    from ..types import CData
 
 
 class Handle(_cext.Handle):
@@ -73,7 +75,7 @@ class Handle(_cext.Handle):
         if retain:
             type(self)._retain_fn(ptr)
         try:
-            self._adopt(_cext_bridge.address(ptr), type(self)._release_address,
+            self._adopt(address(ptr), type(self)._release_address,
                         parent, keep_alive)
         except BaseException as error:
             type(self)._release_fn(ptr)  # ours now, and nobody else's
@@ -113,3 +115,37 @@ class Handle(_cext.Handle):
         address = self._address
         state = "closed" if address is None else f"{address:#x}"
         return f"<ireec.{type(self).__name__} {state}>"
+
+
+def address(ptr: CData) -> int:
+    """A cffi pointer as the int the extension takes."""
+    return int(ffi.cast("uintptr_t", ptr))
+
+
+def in_use(method):
+    """Decorates a Handle method: it runs holding a use of `self`.
+
+    A method that hands an object's pointer to IREE releases the GIL while
+    IREE works (cffi does, for every call); a close() on another thread
+    meanwhile must not free the object under it. Holding a use
+    (ireec._cext.Handle._acquire, ClosedError if already closed) makes that
+    close() only mark the object closed; the reference goes when the method
+    gives the use back.
+    """
+
+    @functools.wraps(method)
+    def holding_a_use(self, *args, **kwargs):
+        try:
+            self._acquire()
+        except ClosedError:
+            # An object a forked child inherited says so.
+            message = inherited_message(self)
+            if message is None:
+                raise
+            raise ClosedError(message) from None
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._release_use()
+
+    return holding_a_use

@@ -11,14 +11,14 @@ import ctypes
 import os
 import re
 
-from ._runtime_location import (
+from .runtime_location import (
     IREE_COMMIT,
     KNOWN_RUNTIME_SHA256,
     RUNTIME_OVERRIDE_ENV,
     find_runtime_library,
     sha256_of,
 )
-from .errors import RuntimeNotFoundError
+from ..errors import RuntimeNotFoundError
 
 RUNTIME_LIBRARY_PATH = find_runtime_library()
 RUNTIME_LIBRARY_SHA256 = sha256_of(RUNTIME_LIBRARY_PATH)
@@ -35,7 +35,7 @@ _runtime_handle = ctypes.CDLL(str(RUNTIME_LIBRARY_PATH),
                               mode=os.RTLD_GLOBAL | os.RTLD_NOW)
 
 try:
-    from ._ireec_cffi import ffi, lib  # noqa: E402
+    from .._ireec_cffi import ffi, lib  # noqa: E402
 except ImportError as e:
     missing = re.search(r"undefined symbol: (\w+)", str(e))
     if not missing:

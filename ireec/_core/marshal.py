@@ -1,11 +1,5 @@
-"""Python values to and from VM lists, following a function's calling convention.
-
-A VM function's calling convention (`iree_vm_function_signature`) is a string
-such as `0rIf_r`: version `0`, then one character per argument, `_`, one per
-result, with `i`/`I` for i32/i64, `f`/`F` for f32/f64, `r` for a ref (a
-buffer view, a fence, a list) and `v` for none. It is the only type
-information every compiled function carries, so arguments are converted by
-it:
+"""Python values to and from VM lists, following a function's calling
+convention (ireec/vm/function.py).
 
 * `i`, `I`: a Python int, anything with `__index__` (numpy integers), or a
   0-d integer/bool array. Integers are signless in the VM, so both signed and
@@ -27,15 +21,16 @@ import operator
 
 import numpy as np
 
-from ._handles import Handle
-from ._library import ffi, lib
-from ._strings import from_string_view
-from . import _cext
-from .buffer_view import BufferView
-from .dtypes import element_type_from_dtype
-from .errors import check_status
-from .fence import Fence
-from .instance import Device
+from .. import _cext
+from ..hal.buffer_view import BufferView
+from ..hal.device import Device
+from ..hal.element_type import ELEMENT_TYPES_BY_DTYPE, element_type_from_dtype
+from ..hal.fence import Fence
+from ..vm.function import SCALAR_KINDS
+from ..vm.ref import RefTypes
+from .library import ffi, lib
+from .status import check_status
+from .strings import from_string_view
 
 _VARIANT_SIZE = ffi.sizeof("iree_vm_variant_t")
 _EMPTY_VARIANT = bytes(_VARIANT_SIZE)
@@ -43,14 +38,6 @@ _EMPTY_VARIANT = bytes(_VARIANT_SIZE)
 # Shapes up to this rank go through a Packer's scratch dims; deeper ones get
 # their own array.
 _SCRATCH_RANK = 16
-
-# Native-order numpy dtypes already converted: element_type_from_dtype is a
-# handful of Python steps, and a call converts every array argument.
-_element_types: dict[np.dtype, int] = {}
-
-SCALAR_KINDS = {"i": "i32", "I": "i64", "f": "f32", "F": "f64"}
-KIND_NAMES = {**SCALAR_KINDS, "r": "ref"}
-
 
 def fill_host_array(host_array, array, dims, what: str):
     """Describes the numpy `array` in the ireec_host_array_t* `host_array`
@@ -60,12 +47,11 @@ def fill_host_array(host_array, array, dims, what: str):
     if type(array) is not np.ndarray:
         raise TypeError(f"{what} must be a numpy array, not {type(array).__name__}")
     dtype = array.dtype
-    element_type = _element_types.get(dtype)
+    element_type = ELEMENT_TYPES_BY_DTYPE.get(dtype)
     if element_type is None:
         if dtype.byteorder not in ("=", "|"):
             raise ValueError(f"{what} has non-native byte order ({dtype})")
         element_type = element_type_from_dtype(dtype)  # TypeError if it has none
-        _element_types[dtype] = element_type
     try:
         # Only C-contiguous, writeable arrays export a writable simple buffer.
         data = ffi.from_buffer(array, require_writable=True)
@@ -84,62 +70,17 @@ def fill_host_array(host_array, array, dims, what: str):
     return data, dims
 
 
-def _cache_element_type(dtype: np.dtype) -> int | None:
-    """The element type of a native-order dtype, remembered; None for
-    dtypes the fast paths leave to the general ones (non-native byte order,
-    no IREE element type)."""
+def _native_element_type(dtype: np.dtype) -> int | None:
+    """The element type of a native-order dtype (ml_dtypes' too, whose rows
+    the table gains once they are met); None for dtypes the fast paths
+    leave to the general ones (non-native byte order, no IREE element
+    type)."""
     if dtype.byteorder not in ("=", "|"):
         return None
     try:
-        element_type = element_type_from_dtype(dtype)
+        return element_type_from_dtype(dtype)
     except TypeError:
         return None
-    _element_types[dtype] = element_type
-    return element_type
-
-
-def parse_cconv(cconv: str) -> tuple[str, str] | None:
-    """(argument kinds, result kinds) of a calling convention, or None when it
-    is one this module cannot marshal (variadic spans, an unknown version)."""
-    if not cconv.startswith("0") or "_" not in cconv:
-        return None
-    args, _, results = cconv[1:].partition("_")
-    args = "" if args == "v" else args
-    results = "" if results == "v" else results
-    if set(args + results) - set(KIND_NAMES):
-        return None
-    return args, results
-
-
-class VmList(Handle):
-    """An `iree_vm_list_t` of variants, owned (iree_vm_list_create)."""
-
-    _release_fn = lib.iree_vm_list_release
-    _retain_fn = lib.iree_vm_list_retain
-    __slots__ = ()
-
-    @classmethod
-    def create(cls, capacity: int) -> "VmList":
-        out = ffi.new("iree_vm_list_t**")
-        check_status(lib.iree_vm_list_create(
-            lib.iree_vm_make_undefined_type_def(), capacity,
-            lib.iree_allocator_system(), out))
-        return cls.from_handle(out[0])
-
-
-class _RefTypes:
-    """The registered VM ref types, read once: they exist only after HAL
-    types are registered (which creating an Instance does, process-wide)."""
-
-    buffer_view = fence = list = None
-
-    @classmethod
-    def load(cls) -> type["_RefTypes"]:
-        if cls.buffer_view is None:
-            cls.fence = int(lib.iree_hal_fence_type())
-            cls.list = int(lib.iree_vm_list_type())
-            cls.buffer_view = int(lib.iree_hal_buffer_view_type())
-        return cls
 
 
 def _describe(value) -> str:
@@ -224,9 +165,9 @@ class Packer:
                 # any other array or says what is wrong with it.
                 if device_ptr is None and isinstance(device, Device):
                     device_ptr, allocator = device.handle, device.allocator
-                element_type = _element_types.get(arg.dtype)
+                element_type = ELEMENT_TYPES_BY_DTYPE.get(arg.dtype)
                 if element_type is None:
-                    element_type = _cache_element_type(arg.dtype)
+                    element_type = _native_element_type(arg.dtype)
                 data = None
                 if element_type is not None and device_ptr is not None:
                     try:
@@ -250,7 +191,7 @@ class Packer:
                         self._raise_push_failure(status, index)
             elif type(arg) is BufferView:
                 status = lib.ireec_vm_list_push_ref_object_retain(
-                    vm_list, arg.handle, _RefTypes.buffer_view or _RefTypes.load().buffer_view)
+                    vm_list, arg.handle, RefTypes.buffer_view or RefTypes.load().buffer_view)
                 if status:  # a NULL iree_status_t is OK
                     check_status(status)
             else:
@@ -282,7 +223,7 @@ class Packer:
 
     def push_ref(self, vm_list, arg, device, where: str) -> None:
         """Pushes `arg` as a ref (the list takes its own reference)."""
-        types = _RefTypes.load()
+        types = RefTypes.load()
         if isinstance(arg, BufferView):
             self._push_retained(vm_list, arg.handle, types.buffer_view)
         elif isinstance(arg, (np.ndarray, np.generic)):
@@ -335,19 +276,19 @@ class Packer:
     def read_views_into(self, results: list, out) -> list:
         """`results` (complete, as returned) with each BufferView that `out`
         has an array for read into that array, and closed."""
-        targets = self._out_entries(out, len(results))
+        targets = self.out_entries(out, len(results))
         for i, target in enumerate(targets):
             if target is None:
                 continue
             view = results[i]
             if type(view) is not BufferView:
-                raise self._not_a_view_error(i)
+                raise self.not_a_view_error(i)
             self._read_view_into(view.handle, target, i, view.device)
             view.close()
             results[i] = target
         return results
 
-    def _out_entries(self, out, count: int) -> list:
+    def out_entries(self, out, count: int) -> list:
         """`out` as a list of `count` entries (arrays or None)."""
         if type(out) is np.ndarray:
             targets = [out]
@@ -381,7 +322,7 @@ class Packer:
                            f"out entry {index}")
             raise
 
-    def _not_a_view_error(self, index: int) -> TypeError:
+    def not_a_view_error(self, index: int) -> TypeError:
         return TypeError(f"result {index} of {self.name} is not a buffer view: "
                          f"its out entry must be None")
 
@@ -396,7 +337,7 @@ class Packer:
             ref = variant.ref
             if ref.ptr == ffi.NULL:
                 return None
-            types = _RefTypes.load()
+            types = RefTypes.load()
             if ref.type == types.buffer_view:
                 return BufferView.from_handle(ffi.cast("iree_hal_buffer_view_t*", ref.ptr),
                                               retain=True, device=device)

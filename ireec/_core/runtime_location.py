@@ -29,7 +29,7 @@ RUNTIME_OVERRIDE_ENV = "IREEC_RUNTIME_LIBRARY"
 
 
 if __package__:
-    from .errors import RuntimeNotFoundError
+    from ..errors import RuntimeNotFoundError
 else:
     # setup.py loads this file by path, before there is an ireec package.
     RuntimeNotFoundError = ImportError

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._library import ffi, lib
+from .library import ffi, lib
 
 
 def to_bytes(value: str | bytes) -> bytes:

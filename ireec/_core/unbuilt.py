@@ -10,7 +10,8 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+# ireec/, of which this is ireec/_core/unbuilt.py.
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 
 def unbuilt_message() -> str | None:

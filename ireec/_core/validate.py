@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import mmap
 
-from ._library import ffi, lib
-from .errors import InvalidArgumentError, check_status
+from .library import ffi, lib
+from ..errors import InvalidArgumentError
+from .status import check_status
 
 # iree_hal_dim_t is unsigned 64-bit; the check accepts dimensions up to the
 # signed maximum, which is what numpy and Python sizes hold.

@@ -8,8 +8,9 @@ import sys
 import traceback
 from typing import Any, Callable, NoReturn, Sequence
 
-from .._library import ffi, lib
-from ..errors import IreeError, check_status
+from .._core.library import ffi, lib
+from .._core.status import check_status
+from ..errors import IreeError
 
 # Exit codes, as IREE's tools exit. iree-run-module exits with EXIT_FAILURE
 # for every failure (a bad command line, a failed status, a mismatch against

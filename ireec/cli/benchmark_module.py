@@ -30,12 +30,14 @@ from typing import Callable, Sequence, TextIO
 
 import numpy as np
 
-from .._library import ffi, lib
-from .._strings import from_string_view
-from ..buffer_view import BufferView
-from ..errors import IreeError, check_status
-from ..instance import Device, Instance
-from ..session import Session
+from .._core.library import ffi, lib
+from .._core.strings import from_string_view
+from ..hal.buffer_view import BufferView
+from .._core.status import check_status
+from ..errors import IreeError
+from ..hal.device import Device
+from ..runtime.instance import Instance
+from ..runtime.session import Session
 from . import benchmark_report as report
 from . import iree_flags
 from ._common import (

@@ -27,11 +27,12 @@ from typing import Any
 
 import numpy as np
 
-from .._library import ffi, lib
-from ..buffer_view import BufferView
-from ..fence import Fence
+from .._core.library import ffi, lib
+from ..hal.buffer_view import BufferView
+from ..hal.fence import Fence
 from ._common import builder_text
-from .inputs import IGNORED, SCALAR_TYPE_NAMES
+from ..vm.function import SCALAR_KINDS
+from .inputs import IGNORED
 
 # How many elements of each view a failure report shows.
 _REPORT_MAX_ELEMENTS = 1024
@@ -132,7 +133,7 @@ def _compare_buffer_views(index: int, expected: BufferView, actual: BufferView,
 
 def _compare_scalars(index: int, kind: str, expected, actual,
                      equality: Equality) -> str | None:
-    type_name = SCALAR_TYPE_NAMES[kind]
+    type_name = SCALAR_KINDS[kind]
     if kind in "iI":
         if int(expected) == int(actual):
             return None
@@ -162,7 +163,7 @@ def _type_name(kind: str, value) -> str:
     if isinstance(value, list):
         return "vm.list"
     if isinstance(value, (int, float)):
-        return SCALAR_TYPE_NAMES.get(kind, "?")
+        return SCALAR_KINDS.get(kind, "?")
     return "unknown"
 
 
@@ -178,7 +179,7 @@ def compare_results(kinds: str, expected: list[Any], actual: list[Any],
             continue
         if isinstance(e, BufferView) and isinstance(a, BufferView):
             failure = _compare_buffer_views(i, e, a, equality)
-        elif (kind in SCALAR_TYPE_NAMES and isinstance(e, (int, float))
+        elif (kind in SCALAR_KINDS and isinstance(e, (int, float))
               and isinstance(a, (int, float))):
             failure = _compare_scalars(i, kind, e, a, equality)
         else:

@@ -16,9 +16,11 @@ from __future__ import annotations
 import sys
 from typing import IO, Sequence
 
-from .._library import ffi, lib
-from ..errors import IreeError, check_status
-from ..instance import DeviceInfo, Instance
+from .._core.library import ffi, lib
+from .._core.status import check_status
+from ..errors import IreeError
+from ..hal.driver import DeviceInfo
+from ..runtime.instance import Instance
 from ._common import FlagParser, bitfield_text, builder_text, one_line, run_tool
 
 _HEADER = "# " + "=" * 76 + "\n"

@@ -31,18 +31,16 @@ from typing import IO, Any, Iterator
 
 import numpy as np
 
-from .._library import ffi, lib
-from .._strings import string_view
-from .._validate import checked_dims, checked_shape_text
-from ..buffer_view import BufferView
-from ..dtypes import element_type_from_dtype
-from ..errors import IreeError, check_status
+from .._core.library import ffi, lib
+from .._core.strings import string_view
+from .._core.validate import checked_dims, checked_shape_text
+from ..hal.buffer_view import BufferView
+from ..hal.element_type import element_type_from_dtype
+from .._core.status import check_status
+from ..errors import IreeError
+from ..vm.function import KIND_NAMES, SCALAR_KINDS
 from ._common import CliError
 
-# The calling-convention letters of scalars, and the type names IREE prints
-# scalar results with.
-SCALAR_TYPE_NAMES = {"i": "i32", "I": "i64", "f": "f32", "F": "f64"}
-KIND_NAMES = {**SCALAR_TYPE_NAMES, "r": "ref"}
 
 
 class Ignored:
@@ -185,7 +183,7 @@ class ValueParser:
         return [self._parse_tensor(text, streams)]
 
     def _parse_scalar(self, kind: str, text: str):
-        type_name = SCALAR_TYPE_NAMES[kind]
+        type_name = SCALAR_KINDS[kind]
         name, sep, value = text.partition("=")
         if sep:
             # The TYPE=VALUE spelling of printed results.
@@ -265,7 +263,7 @@ class ValueParser:
             if array.ndim != 0:
                 shape = "x".join(map(str, array.shape))
                 raise CliError(f"function signature mismatch: the function takes an "
-                               f"{SCALAR_TYPE_NAMES[kind]} here, not a {shape} array")
+                               f"{SCALAR_KINDS[kind]} here, not a {shape} array")
             return int(array) if kind in "iI" else float(array)
         if array.dtype.byteorder not in ("=", "|"):
             array = array.astype(array.dtype.newbyteorder("="))

@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING, Sequence
 if TYPE_CHECKING:
     from ..types import CData
 
-from .._library import ffi, lib
-from .._strings import string_view
-from ..errors import IreeError, check_status
-from ..instance import Device, Instance
+from .._core.library import ffi, lib
+from .._core.strings import string_view
+from .._core.status import check_status
+from ..errors import IreeError
+from ..hal.device import Device
+from ..runtime.instance import Instance
 from ._common import CliError, iree_bool
 from .inputs import annotate
 from .task_flags import add_task_flags, local_task_uri, task_flag_values

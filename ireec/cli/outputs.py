@@ -18,11 +18,11 @@ from typing import IO, Any
 
 import numpy as np
 
-from .._library import lib
-from ..buffer_view import BufferView
-from ..fence import Fence
+from .._core.library import lib
+from ..hal.buffer_view import BufferView
+from ..hal.fence import Fence
 from ._common import CliError
-from .inputs import SCALAR_TYPE_NAMES
+from ..vm.function import SCALAR_KINDS
 
 # The numpy type of each scalar calling-convention kind.
 SCALAR_DTYPES: dict[str, type[np.generic]] = {"i": np.int32, "I": np.int64, "f": np.float32, "F": np.float64}
@@ -44,11 +44,11 @@ def format_variant(kind: str | None, value: Any, max_element_count: int) -> str:
     if isinstance(value, Fence):
         return "hal.fence\n(no printer)"
     if isinstance(value, (bool, int, float)):
-        if kind not in SCALAR_TYPE_NAMES:
+        if kind not in SCALAR_KINDS:
             kind = _LIST_ELEMENT_KIND[float if isinstance(value, float) else int]
         if kind in "iI":
-            return f"{SCALAR_TYPE_NAMES[kind]}={int(value)}"
-        return f"{SCALAR_TYPE_NAMES[kind]}={'%g' % value}"
+            return f"{SCALAR_KINDS[kind]}={int(value)}"
+        return f"{SCALAR_KINDS[kind]}={'%g' % value}"
     return "?"
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import IreeError
-from ..session import Session
+from ..runtime.session import Session
 from .inputs import annotate
 
 PARAMETERS_HELP = """\

@@ -20,12 +20,14 @@ import os
 import sys
 from typing import Sequence
 
-from .._library import ffi, lib
-from .._strings import from_string_view, string_view
-from ..buffer_view import BufferView
-from ..errors import IreeError, NotFoundError, check_status
-from ..instance import Device, Instance
-from ..session import Session
+from .._core.library import ffi, lib
+from .._core.strings import from_string_view, string_view
+from ..hal.buffer_view import BufferView
+from .._core.status import check_status
+from ..errors import IreeError, NotFoundError
+from ..hal.device import Device
+from ..runtime.instance import Instance
+from ..runtime.session import Session
 from ._common import (
     EXIT_MISMATCH,
     EXIT_SUCCESS,

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Iterable
 if TYPE_CHECKING:
     from ..types import CData
 
-from .._library import ffi, lib
-from ..errors import check_status
+from .._core.library import ffi, lib
+from .._core.status import check_status
 from ._common import CliError
 
 # The local-task driver's name: the devices these flags apply to.

@@ -1,5 +1,5 @@
 """Host arrays lent to IREE by zero-copy imports (`BufferView(device, array,
-zero_copy=True)`), and aligned arrays to lend.
+zero_copy=True)`), on pointers, and aligned arrays to lend.
 
 How data enters without a copy. `from_numpy(..., zero_copy=True)` imports the
 array's own memory (`iree_hal_allocator_import_buffer`, HOST_ALLOCATION) when
@@ -21,17 +21,16 @@ import math
 
 import numpy as np
 
-from ._library import ffi, lib
-from .errors import InvalidArgumentError, check_status
+from .._core.library import ffi, lib
+from .._core.status import check_status
+from ..errors import InvalidArgumentError
 
 if TYPE_CHECKING:
-    from .instance import Device
-
-if TYPE_CHECKING:
-    from .types import CData
     from typing import Any, Callable, Sequence
+
     from numpy.typing import DTypeLike
-    from .instance import Device
+
+    from ..types import CData
 
 __all__ = ["empty_aligned", "lent_array_count", "HEAP_BUFFER_ALIGNMENT"]
 
@@ -140,11 +139,12 @@ def zero_copy_obstacle(array: np.ndarray) -> str | None:
     return None
 
 
-def import_host_array(device: Device, array: np.ndarray[Any, Any],
+def import_host_array(allocator: CData, host_allocator: CData, array: np.ndarray[Any, Any],
                       element_type: int) -> CData | None:
     """The array's memory as a new iree_hal_buffer_view_t*
-    (ireec_hal_buffer_view_import_host_allocation), or None, having lent
-    nothing, if the device's allocator cannot import it."""
+    (ireec_hal_buffer_view_import_host_allocation) through the device
+    allocator `allocator`, or None, having lent nothing, if it cannot
+    import it."""
     token = next(_tokens)
     data = ffi.from_buffer(array, require_writable=True)
     # Registered before the import: IREE may call back at once.
@@ -154,8 +154,8 @@ def import_host_array(device: Device, array: np.ndarray[Any, Any],
     rank, dims = len(array.shape), ffi.new("iree_hal_dim_t[]", list(array.shape) or [0])
     out = ffi.new("iree_hal_buffer_view_t**")
     status = lib.ireec_hal_buffer_view_import_host_allocation(
-        device.allocator, _IMPORT_PARAMS_C[0], rank, dims, element_type, data,
-        array.nbytes, callback[0], device.host_allocator, out)
+        allocator, _IMPORT_PARAMS_C[0], rank, dims, element_type, data,
+        array.nbytes, callback[0], host_allocator, out)
     if status and lib.iree_status_code(status) == lib.IREE_STATUS_UNAVAILABLE:
         lib.iree_status_ignore(status)
         _lent.pop(token, None)  # nothing was imported: nothing will call back

@@ -1,10 +1,11 @@
-"""Buffer views (`iree_hal_buffer_view_t`): shaped, typed device buffers,
-made from numpy arrays or adopted from raw pointers, and what they are.
+"""Buffer views (`iree_hal_buffer_view_t`, iree/hal/buffer_view.h): shaped,
+typed device buffers, made from numpy arrays or adopted from raw pointers,
+read back into host memory, formatted as IREE's text and copied to other
+devices.
 
-The rest of what a BufferView does lives in files of its own, whose functions
-are its methods: reading back into host memory, aliasing and text
-(`readback.py`), host arrays lent to IREE without a copy (`zero_copy.py`), and
-copies to other devices (`transfer.py`).
+The machinery works on pointers, in private modules: reading back and text
+(`_readback.py`), host arrays lent to IREE without a copy (`_zero_copy.py`),
+copies between devices (`_transfer.py`).
 """
 
 from __future__ import annotations
@@ -13,32 +14,39 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from . import _cext_bridge, readback, transfer
-from ._handles import Handle
-from ._validate import checked_dims
-from ._library import ffi, lib
-from .dtypes import dtype_from_element_type, element_type_from_dtype, element_type_name
-from ._fork import inherited_message
-from .errors import ClosedError, IreeError, check_status
-from .instance import Device
-from .readback import FORMAT_MAX_ELEMENTS, format_bits
-from .transfer import as_device as _as_device, require_device as _require_device
-from .zero_copy import empty_aligned, import_host_array, zero_copy_obstacle
+from .._core import extension
+from .._core.fork import inherited_message
+from .._core.handle import Handle, address, in_use
+from .._core.library import ffi, lib
+from .._core.status import check_status
+from .._core.validate import checked_dims
+from ..errors import ClosedError, IreeError
+from . import _readback, _transfer
+from ._readback import FORMAT_MAX_ELEMENTS, PAGE_MATCHED_READ_MIN_BYTES
+from ._zero_copy import empty_aligned, import_host_array, zero_copy_obstacle
+from .device import Device, as_device, require_device
+from .element_type import dtype_from_element_type, element_type_from_dtype, element_type_name
 
 if TYPE_CHECKING:
-    from .types import CData
     from typing import Any, Sequence
+
     from numpy.typing import ArrayLike, DTypeLike
 
-__all__ = ["BufferView", "empty_aligned", "FORMAT_MAX_ELEMENTS"]
+    from ..types import CData
 
-_MEMORY_TYPE_HOST_VISIBLE = lib.IREE_HAL_MEMORY_TYPE_HOST_VISIBLE
+__all__ = ["BufferView", "empty_aligned", "FORMAT_MAX_ELEMENTS"]
 
 _VIEW_PTR = ffi.typeof("iree_hal_buffer_view_t*")
 
 # What from_numpy copies into, as a C struct made once (each call would
 # otherwise build its own).
-_DEVICE_PARAMS_C = ffi.new("iree_hal_buffer_params_t*", transfer.DEVICE_PARAMS)
+_DEVICE_PARAMS_C = ffi.new("iree_hal_buffer_params_t*", _transfer.DEVICE_PARAMS)
+
+# DLPack's device type for host memory (kDLCPU): every array ireec exports
+# lives in host memory, mapped or copied.
+_DLPACK_CPU = 1
+
+_read_dense = extension.read_dense
 
 
 def _dims(shape) -> tuple:
@@ -80,13 +88,13 @@ class BufferView(Handle):
     def __init__(self, device: Device | CData, array: ArrayLike, *,
                  zero_copy: bool = False) -> None:
         """A buffer view holding `array`'s values on `device`: see `from_numpy`."""
-        device = _require_device(device)
+        device = require_device(device)
         device._acquire()  # the upload releases the GIL while it uses the device
         try:
             ptr, fallback = _upload(device, np.asarray(array), zero_copy)
         finally:
             device._release_use()
-        _adopt_address(_cext_bridge.address(ptr), device, ptr, self)
+        _adopt_address(address(ptr), device, ptr, self)
         if zero_copy:
             self._upload = (fallback is None, fallback)
 
@@ -98,11 +106,11 @@ class BufferView(Handle):
             raise TypeError(f"BufferView wraps an iree_hal_buffer_view_t*, not {ptr!r}")
         if ptr == ffi.NULL:
             raise ValueError("BufferView needs a non-NULL pointer")
-        device = _as_device(device)
+        device = as_device(device)
         if retain:
             lib.iree_hal_buffer_view_retain(ptr)
         # Ours now: released again if `device` turns out to be closed.
-        return _adopt_address(_cext_bridge.address(ptr), device, ptr)
+        return _adopt_address(address(ptr), device, ptr)
 
     @property
     def device(self) -> Device | None:
@@ -154,7 +162,7 @@ class BufferView(Handle):
         """A dense row-major view of an existing `iree_hal_buffer_t*` (which
         the view retains): iree_hal_buffer_view_create. `element_type` is an
         IREE element type (int) or a numpy dtype."""
-        device = _as_device(device)
+        device = as_device(device)
         if not isinstance(buffer, ffi.CData) or ffi.typeof(buffer) is not ffi.typeof(
                 "iree_hal_buffer_t*") or buffer == ffi.NULL:
             raise TypeError(f"buffer must be a non-NULL iree_hal_buffer_t*, not {buffer!r}")
@@ -239,47 +247,134 @@ class BufferView(Handle):
         """Whether the host may read the buffer through a mapping: its memory is
         HOST_VISIBLE and it allows MAPPING_SCOPED. Otherwise reads go through a
         device transfer."""
-        buffer = self.buffer
-        return bool(lib.iree_hal_buffer_memory_type(buffer) & _MEMORY_TYPE_HOST_VISIBLE
-                    and lib.iree_hal_buffer_allowed_usage(buffer)
-                    & lib.IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED)
+        return _readback.mappable(self.buffer)
 
     def describe_memory(self) -> str:
         """IREE's names for the buffer's memory type, usage and access, e.g.
         "DEVICE_LOCAL; usage TRANSFER|DISPATCH_STORAGE; access ALL"."""
-        buffer = self.buffer
-        memory_type = format_bits(lib.iree_hal_memory_type_format,
-                                   lib.iree_hal_buffer_memory_type(buffer))
-        usage = format_bits(lib.iree_hal_buffer_usage_format,
-                             lib.iree_hal_buffer_allowed_usage(buffer))
-        access = format_bits(lib.iree_hal_memory_access_format,
-                              lib.iree_hal_buffer_allowed_access(buffer))
-        return f"{memory_type}; usage {usage}; access {access}"
+        return _readback.describe_memory(self.buffer)
 
-    # -- reading it back (readback.py) ----------------------------------------
+    # -- reading it back (_readback.py) ---------------------------------------
 
-    # (Declared for static checkers with their signatures; the methods are
-    # readback's functions themselves, without a wrapper's call.)
-    if TYPE_CHECKING:
-        def to_numpy(self, copy: bool | None = True) -> np.ndarray[Any, Any]: ...
-        def __array__(self, dtype: DTypeLike | None = None,
-                      copy: bool | None = None) -> np.ndarray[Any, Any]: ...
-        def __dlpack__(self, *, stream: object = None,
-                       max_version: tuple[int, int] | None = None,
-                       dl_device: tuple[int, int] | None = None,
-                       copy: bool | None = None) -> object: ...
-        def __dlpack_device__(self) -> tuple[int, int]: ...
-        def _read_into(self, target: np.ndarray[Any, Any]) -> None: ...
-        def format(self, max_element_count: int | None = None) -> str: ...
-    else:
-        to_numpy = readback.to_numpy
-        __array__ = readback.__array__
-        __dlpack__ = readback.__dlpack__
-        __dlpack_device__ = readback.__dlpack_device__
-        _read_into = readback.read_into
-        # -- text (readback.py) -----------------------------------------------
-        format = readback.format
+    def to_numpy(self, copy: bool | None = True) -> np.ndarray[Any, Any]:
+        """The values as a numpy array.
 
+        copy=True (default): a new array, read by mapping (iree_hal_buffer_map_read)
+        when the buffer is mappable, else by iree_hal_device_transfer_d2h.
+        copy=None: an array aliasing the buffer (a persistent
+        iree_hal_buffer_map_range) where that is safe, else a copy.
+        copy=False: aliasing or ValueError, as numpy's copy=False.
+        """
+        if copy is True:
+            # Small dense mappable views in one C step, then the same in a
+            # few cffi steps (which also learn new dtypes), then the rest.
+            view_address = self._address  # None once closed
+            if view_address is not None:
+                result = _read_dense(view_address, PAGE_MATCHED_READ_MIN_BYTES)
+                if type(result) is int:
+                    check_status(ffi.cast("iree_status_t", result))
+                if result is not None:
+                    return result
+        return self._to_numpy(copy)
+
+    @in_use
+    def _to_numpy(self, copy: bool | None) -> np.ndarray[Any, Any]:
+        # to_numpy past its one-step read, holding a use of the view: these
+        # reads release the GIL while IREE maps or copies the buffer.
+        view = self.handle
+        if copy is True:
+            result = _readback.read_mapped_copy(view)
+            if result is not None:
+                return result
+        shape, dtype = _readback.checked_layout(view)
+        if copy is not True:
+            buffer = lib.iree_hal_buffer_view_buffer(view)
+            obstacle = _readback.export_obstacle(buffer)
+            if obstacle is None:
+                return _readback.mapped_array(buffer, shape, dtype)
+            if copy is False:
+                raise ValueError(f"buffer view cannot be exported without a copy: {obstacle}")
+        result = np.empty(shape, dtype)
+        _readback.read_into(view, self._device_pointer(), result)
+        return result
+
+    def _device_pointer(self) -> CData:
+        """The iree_hal_device_t* that reads the buffer back, or NULL."""
+        device = self.device
+        return ffi.NULL if device is None else device.handle
+
+    def __array__(self, dtype: DTypeLike | None = None,
+                  copy: bool | None = None) -> np.ndarray[Any, Any]:
+        """numpy's array protocol: aliases where safe (see to_numpy(copy=None))."""
+        array = self.to_numpy(copy=copy)
+        if dtype is not None and np.dtype(dtype) != array.dtype:
+            if copy is False:
+                raise ValueError(f"converting {array.dtype} to {np.dtype(dtype)} needs a copy")
+            array = array.astype(dtype)
+        return array
+
+    def __dlpack__(self, *, stream: object = None,
+                   max_version: tuple[int, int] | None = None,
+                   dl_device: tuple[int, int] | None = None,
+                   copy: bool | None = None) -> object:
+        """DLPack export of host memory: the mapped buffer where safe, else a
+        host copy (copy=False then raises BufferError). numpy's own exporter
+        builds the capsule; the exported tensor keeps the mapping alive."""
+        self.handle
+        if stream is not None:
+            raise BufferError("host memory exports take no stream (stream must be None)")
+        if dl_device is not None and tuple(dl_device) != (_DLPACK_CPU, 0):
+            raise BufferError(f"ireec exports host memory (device {(_DLPACK_CPU, 0)}), "
+                              f"not device {tuple(dl_device)}")
+        try:
+            array = self.to_numpy(copy=copy)
+        except ValueError as e:
+            if copy is False:
+                raise BufferError(str(e)) from e
+            raise
+        if max_version is None or tuple(max_version) < (1, 0):
+            # Pre-1.0 DLPack cannot say "read-only" and consumers may write.
+            if not array.flags.writeable:
+                if copy is False:
+                    raise BufferError("a read-only mapping cannot be exported to a "
+                                      "pre-1.0 DLPack consumer without a copy")
+                array = array.copy()
+            return array.__dlpack__()
+        return array.__dlpack__(max_version=max_version)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        """(kDLCPU, 0): what __dlpack__ exports is always host memory."""
+        self.handle
+        return (_DLPACK_CPU, 0)
+
+    @in_use
+    def _read_into(self, target: np.ndarray[Any, Any]) -> None:
+        """Copies the view's bytes into the C-contiguous `target` (see
+        _readback.read_into)."""
+        _readback.read_into(self.handle, self._device_pointer(), target)
+
+    # -- text (_readback.py) ----------------------------------------------------
+
+    @in_use
+    def format(self, max_element_count: int | None = None) -> str:
+        """IREE's text for the view, e.g. "2x2xf32=[1 2][3 4]":
+        iree_hal_buffer_view_format, all elements unless `max_element_count`.
+
+        IREE's formatter maps the buffer; a buffer that is not mappable is
+        read back first (iree_hal_device_transfer_d2h) and a host-memory view
+        of the same shape over those bytes is formatted instead.
+        """
+        view = self.handle
+        limit = (lib.IREE_HOST_SIZE_MAX if max_element_count is None
+                 else int(max_element_count))
+        if limit < 0:
+            raise ValueError("max_element_count must be >= 0")
+        shape = self.shape
+        if 0 in shape:
+            return _readback.format_empty(shape, self.element_type, limit)
+        if self.mappable:
+            return _readback.format_text(view, limit)
+        return _readback.format_read_back(view, self._device_pointer(), limit)
 
     def __str__(self) -> str:
         """IREE's text, at most FORMAT_MAX_ELEMENTS elements (then "...")."""
@@ -294,15 +389,45 @@ class BufferView(Handle):
             where = f" on {self.device.id}"
         return f"<ireec.BufferView {text}{where}>"
 
-    # -- copies between devices (transfer.py) ---------------------------------
+    # -- copies between devices (_transfer.py) ----------------------------------
 
-    if TYPE_CHECKING:
-        def direct_copy_obstacle(self, device: Device | CData) -> str | None: ...
-        def to_device(self, device: Device | CData, *,
-                      via_host: bool | None = None) -> BufferView: ...
-    else:
-        direct_copy_obstacle = transfer.direct_copy_obstacle
-        to_device = transfer.to_device
+    def direct_copy_obstacle(self, device: Device | CData) -> str | None:
+        """Why `to_device(device)` must stage through host memory, or None if
+        `device` can copy the buffer itself (see to_device)."""
+        target = require_device(device)
+        own = self.device
+        if own is not None and not own.closed and own.handle == target.handle:
+            return None
+        return _transfer.direct_copy_obstacle(self.buffer, target.allocator, target.id)
+
+    @in_use
+    def to_device(self, device: Device | CData, *,
+                  via_host: bool | None = None) -> BufferView:
+        """A new, independent copy of the view on `device` (never an alias:
+        writing one never changes the other, even on the same device).
+
+        Direct copy (iree_hal_device_transfer_d2d on the target device into a
+        buffer from its allocator) when the target is this view's own device,
+        or when the target works on host memory (all its allocator's heaps are
+        HOST_VISIBLE, as CPU devices' are) and this buffer is host-mappable
+        memory its allocator can transfer from
+        (iree_hal_allocator_query_buffer_compatibility). Otherwise, e.g. CPU
+        and GPU, where IREE has no copy between the devices' buffers, it
+        stages through host memory: to_numpy() on this device, then
+        from_numpy() on the target. `via_host=True` forces staging;
+        `via_host=False` requires a direct copy (ValueError if impossible).
+        """
+        target = require_device(device)
+        obstacle = self.direct_copy_obstacle(target)
+        if via_host is None:
+            via_host = obstacle is not None
+        elif not via_host and obstacle is not None:
+            raise ValueError(f"cannot copy directly to {target.id}: {obstacle}")
+        if via_host:
+            return type(self).from_numpy(target, self.to_numpy())
+        ptr = _transfer.copy_on_device(self.handle, target.handle, target.allocator,
+                                       target.host_allocator)
+        return type(self).from_handle(ptr, device=target)
 
 
 def _upload(device: Device, array: np.ndarray, zero_copy: bool):
@@ -315,7 +440,8 @@ def _upload(device: Device, array: np.ndarray, zero_copy: bool):
         fallback = zero_copy_obstacle(array)
         if fallback is None:
             try:
-                ptr = import_host_array(device, array, element_type)
+                ptr = import_host_array(device.allocator, device.host_allocator, array,
+                                        element_type)
             except IreeError as e:
                 fallback = f"the device's allocator refused the import ({e.code_name})"
             else:
@@ -363,4 +489,4 @@ _cast = ffi.cast
 _RELEASE_ADDRESS = BufferView._release_address
 
 # The extension takes BufferView arguments (its C base holds their pointer).
-_cext_bridge.configure(BufferView, readback.dtypes_by_element_type)
+extension.configure(BufferView)

@@ -1,28 +1,28 @@
-"""numpy dtypes and IREE element types (`iree_hal_element_type_t`).
+"""IREE element types (`iree_hal_element_type_t`, iree/hal/buffer_view.h) and
+what holds the same values elsewhere: numpy dtypes, PEP 3118 buffer formats
+and DLPack data types. One table (`_ROWS`); every other use derives from it.
 
-Every element type numpy can hold maps both ways:
-
-| numpy | IREE | text |
-| --- | --- | --- |
-| bool | BOOL_8 (what iree-compile uses for `i1` tensors) | i1 |
-| int8 ... int64 | INT_8 ... INT_64 (signless, what iree-compile uses for `iN`) | i8 ... i64 |
-| uint8 ... uint64 | UINT_8 ... UINT_64 | ui8 ... ui64 |
-| float16, float32, float64 | FLOAT_16, FLOAT_32, FLOAT_64 | f16, f32, f64 |
-| complex64, complex128 | COMPLEX_FLOAT_64, COMPLEX_FLOAT_128 | cf64, cf128 |
-| ml_dtypes.bfloat16 | BFLOAT_16 | bf16 |
-| ml_dtypes.float8_e5m2 | FLOAT_8_E5M2 | f8E5M2 |
-| ml_dtypes.float8_e4m3fn | FLOAT_8_E4M3_FN | f8E4M3FN |
-| ml_dtypes.float8_e5m2fnuz | FLOAT_8_E5M2_FNUZ | f8E5M2FNUZ |
-| ml_dtypes.float8_e4m3fnuz | FLOAT_8_E4M3_FNUZ | f8E4M3FNUZ |
-| ml_dtypes.float8_e8m0fnu | FLOAT_8_E8M0_FNU | f8E8M0FNU |
+| IREE | numpy | DLPack | text |
+| --- | --- | --- | --- |
+| BOOL_8 (what iree-compile uses for `i1` tensors) | bool | kDLBool 8 | i1 |
+| INT_8 ... INT_64 (signless, what iree-compile uses for `iN`) | int8 ... int64 | kDLInt | i8 ... i64 |
+| UINT_8 ... UINT_64 | uint8 ... uint64 | kDLUInt | ui8 ... ui64 |
+| FLOAT_16, FLOAT_32, FLOAT_64 | float16, float32, float64 | kDLFloat | f16, f32, f64 |
+| COMPLEX_FLOAT_64, COMPLEX_FLOAT_128 | complex64, complex128 | kDLComplex | cf64, cf128 |
+| BFLOAT_16 | ml_dtypes.bfloat16 | kDLBfloat 16 | bf16 |
+| FLOAT_8_E5M2 | ml_dtypes.float8_e5m2 | kDLFloat8_e5m2 | f8E5M2 |
+| FLOAT_8_E4M3_FN | ml_dtypes.float8_e4m3fn | kDLFloat8_e4m3fn | f8E4M3FN |
+| FLOAT_8_E5M2_FNUZ | ml_dtypes.float8_e5m2fnuz | kDLFloat8_e5m2fnuz | f8E5M2FNUZ |
+| FLOAT_8_E4M3_FNUZ | ml_dtypes.float8_e4m3fnuz | kDLFloat8_e4m3fnuz | f8E4M3FNUZ |
+| FLOAT_8_E8M0_FNU | ml_dtypes.float8_e8m0fnu | kDLFloat8_e8m0fnu | f8E8M0FNU |
 
 Reading back, IREE's signed integers (SINT_N) also become numpy's intN.
 `ml_dtypes` is optional and only the bf16 and fp8 types need it. It is
 imported lazily (importing it costs about a second): an array of an ml_dtypes
 type implies it is already imported, and reading back a bf16/fp8 buffer
-imports it then. Everything else (IREE's packed 4-bit integers,
-opaque types; numpy's object, string, datetime, structured and long double
-dtypes) raises a TypeError naming the type.
+imports it then. Everything else (IREE's packed 4-bit integers, opaque
+types; numpy's object, string, datetime, structured and long double dtypes)
+raises a TypeError naming the type.
 """
 
 from __future__ import annotations
@@ -34,53 +34,73 @@ from typing import Any
 import numpy as np
 from numpy.typing import DTypeLike
 
-from ._library import ffi, lib
-from .errors import check_status
+from .._core.library import ffi, lib
+from .._core.status import check_status
+
+# DLPack's DLDataTypeCode values (dlpack.h, version 1.1).
+DL_INT, DL_UINT, DL_FLOAT, DL_BFLOAT, DL_COMPLEX, DL_BOOL = 0, 1, 2, 4, 5, 6
+DL_FLOAT8_E4M3FN, DL_FLOAT8_E4M3FNUZ, DL_FLOAT8_E5M2 = 10, 11, 12
+DL_FLOAT8_E5M2FNUZ, DL_FLOAT8_E8M0FNU = 13, 14
+
+# The table: (IREE element type, the numpy type holding it — or the name of
+# the ml_dtypes attribute that does —, its DLPack (code, bits)).
+_ROWS: tuple[tuple[int, Any, tuple[int, int]], ...] = (
+    (lib.IREE_HAL_ELEMENT_TYPE_BOOL_8, np.bool_, (DL_BOOL, 8)),
+    (lib.IREE_HAL_ELEMENT_TYPE_INT_8, np.int8, (DL_INT, 8)),
+    (lib.IREE_HAL_ELEMENT_TYPE_INT_16, np.int16, (DL_INT, 16)),
+    (lib.IREE_HAL_ELEMENT_TYPE_INT_32, np.int32, (DL_INT, 32)),
+    (lib.IREE_HAL_ELEMENT_TYPE_INT_64, np.int64, (DL_INT, 64)),
+    (lib.IREE_HAL_ELEMENT_TYPE_UINT_8, np.uint8, (DL_UINT, 8)),
+    (lib.IREE_HAL_ELEMENT_TYPE_UINT_16, np.uint16, (DL_UINT, 16)),
+    (lib.IREE_HAL_ELEMENT_TYPE_UINT_32, np.uint32, (DL_UINT, 32)),
+    (lib.IREE_HAL_ELEMENT_TYPE_UINT_64, np.uint64, (DL_UINT, 64)),
+    (lib.IREE_HAL_ELEMENT_TYPE_FLOAT_16, np.float16, (DL_FLOAT, 16)),
+    (lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32, np.float32, (DL_FLOAT, 32)),
+    (lib.IREE_HAL_ELEMENT_TYPE_FLOAT_64, np.float64, (DL_FLOAT, 64)),
+    (lib.IREE_HAL_ELEMENT_TYPE_COMPLEX_FLOAT_64, np.complex64, (DL_COMPLEX, 64)),
+    (lib.IREE_HAL_ELEMENT_TYPE_COMPLEX_FLOAT_128, np.complex128, (DL_COMPLEX, 128)),
+    (lib.IREE_HAL_ELEMENT_TYPE_BFLOAT_16, "bfloat16", (DL_BFLOAT, 16)),
+    (lib.IREE_HAL_ELEMENT_TYPE_FLOAT_8_E5M2, "float8_e5m2", (DL_FLOAT8_E5M2, 8)),
+    (lib.IREE_HAL_ELEMENT_TYPE_FLOAT_8_E4M3_FN, "float8_e4m3fn", (DL_FLOAT8_E4M3FN, 8)),
+    (lib.IREE_HAL_ELEMENT_TYPE_FLOAT_8_E5M2_FNUZ, "float8_e5m2fnuz", (DL_FLOAT8_E5M2FNUZ, 8)),
+    (lib.IREE_HAL_ELEMENT_TYPE_FLOAT_8_E4M3_FNUZ, "float8_e4m3fnuz", (DL_FLOAT8_E4M3FNUZ, 8)),
+    (lib.IREE_HAL_ELEMENT_TYPE_FLOAT_8_E8M0_FNU, "float8_e8m0fnu", (DL_FLOAT8_E8M0FNU, 8)),
+)
+
+# IREE element types that read back into a numpy type of another row's
+# (signed integers as numpy's signed integers).
+_READ_BACK_AS = {
+    lib.IREE_HAL_ELEMENT_TYPE_SINT_8: np.int8,
+    lib.IREE_HAL_ELEMENT_TYPE_SINT_16: np.int16,
+    lib.IREE_HAL_ELEMENT_TYPE_SINT_32: np.int32,
+    lib.IREE_HAL_ELEMENT_TYPE_SINT_64: np.int64,
+}
+
+# Derived from the table. Both dicts grow by the ml_dtypes rows once
+# ml_dtypes is imported (_load_ml_dtypes); ireec._cext reads
+# DTYPES_BY_ELEMENT_TYPE as it is, and declines what it does not find there.
+ELEMENT_TYPES_BY_DTYPE: dict[np.dtype[Any], int] = {
+    np.dtype(numpy_type): element_type for element_type, numpy_type, _ in _ROWS
+    if not isinstance(numpy_type, str)}
+DTYPES_BY_ELEMENT_TYPE: dict[int, np.dtype[Any]] = {
+    **{element_type: dtype for dtype, element_type in ELEMENT_TYPES_BY_DTYPE.items()},
+    **{element_type: np.dtype(numpy_type) for element_type, numpy_type in _READ_BACK_AS.items()},
+}
+DLPACK_BY_ELEMENT_TYPE: dict[int, tuple[int, int]] = {
+    element_type: dlpack for element_type, _, dlpack in _ROWS}
+ELEMENT_TYPES_BY_DLPACK: dict[tuple[int, int], int] = {
+    dlpack: element_type for element_type, _, dlpack in _ROWS}
+_ML_DTYPES_NAMES: dict[int, str] = {
+    element_type: numpy_type for element_type, numpy_type, _ in _ROWS
+    if isinstance(numpy_type, str)}
 
 ml_dtypes: Any = None  # the module, once _load_ml_dtypes found it
 _ml_dtypes_lock = threading.Lock()
 _ml_dtypes_loaded = False
 
-_NUMPY_TYPES = {
-    np.dtype(np.bool_): lib.IREE_HAL_ELEMENT_TYPE_BOOL_8,
-    np.dtype(np.int8): lib.IREE_HAL_ELEMENT_TYPE_INT_8,
-    np.dtype(np.int16): lib.IREE_HAL_ELEMENT_TYPE_INT_16,
-    np.dtype(np.int32): lib.IREE_HAL_ELEMENT_TYPE_INT_32,
-    np.dtype(np.int64): lib.IREE_HAL_ELEMENT_TYPE_INT_64,
-    np.dtype(np.uint8): lib.IREE_HAL_ELEMENT_TYPE_UINT_8,
-    np.dtype(np.uint16): lib.IREE_HAL_ELEMENT_TYPE_UINT_16,
-    np.dtype(np.uint32): lib.IREE_HAL_ELEMENT_TYPE_UINT_32,
-    np.dtype(np.uint64): lib.IREE_HAL_ELEMENT_TYPE_UINT_64,
-    np.dtype(np.float16): lib.IREE_HAL_ELEMENT_TYPE_FLOAT_16,
-    np.dtype(np.float32): lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32,
-    np.dtype(np.float64): lib.IREE_HAL_ELEMENT_TYPE_FLOAT_64,
-    np.dtype(np.complex64): lib.IREE_HAL_ELEMENT_TYPE_COMPLEX_FLOAT_64,
-    np.dtype(np.complex128): lib.IREE_HAL_ELEMENT_TYPE_COMPLEX_FLOAT_128,
-}
-
-# IREE element type -> the ml_dtypes attribute holding its numpy type.
-_ML_DTYPES_NAMES = {
-    lib.IREE_HAL_ELEMENT_TYPE_BFLOAT_16: "bfloat16",
-    lib.IREE_HAL_ELEMENT_TYPE_FLOAT_8_E5M2: "float8_e5m2",
-    lib.IREE_HAL_ELEMENT_TYPE_FLOAT_8_E4M3_FN: "float8_e4m3fn",
-    lib.IREE_HAL_ELEMENT_TYPE_FLOAT_8_E5M2_FNUZ: "float8_e5m2fnuz",
-    lib.IREE_HAL_ELEMENT_TYPE_FLOAT_8_E4M3_FNUZ: "float8_e4m3fnuz",
-    lib.IREE_HAL_ELEMENT_TYPE_FLOAT_8_E8M0_FNU: "float8_e8m0fnu",
-}
-
-_ELEMENT_TYPES = {element_type: dtype for dtype, element_type in _NUMPY_TYPES.items()}
-# Signed integers read back as numpy's signed integers too.
-_ELEMENT_TYPES.update({
-    lib.IREE_HAL_ELEMENT_TYPE_SINT_8: np.dtype(np.int8),
-    lib.IREE_HAL_ELEMENT_TYPE_SINT_16: np.dtype(np.int16),
-    lib.IREE_HAL_ELEMENT_TYPE_SINT_32: np.dtype(np.int32),
-    lib.IREE_HAL_ELEMENT_TYPE_SINT_64: np.dtype(np.int64),
-})
-
-
 
 def _load_ml_dtypes(import_if_missing: bool) -> None:
-    """Adds ml_dtypes' types to the tables, once ml_dtypes is (or, if asked,
+    """Adds ml_dtypes' rows to the dicts, once ml_dtypes is (or, if asked,
     can be) imported."""
     global ml_dtypes, _ml_dtypes_loaded
     if _ml_dtypes_loaded:
@@ -99,10 +119,24 @@ def _load_ml_dtypes(import_if_missing: bool) -> None:
         for element_type, name in _ML_DTYPES_NAMES.items():
             if hasattr(module, name):  # older ml_dtypes lack some fp8 types
                 dtype = np.dtype(getattr(module, name))
-                _NUMPY_TYPES[dtype] = element_type
-                _ELEMENT_TYPES[element_type] = dtype
+                ELEMENT_TYPES_BY_DTYPE[dtype] = element_type
+                DTYPES_BY_ELEMENT_TYPE[element_type] = dtype
         ml_dtypes = module
         _ml_dtypes_loaded = True
+
+
+def buffer_formats() -> dict[str, int]:
+    """{PEP 3118 buffer format of a native-order array: IREE element type},
+    for every numpy type code whose dtype has an element type. Read off
+    numpy itself, so that two spellings of one dtype (int64 exports "l",
+    longlong "q") both count."""
+    formats = {}
+    for code in np.typecodes["All"]:
+        dtype = np.dtype(code)
+        element_type = ELEMENT_TYPES_BY_DTYPE.get(dtype)
+        if element_type is not None:
+            formats[memoryview(np.empty(0, dtype)).format] = int(element_type)
+    return formats
 
 
 _PACKED_4_BIT = {lib.IREE_HAL_ELEMENT_TYPE_INT_4, lib.IREE_HAL_ELEMENT_TYPE_SINT_4,
@@ -126,7 +160,7 @@ def element_type_from_dtype(dtype: DTypeLike) -> int:
     buffers are always in native order, and ireec converts on the way in)."""
     if isinstance(dtype, np.dtype):
         # The common case, a native-order dtype, in one lookup.
-        element_type = _NUMPY_TYPES.get(dtype)
+        element_type = ELEMENT_TYPES_BY_DTYPE.get(dtype)
         if element_type is not None:
             return element_type
     try:
@@ -134,11 +168,11 @@ def element_type_from_dtype(dtype: DTypeLike) -> int:
     except TypeError as e:
         raise TypeError(f"{dtype!r} is not a numpy dtype") from e
     native = dtype.newbyteorder("=") if dtype.byteorder not in ("=", "|") else dtype
-    element_type = _NUMPY_TYPES.get(native)
+    element_type = ELEMENT_TYPES_BY_DTYPE.get(native)
     if element_type is None:
         # A dtype from ml_dtypes means ml_dtypes is already imported.
         _load_ml_dtypes(import_if_missing=False)
-        element_type = _NUMPY_TYPES.get(native)
+        element_type = ELEMENT_TYPES_BY_DTYPE.get(native)
     if element_type is not None:
         return element_type
     if getattr(ml_dtypes, "int4", None) is not None and native in (
@@ -150,12 +184,12 @@ def element_type_from_dtype(dtype: DTypeLike) -> int:
                     f"with ml_dtypes bfloat16 and the float8 types)")
 
 
-def dtype_from_element_type(element_type: int) -> np.dtype:
+def dtype_from_element_type(element_type: int) -> np.dtype[Any]:
     """The numpy dtype for an IREE element type."""
-    dtype = _ELEMENT_TYPES.get(element_type)
+    dtype = DTYPES_BY_ELEMENT_TYPE.get(element_type)
     if dtype is None and element_type in _ML_DTYPES_NAMES:
         _load_ml_dtypes(import_if_missing=True)
-        dtype = _ELEMENT_TYPES.get(element_type)
+        dtype = DTYPES_BY_ELEMENT_TYPE.get(element_type)
     if dtype is not None:
         return dtype
     name = element_type_name(element_type)

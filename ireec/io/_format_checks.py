@@ -34,8 +34,8 @@ import json
 import mmap
 import struct
 
-from ._library import lib
-from .errors import InvalidArgumentError, OutOfRangeError
+from .._core.library import lib
+from ..errors import InvalidArgumentError, OutOfRangeError
 
 _MAGIC = 0x41505249
 _PREFIX = struct.Struct("<IHHQQQ")

@@ -30,14 +30,15 @@ import stat
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple
 
 if TYPE_CHECKING:
-    from .instance import Instance
-    from .types import CData
+    from ..runtime.instance import Instance
+    from ..types import CData
 
+from .._core.handle import Handle
+from .._core.library import ffi, lib
+from .._core.status import check_status
+from .._core.strings import from_string_view, string_view
+from ..errors import AlreadyExistsError, InvalidArgumentError, IreeError
 from ._format_checks import check as check_file_format
-from ._handles import Handle
-from ._library import ffi, lib
-from ._strings import from_string_view, string_view
-from .errors import AlreadyExistsError, InvalidArgumentError, IreeError, check_status
 
 # How a parameter file is opened, by ParameterIndex.load's `mode`: mapped
 # (ireec's), or as iree-run-module's --parameter_mode does (`file`: read

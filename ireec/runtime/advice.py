@@ -19,12 +19,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Sequence
 
-from .compile import LOCAL_CPU_FLAGS
-from .errors import AlreadyExistsError, IncompatibleError, IreeError
+from ..compile import LOCAL_CPU_FLAGS
+from ..errors import AlreadyExistsError, IncompatibleError, IreeError
 
 if TYPE_CHECKING:
-    from .instance import Device
-    from .modules import ModuleList
+    from ..hal.device import Device
+    from ..vm.module import ModuleList
 
 # The compiler whose bytecode this runtime (shortfin==3.9.0, IREE 0f64f41a) loads.
 COMPILER_REQUIREMENT = "iree-base-compiler==3.9.0"

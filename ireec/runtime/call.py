@@ -1,33 +1,57 @@
-"""Functions of a session's modules, and prepared calls to them."""
+"""Calls (iree/runtime/call.h): a session's functions, looked up once
+(`Function`), reusable calls to them (`PreparedCall`), and calls whose
+arguments are converted once (`BoundCall`).
+
+The one invoker is C's (`ireec._cext.Invoker`, csrc/python/invoker.c), the
+base of PreparedCall and BoundCall: it makes the calls whose arguments are
+numpy arrays or BufferViews in one crossing into C, and passes every other
+call to `call_declined`, which converts it here into the same VM lists and
+invokes it with the same C code. What the two call kinds share is a
+`_Plan`: the function's argument and result kinds, the Packer converting
+arguments, and the session's device; a BoundCall is made from a
+PreparedCall's plan and touches nothing else of it.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import _cext, _cext_bridge
-from ._handles import ClosedError
-from ._fork import inherited_message
-from ._library import ffi, lib
-from ._strings import from_string_view, string_view
-from ._marshal import KIND_NAMES, Packer, _RefTypes, parse_cconv
-from .errors import AbortedError, check_status
-from .fence import Fence, Semaphore
-from .instance import Device
+import numpy as np
+
+from .. import _cext
+from .._core.fork import inherited_message
+from .._core.handle import address
+from .._core.library import ffi, lib
+from .._core.marshal import Packer, fill_host_array
+from .._core.status import check_status
+from .._core.strings import string_view
+from ..errors import AbortedError, ClosedError
+from ..hal.device import Device, note_failed_devices
+from ..hal.fence import Fence
+from ..hal.semaphore import Semaphore
+from ..vm.function import KIND_NAMES, calling_convention, parse_cconv, read_attributes
+from ..vm.ref import RefTypes
 
 if TYPE_CHECKING:
-    from .types import CData, Out, Value
-    from .bound_call import BoundCall
+    from ..types import CData, Out, Value
     from .session import Session
-
-
-def _list_ptr(address: int):
-    """An invoker's list address as the iree_vm_list_t* cffi calls take."""
-    return ffi.cast("iree_vm_list_t*", address)
 
 # The iree.abi.model of functions compiled with
 # --iree-execution-model=async-external: after their inputs they take a wait
 # fence and a signal fence.
 COARSE_FENCES = "coarse-fences"
+
+# Devices whose queue_alloca waits for its wait fence on the calling thread
+# (IREE's local-task device has no queue-ordered allocation): see
+# PreparedCall.call_async.
+_HOST_WAITING_DEVICE_IDS = frozenset({"local-task", "local-sync"})
+
+_session_invoke_into = lib.ireec_runtime_session_invoke_into
+
+
+def _list_ptr(list_address: int) -> CData:
+    """An invoker's list address as the iree_vm_list_t* cffi calls take."""
+    return ffi.cast("iree_vm_list_t*", list_address)
 
 
 class Function:
@@ -62,12 +86,8 @@ class Function:
         view, owner = string_view(name)
         check_status(lib.iree_runtime_session_lookup_function(session.handle, view, function))
         self._function = function
-        # The signature struct is held in a name while its string view is
-        # read: a field of a by-value result left as a temporary points into
-        # memory cffi frees as soon as the temporary goes.
-        signature = lib.iree_vm_function_signature(function)
-        self.signature = from_string_view(signature.calling_convention)
-        self.attributes = _read_attributes(function)
+        self.signature = calling_convention(function)
+        self.attributes = read_attributes(function)
         self.model = self.attributes.get("iree.abi.model")
         parsed = parse_cconv(self.signature)
         self._arg_kinds, self._result_kinds = parsed if parsed else (None, None)
@@ -75,7 +95,7 @@ class Function:
             raise TypeError(f"{name} declares iree.abi.model={self.model!r} but its "
                             f"calling convention {self.signature!r} does not end "
                             f"with the two fence refs")
-        self._default_call = None
+        self._default_call: PreparedCall | None = None
 
     @property
     def handle(self) -> CData:
@@ -98,7 +118,7 @@ class Function:
     @property
     def result_kinds(self) -> str:
         self._require_cconv()
-        return self._result_kinds
+        return self._result_kinds or ""
 
     def _require_cconv(self) -> str:
         if self._arg_kinds is None:
@@ -108,7 +128,7 @@ class Function:
                 f"ireec.lib with VM lists")
         return self._arg_kinds
 
-    def prepare(self, device: Device | None = None) -> "PreparedCall":
+    def prepare(self, device: Device | None = None) -> PreparedCall:
         """A call to this function reusing its VM lists and cffi objects,
         for calling many times; numpy arguments go to `device` (default: the
         session's first device)."""
@@ -128,7 +148,7 @@ class Function:
         """(results, signal_fence); see `PreparedCall.call_async`."""
         return self._prepared().call_async(*args, wait=wait, device=device)
 
-    def _prepared(self) -> "PreparedCall":
+    def _prepared(self) -> PreparedCall:
         # Shared by one-off calls; the session lock serializes its use.
         call = self._default_call
         if call is None:
@@ -139,20 +159,100 @@ class Function:
         return f"<ireec.Function {self.name} {self.signature}>"
 
 
-def _read_attributes(function) -> dict[str, str]:
-    """Every reflection attribute: iree_vm_function_get_attr(i) until it
-    reports OUT_OF_RANGE."""
-    attributes = {}
-    pair = ffi.new("iree_string_pair_t*")
-    index = 0
-    while True:
-        status = lib.iree_vm_function_get_attr(function[0], index, pair)
-        if lib.iree_status_code(status) == lib.IREE_STATUS_OUT_OF_RANGE:
-            lib.iree_status_free(status)
-            return attributes
-        check_status(status)
-        attributes[from_string_view(pair.key)] = from_string_view(pair.value)
-        index += 1
+class _Plan:
+    """What every call to one Function through one PreparedCall (and the
+    BoundCalls made from it) needs and no call changes: the function and its
+    session, the kinds of its arguments and results, the Packer converting
+    arguments (its scratch objects are used under the session's lock), and
+    the session's first device."""
+
+    __slots__ = ("function", "session", "arg_kinds", "result_kinds", "uses_fences",
+                 "packer", "waits_on_host", "_home")
+
+    def __init__(self, function: Function) -> None:
+        self.function = function
+        self.session = function.session
+        kinds = function._require_cconv()
+        self.arg_kinds = function.arg_kinds
+        self.result_kinds = function.result_kinds
+        self.uses_fences = function.uses_fences
+        self.packer = Packer(function.name, kinds)
+        # Whether a wait fence is waited for on the host before a call (see
+        # PreparedCall.call_async).
+        self.waits_on_host = any(d.id in _HOST_WAITING_DEVICE_IDS
+                                 for d in self.session.devices)
+        self._home: tuple[Device, CData, CData] | None = None
+
+    @property
+    def home(self) -> tuple[Device, CData, CData]:
+        """(Device, iree_hal_device_t*, allocator) of the session's first
+        device, read once: the session never closes it."""
+        home = self._home
+        if home is None:
+            device = self.session.device
+            home = self._home = (device, device.handle, device.allocator)
+        return home
+
+    def check_arg_count(self, args: tuple) -> None:
+        """TypeError naming the function's arguments unless `args` has as
+        many."""
+        expected = self.arg_kinds
+        if len(args) == len(expected):
+            return
+        kinds = ", ".join(KIND_NAMES[k] for k in expected) or "none"
+        raise TypeError(f"{self.function.name} takes {len(expected)} argument"
+                        f"{'' if len(expected) == 1 else 's'} ({kinds}), "
+                        f"got {len(args)}")
+
+    def push_args(self, inputs: CData, args: tuple, device: Device | None) -> None:
+        """Converts `args` onto `inputs` (numpy arrays copied to `device`,
+        else the session's first device); the session's lock held."""
+        if device is None:
+            self.packer.push_args(inputs, args, *self.home)
+        elif isinstance(device, Device):
+            # A device of the caller's: a closed one raises ClosedError, and
+            # a close() on another thread waits for the copies to finish.
+            device._acquire()
+            try:
+                self.packer.push_args(inputs, args, device)
+            finally:
+                device._release_use()
+        else:
+            self.packer.push_args(inputs, args, device)
+
+    def push_fences(self, inputs: CData, wait: Fence | None, device: Device) -> Fence:
+        """Pushes the wait fence (a null ref for none) and a new signal fence:
+        a fresh semaphore's 0 -> 1 transition, as IREE's tools do. A fresh
+        semaphore per call keeps concurrent calls' timelines independent."""
+        packer = self.packer
+        if wait is None:
+            packer.push_null(inputs, RefTypes.load().fence)
+        else:
+            packer.push_ref(inputs, wait, None, "the wait fence")
+        signal = Fence.at(Semaphore(device), 1)
+        packer.push_ref(inputs, signal, None, "the signal fence")
+        return signal
+
+    def complete(self, results: list, signal: Fence | None, out: Out) -> list:
+        """A call's results (every form's but those C reads into `out`): once
+        a coarse-fences call's signal fence is reached (only then are they
+        complete), with `out` filled from them."""
+        if signal is not None:
+            signal.wait()
+        if out is None:
+            return results
+        return self.packer.read_views_into(results, out)
+
+    def note_failed_devices(self, error: BaseException) -> None:
+        """Adds to an ABORTED `error` which of the session's devices failed."""
+        note_failed_devices(self.session.devices, error)
+
+    def invoke_address_tuple(self, inputs: CData, outputs: CData) -> tuple[int, ...]:
+        """What the C invoker takes: the addresses of the session, the
+        function, the two lists, the session's device and its allocator."""
+        home = self.home
+        return tuple(map(address, (self.session.handle, self.function._function,
+                                   inputs, outputs, home[1], home[2])))
 
 
 class PreparedCall(_cext.Invoker):
@@ -187,70 +287,59 @@ class PreparedCall(_cext.Invoker):
     a prepared call never keeps arguments or results alive.
     """
 
-    __slots__ = ("function", "device", "_packer", "_inputs", "_outputs",
-                 "_arg_kinds", "_uses_fences", "_view_capacity",
-                 "_session_device", "_arg_count")
+    __slots__ = ("function", "device", "_plan", "_inputs", "_outputs")
     function: Function
     device: Device | None
 
     def __init__(self, function: Function, device: Device | None = None) -> None:
         self.function = function
         self.device = device
-        kinds = function._require_cconv()
-        self._packer = Packer(function.name, kinds)
+        plan = self._plan = _Plan(function)
+        session = function.session
         # The function's two VM lists, owned by the C base (released by
         # close() or when collected); Python fills them through these
         # pointers, cast once.
-        self._make_lists(function.session._lock, function.session, len(kinds),
-                         max(1, len(function.result_kinds)))
+        self._make_lists(session.lock, session, len(plan.packer.arg_kinds),
+                         max(1, len(plan.result_kinds)))
         self._inputs = _list_ptr(self._inputs_address)
         self._outputs = _list_ptr(self._outputs_address)
-        # What every call needs and no call can change, read once.
-        self._arg_kinds = function.arg_kinds
-        self._uses_fences = function.uses_fences
-        self._view_capacity = len(function.result_kinds)
-        # The session's own first device (it never closes it), with its
-        # handle and allocator: (Device, iree_hal_device_t*, allocator).
-        self._session_device = None
-        self._arg_count = len(self._arg_kinds)
-        session = function.session
-        with session._lock:
+        with session.lock:
             if not session.closed:
-                self._home()  # the general path reports a closed session
+                # What the C invoker needs, read once (it checks that the
+                # session and the lists are open before using the addresses):
+                # for the calls it makes, and the invoke of those whose
+                # arguments Python converts (_invoke_pushed), coarse-fences
+                # calls included. The general path reports a closed session.
+                takes_calls = (not plan.uses_fences and device is None
+                               and set(plan.arg_kinds) <= {"r"})
+                self._set_fast((plan.invoke_address_tuple(self._inputs, self._outputs),
+                                (), None, False), plan.home[0], len(plan.arg_kinds),
+                               len(plan.result_kinds) == 1, takes_calls)
 
     # __call__(*args, device=None, out=None) is the C base's (ireec._cext.
     # Invoker): see the class docstring. What it does not do in C comes here
     # (through call_declined, below).
 
-    def _convert_and_call(self, *args, device=None, out=None) -> list:
+    def _convert_and_call(self, *args: Value, device: Device | None = None,
+                          out: Out = None) -> list:
         """The call the C invoker passed on (device=, a closed session or
         call, arguments it declines, out= it does not read): converted by
         the Packer into the same lists, then the same invoke and result
         decoder as the calls C makes (_invoke_pushed), `out` read from the
         results; a coarse-fences call is invoked here and waited for."""
-        session = self.function.session
+        plan = self._plan
         try:
-            if self._uses_fences:
+            if plan.uses_fences:
                 results, signal = self._invoke(args, None, device)
             else:
                 signal = None
-                with session._lock:
+                with plan.session.lock:
                     self._push(args, device)
                     results = self._invoke_pushed()
-            return self._complete(results, signal, out)
+            return plan.complete(results, signal, out)
         except AbortedError as error:
-            session._note_failed_devices(error)
+            plan.note_failed_devices(error)
             raise
-
-    def _complete(self, results: list, signal: Fence | None, out) -> list:
-        """A call's results (every form's but those C reads into `out`): once
-        a coarse-fences call's signal fence is reached (only then are they
-        complete), with `out` filled from them."""
-        if signal is not None:
-            signal.wait()
-        if out is None:
-            return results
-        return self._packer.read_views_into(results, out)
 
     def call_async(self, *args: Value, wait: Fence | None = None,
                    device: Device | None = None) -> tuple[list[Value], Fence]:
@@ -276,124 +365,56 @@ class PreparedCall(_cext.Invoker):
         """
         if wait is not None and not isinstance(wait, Fence):
             raise TypeError(f"wait must be an ireec.Fence or None, not {type(wait).__name__}")
-        function = self.function
+        plan = self._plan
         try:
-            if wait is not None and (not function.uses_fences
-                                     or function.session._queue_waits_on_host):
+            if wait is not None and (not plan.uses_fences or plan.waits_on_host):
                 wait.wait()
-            if not function.uses_fences:
+            if not plan.uses_fences:
                 return self(*args, device=device), Fence(0)
             return self._invoke(args, wait, device)
         except AbortedError as error:
-            function.session._note_failed_devices(error)
+            plan.note_failed_devices(error)
             raise
 
-    def _home(self):
-        """(Device, iree_hal_device_t*, allocator) of the session's first
-        device, read once: the session never closes it."""
-        home = self._session_device
-        if home is None:
-            session_device = self.function.session.device
-            home = (session_device, session_device.handle, session_device.allocator)
-            self._session_device = home
-            # What the C invoker needs, read once (it checks that the session
-            # and the lists are open before using the addresses): for the
-            # calls it makes, and the invoke of those whose arguments Python
-            # converts (_invoke_pushed), coarse-fences calls included.
-            session = self.function.session
-            addresses = tuple(map(_cext_bridge.address, (
-                session._ptr, self.function._function,
-                self._inputs, self._outputs, home[1], home[2])))
-            self._set_fast((addresses, (), None, False), session_device,
-                           self._arg_count, self._view_capacity == 1,
-                           self._fast_path_applies())
-        return home
-
-    def _fast_path_applies(self) -> bool:
-        """Whether calls on the session's device may take ireec._cext:
-        every argument a tensor and no fences to make."""
-        return (not self._uses_fences and self.device is None
-                and set(self._arg_kinds) <= {"r"})
-
-    def _push(self, args, device) -> tuple:
+    def _push(self, args: tuple, device: Device | None) -> None:
         """Converts `args` onto the input list (numpy arrays copied to
         `device`, else this call's, else the session's first device), the
-        session's lock held; on failure the list is emptied. Returns the
-        session's device (see _home)."""
-        if len(args) != len(self._arg_kinds):
-            self._raise_arg_count(args)
-        session = self.function.session
+        session's lock held; on failure the list is emptied."""
+        plan = self._plan
+        plan.check_arg_count(args)
+        session = plan.session
         if session.closed or self.closed:
-            raise ClosedError(inherited_message(session) or "the PreparedCall or its Session is closed")
-        home = self._session_device or self._home()
-        inputs = self._inputs
+            raise ClosedError(inherited_message(session)
+                              or "the PreparedCall or its Session is closed")
         try:
-            if device is None:
-                device = self.device
-            if device is None:
-                self._packer.push_args(inputs, args, *home)
-            elif isinstance(device, Device):
-                # A device of the caller's: a closed one raises ClosedError,
-                # and a close() on another thread waits for the copies to it
-                # to finish.
-                device._acquire()
-                try:
-                    self._packer.push_args(inputs, args, device)
-                finally:
-                    device._release_use()
-            else:
-                self._packer.push_args(inputs, args, device)
+            plan.push_args(self._inputs, args, self.device if device is None else device)
         except BaseException:
-            lib.iree_vm_list_clear(inputs)
+            lib.iree_vm_list_clear(self._inputs)
             raise
-        return home
 
-    def _invoke(self, args, wait: Fence | None, device):
+    def _invoke(self, args: tuple, wait: Fence | None,
+                device: Device | None) -> tuple[list, Fence]:
         """A coarse-fences call: the arguments, the wait fence and a new
         signal fence pushed, invoked; (results, signal fence)."""
-        session = self.function.session
-        with session._lock:
-            home = self._push(args, device)
+        plan = self._plan
+        with plan.session.lock:
+            self._push(args, device)
             try:
-                signal = self._push_fences(self._inputs, wait, home[0])
+                signal = plan.push_fences(self._inputs, wait, plan.home[0])
             except BaseException:
                 lib.iree_vm_list_clear(self._inputs)
                 raise
             # The same invoke and result decoder as every other call; `out`
-            # is read only once the signal fence is reached (_complete).
+            # is read only once the signal fence is reached (complete).
             results = self._invoke_pushed()
         return results, signal
 
     def bind(self, *args: Value, device: Device | None = None,
-             out: Out = None) -> "BoundCall":
+             out: Out = None) -> BoundCall:
         """A call with `args` converted and pushed once: each call of the
         returned BoundCall invokes with them again, reading its results into
         `out` if given (see BoundCall)."""
-        from .bound_call import BoundCall  # it builds on this module
-
-        return BoundCall(self, args, device, out)
-
-    def _raise_arg_count(self, args):
-        expected = self._arg_kinds
-        kinds = ", ".join(KIND_NAMES[k] for k in expected) or "none"
-        raise TypeError(f"{self.function.name} takes {len(expected)} argument"
-                        f"{'' if len(expected) == 1 else 's'} ({kinds}), "
-                        f"got {len(args)}")
-
-    def _push_fences(self, inputs, wait: Fence | None, device) -> Fence:
-        """Pushes the wait fence (a null ref for none) and a new signal fence:
-        a fresh semaphore's 0 -> 1 transition, as IREE's tools do. A fresh
-        semaphore per call keeps concurrent calls' timelines independent."""
-        packer = self._packer
-        fence_type = _RefTypes.load().fence
-        if wait is None:
-            packer.push_null(inputs, fence_type)
-        else:
-            packer.push_ref(inputs, wait, None, "the wait fence")
-        semaphore = Semaphore(device)
-        signal = Fence.at(semaphore, 1)
-        packer.push_ref(inputs, signal, None, "the signal fence")
-        return signal
+        return BoundCall(self._plan, args, self.device if device is None else device, out)
 
     # close() is the C base's: under the session's lock, releases the lists.
 
@@ -405,6 +426,162 @@ class PreparedCall(_cext.Invoker):
 
     def __repr__(self) -> str:
         return f"<ireec.PreparedCall {self.function.name}>"
+
+
+class BoundCall(_cext.Invoker):
+    """A PreparedCall whose arguments were converted and pushed once
+    (`PreparedCall.bind(*args, out=None)`): every call invokes the function
+    with them again, so a call costs the runtime's invoke and one crossing
+    into C.
+
+    numpy arguments are copied to the device when bound: later changes to
+    those arrays are not seen (bind a BufferView made with
+    `BufferView.from_numpy(..., zero_copy=True)` for that). With `out`
+    (arrays as for a PreparedCall's call), every call reads its results into
+    those arrays in the same C call that invokes
+    (ireec_runtime_session_invoke_into) and returns them. The bound
+    arguments and `out` arrays stay referenced until `close()`. A
+    coarse-fences function gets a new signal fence on every call, which the
+    call waits for.
+
+    Like a Session, a BoundCall may be shared by threads: calls take the
+    session's lock.
+
+    `bound()` invokes with the bound arguments and returns the results in
+    order (or reads them into the arrays bound as out); `bound(out=...)`
+    reads them into other arrays (see PreparedCall). Where nothing needs
+    converting (no fences; a BufferView result, or one result read into its
+    bound array), `bound()` is made in C by the base class, the one invoker
+    ireec._cext.Invoker, with the arguments pinned in its input list: taking
+    the lock, invoking, handing the result back.
+    """
+
+    __slots__ = ("function", "_plan", "_inputs", "_outputs", "_count", "_arg_count",
+                 "_targets", "_out", "_lent", "_partial", "_into_args")
+    function: Function
+
+    def __init__(self, plan: _Plan, args: tuple[Value, ...], device: Device | None = None,
+                 out: Out = None) -> None:
+        plan.check_arg_count(args)
+        self.function = plan.function
+        self._plan = plan
+        session = plan.session
+        result_count = len(plan.result_kinds)
+        # Lists of its own: the PreparedCall stays usable (or closable)
+        # meanwhile.
+        self._make_lists(session.lock, session, len(plan.packer.arg_kinds),
+                         max(1, result_count))
+        self._inputs = _list_ptr(self._inputs_address)
+        self._outputs = _list_ptr(self._outputs_address)
+        self._count = ffi.new("iree_host_size_t*")
+        self._arg_count = len(args)
+        self._targets = self._into_args = None
+        self._out: tuple = ()
+        self._lent: tuple = ()
+        self._partial = False
+        with session.lock:
+            session.handle
+            plan.push_args(self._inputs, args, device)
+        if out is not None:
+            self._bind_out(out)
+        # Everything ireec._cext.invoke takes, fixed for the life of this
+        # call: no arguments to push, the bound ones kept. The C invoker
+        # makes the calls whose result it hands over or reads into the one
+        # `out` array; the others come back through call_declined and take
+        # the same invoke (_invoke_pushed).
+        takes_calls = not plan.uses_fences and (
+            (out is None and result_count > 0)
+            or (type(out) is np.ndarray and result_count == 1))
+        self._set_fast((plan.invoke_address_tuple(self._inputs, self._outputs), (),
+                        out if takes_calls else None, True), plan.home[0],
+                       0, False, takes_calls)
+
+    def _bind_out(self, out: Out) -> None:
+        """Describes the `out` arrays once, as the ireec_host_array_t[] that
+        every call reads its results into."""
+        plan = self._plan
+        result_kinds = plan.result_kinds
+        count = len(result_kinds)
+        entries = plan.packer.out_entries(out, count)
+        targets = ffi.new("ireec_host_array_t[]", max(1, count))
+        lent = []
+        for i, array in enumerate(entries):
+            if array is None:
+                continue  # IREE_HAL_ELEMENT_TYPE_NONE: returned as usual
+            if result_kinds[i] != "r":
+                raise plan.packer.not_a_view_error(i)
+            dims = ffi.new("iree_hal_dim_t[]", max(1, np.ndim(array)))
+            lent.append(fill_host_array(targets + i, array, dims, f"out entry {i}"))
+        self._targets = targets
+        self._out = tuple(entries)
+        self._partial = any(array is None for array in entries)
+        self._lent = tuple(lent)  # the arrays' memory and dims, lent to C
+        if not plan.uses_fences:
+            # Everything ireec_runtime_session_invoke_into takes, fixed for
+            # the life of this call (see _invoke_into).
+            self._into_args = (
+                plan.session.handle, self.function._function, self._inputs, True,
+                self._outputs, plan.home[1], count, targets, self._count)
+
+    def _convert_and_call(self, *args: Value, out: Out = None) -> list:
+        # What Invoker does not call in C: `out` given per call,
+        # several results read into their bound arrays, fences, and the
+        # calls it declined or found closed (reported here).
+        if args:
+            raise TypeError(f"a BoundCall takes no arguments (they were bound), only "
+                            f"out=; got {len(args)}")
+        plan = self._plan
+        session = plan.session
+        signal = None
+        try:
+            with session.lock:
+                if session.closed or self.closed:
+                    raise ClosedError(inherited_message(session)
+                                      or "the BoundCall or its Session is closed")
+                if out is None and self._targets is not None:
+                    out = self._out
+                if plan.uses_fences:
+                    # Drops the previous call's fences, keeps the arguments.
+                    check_status(lib.iree_vm_list_resize(self._inputs, self._arg_count))
+                    signal = plan.push_fences(self._inputs, None, plan.home[0])
+                elif out is self._out:
+                    return self._invoke_into()
+                results = self._invoke_pushed()
+            return plan.complete(results, signal, out)
+        except AbortedError as error:
+            plan.note_failed_devices(error)
+            raise
+
+    def _invoke_into(self) -> list:
+        """Reads the results into the bound arrays in the one C call
+        (ireec_runtime_session_invoke_into); those without an array are
+        read from the output list."""
+        status = _session_invoke_into(*self._into_args)
+        if status:  # a NULL iree_status_t is OK
+            check_status(status)
+        if not self._partial:
+            return list(self._out)
+        # The results without an array are still in the output list: the
+        # one result decoder reads them (and empties the list).
+        return _cext.decode_results(list(self._out), self._outputs_address,
+                                    self._plan.home[0], address(self.function._function))
+
+    def close(self) -> None:
+        """Releases the bound arguments, results and out arrays now
+        (otherwise done when collected)."""
+        with self._plan.session.lock:
+            super().close()  # the lists and the bound arguments in them
+            self._targets = self._into_args = None
+            self._lent = self._out = ()
+
+    def __enter__(self) -> BoundCall:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<ireec.BoundCall {self.function.name}>"
 
 
 def call_declined(call: PreparedCall | BoundCall, args: tuple,

@@ -14,13 +14,14 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any
 
-from .instance import Device, default_instance
+from ..hal.device import Device
+from .instance import default_instance
 from .session import Session
 
 if TYPE_CHECKING:
-    from .function import Function
-    from .modules import ExportedFunction
-    from .types import Out, Value
+    from ..types import Out, Value
+    from ..vm.module import ExportedFunction
+    from .call import Function
 
 
 class ModuleFunction:

@@ -1,5 +1,5 @@
-"""Sessions: a VM context with the HAL module bound to one or more devices,
-and the bytecode modules loaded into it."""
+"""Sessions (iree/runtime/session.h): a VM context with the HAL module bound
+to one or more devices, and the modules loaded into it."""
 
 from __future__ import annotations
 
@@ -8,32 +8,28 @@ import os
 import stat
 from typing import TYPE_CHECKING, Sequence
 
-from . import _cext
-from ._handles import Handle
-from ._library import ffi, lib
-from ._strings import from_string_view
-from ._validate import immutable_memory
+from .. import _cext
+from .._core.handle import Handle
+from .._core.library import ffi, lib
+from .._core.status import check_status
+from .._core.validate import immutable_memory
+from ..errors import InvalidArgumentError, IreeError, NotFoundError
+from ..hal.device import Device, note_failed_devices
+from ..hal.fence import Fence
+from ..io.parameters import SessionParameters, note_missing_parameters
+from ..vm.module import ModuleList, bytecode_module_name, context_module_names, find_module
 from .advice import duplicate_module_error, load_error, lookup_error
-from .errors import InvalidArgumentError, IreeError, NotFoundError, check_status
-from .fence import Fence
-from .function import Function
-from .instance import Device, Instance
-from .modules import ModuleList, bytecode_module_name, session_modules
-from .parameters import SessionParameters, note_missing_parameters
+from .call import Function
+from .instance import Instance
 
 if TYPE_CHECKING:
-    from .parameters import ParameterIndex
-    from .types import CData, Out, Value
+    from ..io.parameters import ParameterIndex
+    from ..types import CData, Out, Value
 
 # Where module bytes given from memory must start to be used in place: the
 # alignment IREE lays out a module's read-only data segments with (relative to
 # the module start) and that its heap buffers guarantee.
 MODULE_ALIGNMENT = 64
-
-# Devices whose queue_alloca waits for its wait fence on the calling thread
-# (IREE's local-task device has no queue-ordered allocation): see
-# PreparedCall.call_async.
-_HOST_WAITING_DEVICE_IDS = frozenset({"local-task", "local-sync"})
 
 
 class Session(Handle):
@@ -54,7 +50,7 @@ class Session(Handle):
     _release_fn = lib.iree_runtime_session_release
     _retain_fn = lib.iree_runtime_session_retain
     __slots__ = ("instance", "_devices", "_lock", "_functions", "_module_memory",
-                 "_queue_waits_on_host", "_parameters")
+                 "_parameters")
     instance: Instance
 
     def __init__(self, instance: Instance, device: Device | None = None, *,
@@ -123,9 +119,14 @@ class Session(Handle):
         # without calling Python (csrc/python/lock.c).
         self._lock = _cext.Lock()
         self._functions: dict[str, Function] = {}
-        self._queue_waits_on_host = any(d.id in _HOST_WAITING_DEVICE_IDS
-                                        for d in self._devices)
         self._parameters = SessionParameters()  # see load_parameters
+
+    @property
+    def lock(self) -> _cext.Lock:
+        """The session's reentrant lock (as threading.RLock): loading,
+        lookups and calls take it; take it yourself to make several steps
+        one (other threads' calls on this session wait meanwhile)."""
+        return self._lock
 
     @property
     def devices(self) -> tuple[Device, ...]:
@@ -150,7 +151,15 @@ class Session(Handle):
         (iree_vm_context_module_at, iree_vm_module_name); `modules[name]`
         is that module, with its exported `functions` (ireec/modules.py)."""
         with self._lock:
-            return session_modules(self)
+            return self._module_list()
+
+    def _module_list(self) -> ModuleList:
+        """The modules' names (with the lock held); each module's exports are
+        read when `modules[name]` is, under the lock."""
+        def lookup(name: str):
+            with self._lock:
+                return find_module(self.context, name)
+        return ModuleList(context_module_names(self.context), lookup)
 
     def load_module(self, source: str | os.PathLike[str] | bytes | memoryview) -> None:
         """Appends a bytecode module (.vmfb) to the session.
@@ -179,7 +188,7 @@ class Session(Handle):
                             f"bytes-like object, not {type(source).__name__}") from None
         data, owner = _module_bytes(view)
         with self._lock:
-            self._refuse_duplicate(bytecode_module_name(self, data, view.nbytes))
+            self._refuse_duplicate(bytecode_module_name(self._vm_instance(), data, view.nbytes))
             self._check_loaded(lib.iree_runtime_session_append_bytecode_module_from_memory(
                 self.handle, lib.iree_make_const_byte_span(data, view.nbytes),
                 lib.iree_allocator_null()))
@@ -214,10 +223,15 @@ class Session(Handle):
         check_status(lib.iree_runtime_session_append_module(self.handle, module))
     # ----------------------------------------------------------------------
 
+    def _vm_instance(self) -> CData:
+        """The iree_vm_instance_t of the session's runtime instance."""
+        return lib.iree_runtime_instance_vm_instance(
+            lib.iree_runtime_session_instance(self.handle))
+
     def _refuse_duplicate(self, name: str | None) -> None:
         # IREE would append it and resolve every call to the first module.
         if name is not None:
-            loaded = session_modules(self)
+            loaded = self._module_list()
             if name in loaded:
                 raise duplicate_module_error(name, loaded)
 
@@ -240,10 +254,6 @@ class Session(Handle):
                 # buffers exported until a garbage collection.
                 del advised
 
-    # See note_failed_devices below (also what C calls for its calls' errors).
-    def _note_failed_devices(self, error: BaseException) -> None:
-        note_failed_devices(self, error)
-
     def function(self, name: str) -> Function:
         """The Function `name` ("module.function"), looked up once
         (iree_runtime_session_lookup_function) and cached."""
@@ -261,7 +271,7 @@ class Session(Handle):
                 try:
                     function = Function(self, name)
                 except (NotFoundError, InvalidArgumentError) as error:
-                    advised = lookup_error(error, name, session_modules(self))
+                    advised = lookup_error(error, name, self._module_list())
                     if advised is None:
                         raise
                     try:
@@ -310,31 +320,15 @@ class Session(Handle):
         return f"<ireec.Session devices={[d.id for d in self._devices]} modules={self.modules}>"
 
 
-def note_failed_devices(session: Session, error: BaseException) -> None:
-    """Adds to an ABORTED error which of the session's devices now abort
-    all work (Device.check), since IREE's message then says only ABORTED
-    from hal.fence.await, on this call and every later one."""
-    for index, device in enumerate(session._devices):
-        try:
-            failed = not device.closed and device.failed
-        except Exception:
-            # The probe itself could not run: say nothing rather than
-            # replace the call's own error.
-            failed = False
-        if not failed:
-            continue
-        note = (f"device {index} of this session ({device.id!r}) has failed: a "
-                f"dispatch or queue operation on it failed, and it now aborts all "
-                f"work, for every session using it; IREE does not report the root "
-                f"cause. Create a new device (Instance.create_device) and a new "
-                f"Session on it, and load the modules again, to continue")
-        if note not in getattr(error, "__notes__", ()):
-            error.add_note(note)
+def _note_aborted(session: Session, error: BaseException) -> None:
+    """Adds to an ABORTED error of `session`'s call which of its devices now
+    abort all work (see ireec.hal.device.note_failed_devices)."""
+    note_failed_devices(session._devices, error)
 
 
 # C's invoker raises its calls' failures itself; an ABORTED one gets these
 # notes through this function, registered once (csrc/python/errors.c).
-_cext.register_abort_note(note_failed_devices)
+_cext.register_abort_note(_note_aborted)
 
 
 def _file_module_name(session: Session, path: str | os.PathLike[str]) -> str | None:
@@ -348,7 +342,7 @@ def _file_module_name(session: Session, path: str | os.PathLike[str]) -> str | N
         with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as m:
             data = ffi.from_buffer(m)
             try:
-                return bytecode_module_name(session, data, len(m))
+                return bytecode_module_name(session._vm_instance(), data, len(m))
             finally:
                 ffi.release(data)
     except (OSError, ValueError):

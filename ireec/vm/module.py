@@ -1,4 +1,5 @@
-"""The modules of a session's context and what they export.
+"""VM modules (iree/vm/module.h): the modules of a context and what they
+export.
 
 `session.modules` is a `ModuleList`: the modules' names in load order, the
 HAL module first (a list of str, as before), that also takes a name:
@@ -13,13 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, NamedTuple, SupportsIndex, overload
 
-from ._library import ffi, lib
-from ._strings import from_string_view
-from .errors import IreeError, check_status
+from .._core.library import ffi, lib
+from .._core.status import check_status
+from .._core.strings import from_string_view
+from ..errors import IreeError
+from .function import calling_convention, read_attributes
 
 if TYPE_CHECKING:
-    from .session import Session
-    from .types import CData
+    from ..types import CData
 
 
 class ExportedFunction(NamedTuple):
@@ -79,8 +81,6 @@ class ModuleList(list[str]):
 
 def exported_functions(module: CData) -> dict[str, ExportedFunction]:
     """What an iree_vm_module_t* exports, by short name, in its order."""
-    from .function import _read_attributes  # function.py imports this module's users
-
     functions = {}
     function = ffi.new("iree_vm_function_t*")
     for i in range(lib.iree_vm_module_signature(module).export_function_count):
@@ -89,40 +89,32 @@ def exported_functions(module: CData) -> dict[str, ExportedFunction]:
         name = from_string_view(lib.iree_vm_function_name(function))
         if name.startswith("__") or "$" in name:
             continue
-        signature = from_string_view(
-            lib.iree_vm_function_signature(function).calling_convention)
-        declaration = _read_attributes(function).get("iree.abi.declaration")
+        signature = calling_convention(function)
+        declaration = read_attributes(function).get("iree.abi.declaration")
         functions[name] = ExportedFunction(name, signature, declaration)
     return functions
 
 
-def session_modules(session: Session) -> ModuleList:
-    """The session's module names (call with the session's lock held); each
-    module's exports are read when `modules[name]` is."""
-    context = session.context
-    names = [from_string_view(lib.iree_vm_module_name(lib.iree_vm_context_module_at(context, i)))
-             for i in range(lib.iree_vm_context_module_count(context))]
-    return ModuleList(names, lambda name: _module_info(session, name))
+def context_module_names(context: CData) -> list[str]:
+    """The names of an iree_vm_context_t's modules, in order."""
+    return [from_string_view(lib.iree_vm_module_name(lib.iree_vm_context_module_at(context, i)))
+            for i in range(lib.iree_vm_context_module_count(context))]
 
 
-def _module_info(session: Session, name: str) -> ModuleInfo:
-    # The first module of that name, as IREE resolves calls; under the lock,
-    # so that the session (and its modules) stay open while read.
-    with session._lock:
-        context = session.context
-        for i in range(lib.iree_vm_context_module_count(context)):
-            module = lib.iree_vm_context_module_at(context, i)
-            if from_string_view(lib.iree_vm_module_name(module)) == name:
-                return ModuleInfo(name, exported_functions(module))
+def find_module(context: CData, name: str) -> ModuleInfo:
+    """The first module of `name` in an iree_vm_context_t (the one IREE
+    resolves calls to), with its exports; KeyError if there is none."""
+    for i in range(lib.iree_vm_context_module_count(context)):
+        module = lib.iree_vm_context_module_at(context, i)
+        if from_string_view(lib.iree_vm_module_name(module)) == name:
+            return ModuleInfo(name, exported_functions(module))
     raise KeyError(f"no module named {name!r} is loaded")
 
 
-def bytecode_module_name(session: Session, data: CData, size: int) -> str | None:
+def bytecode_module_name(vm_instance: CData, data: CData, size: int) -> str | None:
     """The name of the bytecode module in `data` (iree_vm_bytecode_module_create
-    on the bytes, borrowed, then released), or None if IREE refuses the
-    bytes: loading them then fails with IREE's own error."""
-    vm_instance = lib.iree_runtime_instance_vm_instance(
-        lib.iree_runtime_session_instance(session.handle))
+    in `vm_instance` on the bytes, borrowed, then released), or None if IREE
+    refuses the bytes: loading them then fails with IREE's own error."""
     module = ffi.new("iree_vm_module_t**")
     status = lib.iree_vm_bytecode_module_create(
         vm_instance, lib.iree_make_const_byte_span(data, size), lib.iree_allocator_null(),

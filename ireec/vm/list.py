@@ -1,0 +1,23 @@
+"""VM lists (iree/vm/list.h)."""
+
+from __future__ import annotations
+
+from .._core.handle import Handle
+from .._core.library import ffi, lib
+from .._core.status import check_status
+
+
+class VmList(Handle):
+    """An `iree_vm_list_t` of variants, owned (iree_vm_list_create)."""
+
+    _release_fn = lib.iree_vm_list_release
+    _retain_fn = lib.iree_vm_list_retain
+    __slots__ = ()
+
+    @classmethod
+    def create(cls, capacity: int) -> "VmList":
+        out = ffi.new("iree_vm_list_t**")
+        check_status(lib.iree_vm_list_create(
+            lib.iree_vm_make_undefined_type_def(), capacity,
+            lib.iree_allocator_system(), out))
+        return cls.from_handle(out[0])
