@@ -17,7 +17,7 @@ import pytest
 
 import ireec
 from ireec import ffi, lib
-from conftest import REPO_ROOT
+from locations import REPO_ROOT
 
 
 def _load_build_ffi():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import EXAMPLES_DIR, ireec_config, run_ireec
+from locations import EXAMPLES_DIR
 
 PROGRAM = r"""
 #include <stdio.h>
@@ -73,22 +73,3 @@ def test_c_program_reports_status(c_program, compile_mlir):
     result = c_program.run("vulkan", vmfb)
     assert result.returncode == 5
     assert "NOT_FOUND" in result.stderr
-
-
-def test_config_flags_name_real_paths():
-    from pathlib import Path
-
-    include = ireec_config("--include")
-    assert len(include) == 1
-    assert (Path(include[0]) / "iree" / "runtime" / "api.h").is_file()
-    libs = ireec_config("--libs")
-    lib_dirs = [Path(flag[2:]) for flag in libs if flag.startswith("-L")]
-    assert any((d / "libireec_runtime.so").is_file() for d in lib_dirs)
-    import ireec
-    assert include[0] == ireec.get_include()
-
-
-def test_config_needs_a_flag():
-    result = run_ireec("config")
-    assert result.returncode == 2
-    assert "--cflags" in result.stderr

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from ireec.cli import benchmark_report as report
-from conftest import TESTS_DIR
 
-TIMEOUT = 300
+import cli_support
+from child_process import (
+    run_installed_script, run_ireec, run_ireec_on_a_terminal, run_program)
+from cli_support import MULTI_DEVICE_FLAGS, MULTI_DEVICE_PROGRAM, QUICK, SIMPLE_MUL_CALL
+from locations import PROGRAMS_DIR
+
 UNIMPLEMENTED = 12
 
 # Two functions without inputs (benchmarked when no --function is given)
@@ -35,27 +36,10 @@ func.func @with_inputs(%a: tensor<4xf32>) -> tensor<4xf32> {
   return %a : tensor<4xf32>
 }
 """
-SIMPLE_MUL_INPUTS = ("--function=simple_mul", "--input=4xf32=1,2,3,4",
-                     "--input=4xf32=10,20,30,40")
-# Few iterations: the tests compare shapes and names, not times.
-QUICK = ("--benchmark_min_time=20x",)
-
-
-def iree_tool(name: str) -> str:
-    path = Path(sys.executable).parent / name
-    if not path.exists():
-        pytest.fail(f"{name} not found beside {sys.executable}: install "
-                    f"iree-base-runtime==3.9.0 (it is in ireec's [test] extra)")
-    return str(path)
-
-
-def run_both(*args, cwd=TESTS_DIR):
-    """(iree-benchmark-module's result, ireec's result), text."""
-    def run(command):
-        return subprocess.run([*command, *map(str, args)], cwd=cwd, capture_output=True,
-                              text=True, timeout=TIMEOUT)
-    return (run([iree_tool("iree-benchmark-module")]),
-            run([sys.executable, "-m", "ireec", "benchmark-module"]))
+def run_both(*args, **options):
+    """(iree-benchmark-module's result, ireec's result) for the same command
+    line."""
+    return cli_support.run_both("benchmark-module", *args, **options)
 
 
 def ok(*results):
@@ -80,7 +64,7 @@ def _keys(benchmark: dict) -> list[str]:
 
 @pytest.mark.parametrize("repetitions", [1, 3])
 def test_json_has_iree_benchmark_modules_names_and_keys(simple_mul, repetitions):
-    iree, ours = ok(*run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, *QUICK,
+    iree, ours = ok(*run_both(f"--module={simple_mul}", *SIMPLE_MUL_CALL, *QUICK,
                               f"--benchmark_repetitions={repetitions}",
                               "--benchmark_format=json"))
     theirs, mine = json.loads(iree.stdout), json.loads(ours.stdout)
@@ -105,7 +89,7 @@ def test_json_has_iree_benchmark_modules_names_and_keys(simple_mul, repetitions)
 
 
 def test_console_table_has_iree_benchmark_modules_layout(simple_mul):
-    iree, ours = ok(*run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, *QUICK,
+    iree, ours = ok(*run_both(f"--module={simple_mul}", *SIMPLE_MUL_CALL, *QUICK,
                               "--benchmark_repetitions=2"))
     theirs, mine = iree.stdout.splitlines(), ours.stdout.splitlines()
     assert mine[:3] == theirs[:3]  # rules and header, as wide
@@ -123,7 +107,7 @@ def test_console_table_has_iree_benchmark_modules_layout(simple_mul):
 
 
 def test_csv_has_iree_benchmark_modules_columns(simple_mul):
-    iree, ours = ok(*run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, *QUICK,
+    iree, ours = ok(*run_both(f"--module={simple_mul}", *SIMPLE_MUL_CALL, *QUICK,
                               "--benchmark_repetitions=2", "--benchmark_format=csv"))
     theirs, mine = iree.stdout.splitlines(), ours.stdout.splitlines()
     assert mine[0] == theirs[0] == report.CSV_HEADER
@@ -137,7 +121,7 @@ def test_csv_has_iree_benchmark_modules_columns(simple_mul):
 
 @pytest.mark.parametrize("batch, iterations", [(4, 20), (3, 21)])
 def test_batch_size_counts_iterations_as_iree_does(simple_mul, batch, iterations):
-    iree, ours = ok(*run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, *QUICK,
+    iree, ours = ok(*run_both(f"--module={simple_mul}", *SIMPLE_MUL_CALL, *QUICK,
                               f"--batch_size={batch}", "--benchmark_format=json"))
     theirs, mine = json.loads(iree.stdout), json.loads(ours.stdout)
     assert mine["benchmarks"][0]["iterations"] == theirs["benchmarks"][0]["iterations"] \
@@ -172,7 +156,7 @@ def test_list_tests_and_filter(no_inputs):
 @pytest.mark.parametrize("flag", ["--benchmark_report_aggregates_only",
                                   "--benchmark_display_aggregates_only"])
 def test_aggregates_only(simple_mul, tmp_path, flag):
-    iree, ours = run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, *QUICK,
+    iree, ours = run_both(f"--module={simple_mul}", *SIMPLE_MUL_CALL, *QUICK,
                           "--benchmark_repetitions=2", flag, "--benchmark_format=json",
                           f"--benchmark_out={tmp_path / 'out.json'}")
     ok(iree, ours)
@@ -187,7 +171,7 @@ def test_aggregates_only(simple_mul, tmp_path, flag):
 @pytest.mark.parametrize("out_format", ["json", "csv", "console"])
 def test_benchmark_out(simple_mul, tmp_path, out_format):
     out = tmp_path / f"out.{out_format}"
-    iree, ours = ok(*run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, *QUICK,
+    iree, ours = ok(*run_both(f"--module={simple_mul}", *SIMPLE_MUL_CALL, *QUICK,
                               f"--benchmark_out={out}", f"--benchmark_out_format={out_format}"))
     text = out.read_text()
     name = "BM_simple_mul/process_time/real_time"
@@ -203,7 +187,7 @@ def test_benchmark_out(simple_mul, tmp_path, out_format):
 
 
 def test_task_and_device_flags(simple_mul):
-    iree, ours = ok(*run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, *QUICK,
+    iree, ours = ok(*run_both(f"--module={simple_mul}", *SIMPLE_MUL_CALL, *QUICK,
                               "--device=local-task", "--task_topology_group_count=1",
                               "--task_worker_spin_us=10", "--benchmark_format=json",
                               "--device_allocator=caching"))
@@ -212,7 +196,7 @@ def test_task_and_device_flags(simple_mul):
 
 
 def test_print_statistics(simple_mul):
-    iree, ours = ok(*run_both(f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, *QUICK,
+    iree, ours = ok(*run_both(f"--module={simple_mul}", *SIMPLE_MUL_CALL, *QUICK,
                               "--benchmark_format=json", "--print_statistics"))
     for result in (iree, ours):
         assert "[[ iree_hal_allocator_t memory statistics ]]" in result.stderr
@@ -225,9 +209,7 @@ def test_print_statistics(simple_mul):
     ("--executable_plugin=x.so", "--executable_plugin=x.so: executable plugins"),
 ])
 def test_refused_flags(simple_mul, flag, text):
-    result = subprocess.run([sys.executable, "-m", "ireec", "benchmark-module",
-                             f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, flag],
-                            cwd=TESTS_DIR, capture_output=True, text=True, timeout=TIMEOUT)
+    result = run_ireec("benchmark-module", f"--module={simple_mul}", *SIMPLE_MUL_CALL, flag)
     assert result.returncode == UNIMPLEMENTED
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and text in lines[0], lines
@@ -235,24 +217,19 @@ def test_refused_flags(simple_mul, flag, text):
 
 
 def test_bad_input_is_one_line(simple_mul):
-    result = subprocess.run([sys.executable, "-m", "ireec", "benchmark-module",
-                             f"--module={simple_mul}", "--function=simple_mul",
-                             "--input=4xf32=1,2"], cwd=TESTS_DIR, capture_output=True,
-                            text=True, timeout=TIMEOUT)
+    result = run_ireec("benchmark-module", f"--module={simple_mul}", "--function=simple_mul",
+                       "--input=4xf32=1,2")
     # OUT_OF_RANGE's code: iree-benchmark-module aborts here (its input
     # parsing is IREE_CHECK_OK); ireec exits as IREE's does for failures
-    # before benchmarking (tests/test_cli_exit_codes.py).
+    # before benchmarking (tests/cli/test_exit_codes.py).
     assert result.returncode == 11
     assert len(result.stderr.splitlines()) == 1
     assert "input data string underflow" in result.stderr
 
 
 def test_console_script(simple_mul):
-    script = Path(sys.executable).parent / "ireec-benchmark-module"
-    result = subprocess.run([str(script), f"--module={simple_mul}", *SIMPLE_MUL_INPUTS,
-                             *QUICK, "--benchmark_list_tests"], capture_output=True,
-                            text=True, timeout=TIMEOUT)
-    assert result.returncode == 0, result.stderr
+    result = run_installed_script("ireec-benchmark-module", f"--module={simple_mul}",
+                                  *SIMPLE_MUL_CALL, *QUICK, "--benchmark_list_tests").check()
     assert result.stdout == "BM_simple_mul/process_time/real_time\n"
 
 
@@ -288,8 +265,6 @@ def test_aggregates_of_repetitions():
 def test_async_function_on_two_devices(compile_mlir):
     # IREE's multi-device program (async-external, two local-task devices):
     # each step of a batch is one call with its own fences.
-    from test_cli_iree_flags import MULTI_DEVICE_FLAGS, MULTI_DEVICE_PROGRAM
-
     vmfb = compile_mlir(MULTI_DEVICE_PROGRAM, *MULTI_DEVICE_FLAGS, target_flags=())
     iree, ours = ok(*run_both(f"--module={vmfb}", "--function=multi_device_mul",
                               "--input=4xf32=10,11,12,13", "--device=local-task",
@@ -303,43 +278,22 @@ def test_async_function_on_two_devices(compile_mlir):
 
 @pytest.mark.parametrize("tool", ["benchmark-module", "run-module"])
 def test_help(tool):
-    result = subprocess.run([sys.executable, "-m", "ireec", tool, "--help"], cwd=TESTS_DIR,
-                            capture_output=True, text=True, timeout=TIMEOUT)
+    result = run_ireec(tool, "--help")
     assert result.returncode == 0, result.stderr
     for flag in ("--task_topology_group_count", "--trace_execution", "--device_allocator"):
         assert flag in result.stdout
 
 
 def test_progress_on_a_terminal_only(simple_mul):
-    import pty
-
-    command = [sys.executable, "-m", "ireec", "benchmark-module", f"--module={simple_mul}",
-               *SIMPLE_MUL_INPUTS, "--benchmark_min_time=5x", "--benchmark_repetitions=2"]
-    controller, terminal = pty.openpty()
-    try:
-        process = subprocess.Popen(command, cwd=TESTS_DIR, stdout=subprocess.PIPE,
-                                   stderr=terminal)
-    finally:
-        os.close(terminal)
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(controller, 4096)
-        except OSError:  # the terminal closed: the tool has exited
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(controller)
-    stdout = process.stdout.read().decode()
-    assert process.wait(timeout=TIMEOUT) == 0
-    assert "BM_simple_mul/process_time/real_time_cv" in stdout
-    text = seen.decode()
+    command = ("benchmark-module", f"--module={simple_mul}", *SIMPLE_MUL_CALL,
+               "--benchmark_min_time=5x", "--benchmark_repetitions=2")
+    on_a_terminal = run_ireec_on_a_terminal(*command).check()
+    assert "BM_simple_mul/process_time/real_time_cv" in on_a_terminal.stdout
+    text = on_a_terminal.stderr
     assert "\rBM_simple_mul: repetition 1/2" in text
     assert "\rBM_simple_mul: repetition 2/2" in text
     # Not a terminal: the context only, no progress.
-    piped = subprocess.run(command, cwd=TESTS_DIR, capture_output=True, text=True,
-                           timeout=TIMEOUT)
+    piped = run_ireec(*command)
     assert piped.returncode == 0
     assert "repetition" not in piped.stderr and "Load Average:" in piped.stderr
 
@@ -352,15 +306,13 @@ def test_dispatch_benchmarks(tmp_path):
 
     compiler = find_iree_compile()
     source = tmp_path / "mul.mlir"
-    source.write_text((TESTS_DIR / "programs" / "simple_mul.mlir").read_text())
+    source.write_text((PROGRAMS_DIR / "simple_mul.mlir").read_text())
     dumps = tmp_path / "dumps"
-    subprocess.run([compiler, *LOCAL_CPU_FLAGS, str(source), "-o", os.devnull,
-                    f"--iree-hal-dump-executable-benchmarks-to={dumps}"], check=True,
-                   timeout=TIMEOUT)
+    run_program(compiler, *LOCAL_CPU_FLAGS, source, "-o", os.devnull,
+                f"--iree-hal-dump-executable-benchmarks-to={dumps}").check()
     (dump,) = dumps.glob("*.mlir")
     vmfb = tmp_path / "dispatch.vmfb"
-    subprocess.run([compiler, *LOCAL_CPU_FLAGS, str(dump), "-o", str(vmfb)], check=True,
-                   timeout=TIMEOUT)
+    run_program(compiler, *LOCAL_CPU_FLAGS, dump, "-o", vmfb).check()
     iree, ours = ok(*run_both(f"--module={vmfb}", "--batch_size=4",
                               "--benchmark_min_time=20x", "--benchmark_format=json"))
     theirs, mine = json.loads(iree.stdout), json.loads(ours.stdout)

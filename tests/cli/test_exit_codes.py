@@ -16,8 +16,7 @@ import signal
 
 import pytest
 
-from test_cli_iree_flags import SIMPLE_MUL_INPUTS, run_both
-import test_benchmark_module as bench
+from cli_support import QUICK, SIMPLE_MUL_CALL, SIMPLE_MUL_INPUTS, one_line_error, run_both
 
 # A program that fails inside itself with the status code it is given.
 CHECK_PROGRAM = """
@@ -36,14 +35,6 @@ def files(program, compile_mlir, tmp_path_factory):
     return {"mul": program("simple_mul"), "int_ops": program("int_ops"),
             "check": compile_mlir(CHECK_PROGRAM), "missing": folder / "missing.vmfb",
             "garbage": garbage, "folder": folder}
-
-
-def _one_error_line(stderr: str, prog: str, status: str | None) -> None:
-    lines = stderr.splitlines()
-    assert len(lines) == 1 and "Traceback" not in stderr, stderr
-    assert lines[0].startswith(f"python -m ireec {prog}: error: "), lines[0]
-    if status:
-        assert f"{status}; " in lines[0], lines[0]
 
 
 # (case, command line with {mul}, {check}, ... filled from `files`, the IREE
@@ -89,17 +80,17 @@ RUN_MODULE_FAILURES = [
 @pytest.mark.parametrize("case, argv, status", RUN_MODULE_FAILURES,
                          ids=[case for case, _, _ in RUN_MODULE_FAILURES])
 def test_run_module_failures_exit_as_iree_run_module(files, case, argv, status):
-    iree, ours = run_both(*(arg.format(**files) for arg in argv))
+    iree, ours = run_both("run-module", *(arg.format(**files) for arg in argv), text=False)
     assert iree.returncode == ours.returncode == 1, (ours.stderr.decode(),
                                                      iree.stderr.decode())
     # Nothing, or `EXEC @fn` when the failure is the call's.
     assert ours.stdout.decode() == iree.stdout.decode()
-    _one_error_line(ours.stderr.decode(), "run-module", status)
+    one_line_error(ours.stderr, "run-module", status)
 
 
 def test_run_module_mismatch_exits_1_as_iree_run_module(files):
-    iree, ours = run_both(f"--module={files['mul']}", *SIMPLE_MUL_INPUTS,
-                          "--expected_output=4xf32=10,40,90,161")
+    iree, ours = run_both("run-module", f"--module={files['mul']}", *SIMPLE_MUL_INPUTS,
+                          "--expected_output=4xf32=10,40,90,161", text=False)
     assert iree.returncode == ours.returncode == 1
     assert "[FAILED] result[0]" in ours.stdout.decode()
     assert ours.stdout.decode() == iree.stdout.decode()
@@ -107,7 +98,8 @@ def test_run_module_mismatch_exits_1_as_iree_run_module(files):
 
 
 def test_run_module_success_exits_0_as_iree_run_module(files):
-    iree, ours = run_both(f"--module={files['check']}", "--input=0")
+    iree, ours = run_both("run-module", f"--module={files['check']}", "--input=0",
+                          text=False)
     assert iree.returncode == ours.returncode == 0
     assert ours.stdout.decode() == iree.stdout.decode() == "EXEC @check\n" \
         "result[0]: i32=0\n"
@@ -124,15 +116,15 @@ BENCHMARK_FAILURES = [
     ("missing module file", ["--module={missing}", "--function=simple_mul"], 5,
      "NOT_FOUND"),
     ("unknown function", ["--module={mul}", "--function=nope"], 5, "NOT_FOUND"),
-    ("unknown driver", ["--module={mul}", *bench.SIMPLE_MUL_INPUTS,
+    ("unknown driver", ["--module={mul}", *SIMPLE_MUL_CALL,
                         "--device=nodriver"], 5, "NOT_FOUND"),
-    ("bad allocator spec", ["--module={mul}", *bench.SIMPLE_MUL_INPUTS,
+    ("bad allocator spec", ["--module={mul}", *SIMPLE_MUL_CALL,
                             "--device_allocator=bogus"], 3, "INVALID_ARGUMENT"),
-    ("bad flag value", ["--module={mul}", *bench.SIMPLE_MUL_INPUTS, "--time_unit=xs"],
+    ("bad flag value", ["--module={mul}", *SIMPLE_MUL_CALL, "--time_unit=xs"],
      1, None),
     ("missing flagfile", ["--flagfile={missing}"], 1, "NOT_FOUND"),
-    ("output file in no folder", ["--module={mul}", *bench.SIMPLE_MUL_INPUTS,
-                                  *bench.QUICK, "--benchmark_out={missing}/x.json"],
+    ("output file in no folder", ["--module={mul}", *SIMPLE_MUL_CALL,
+                                  *QUICK, "--benchmark_out={missing}/x.json"],
      1, "NOT_FOUND"),
 ]
 
@@ -141,15 +133,15 @@ BENCHMARK_FAILURES = [
                          ids=[case for case, _, _, _ in BENCHMARK_FAILURES])
 def test_benchmark_failures_exit_as_iree_benchmark_module(files, case, argv, code,
                                                           status):
-    iree, ours = bench.run_both(*(arg.format(**files) for arg in argv))
+    iree, ours = run_both("benchmark-module", *(arg.format(**files) for arg in argv))
     assert iree.returncode == ours.returncode == code, (ours.stderr, iree.stdout,
                                                         iree.stderr)
     assert ours.stdout == ""
-    _one_error_line(ours.stderr, "benchmark-module", status)
+    one_line_error(ours.stderr, "benchmark-module", status)
 
 
 def test_benchmark_ignores_unknown_flags_as_iree_benchmark_module(files):
-    iree, ours = bench.run_both(f"--module={files['mul']}", *bench.SIMPLE_MUL_INPUTS,
+    iree, ours = run_both("benchmark-module", f"--module={files['mul']}", *SIMPLE_MUL_CALL,
                                 "--bogus=1", *LIST)
     assert iree.returncode == ours.returncode == 0, ours.stderr
     assert ours.stdout == iree.stdout == "BM_simple_mul/process_time/real_time\n"
@@ -165,19 +157,19 @@ def test_benchmark_ignores_unknown_flags_as_iree_benchmark_module(files):
     (["--module={check}", "--function=check", "--input=9"], 9, "FAILED_PRECONDITION"),
 ], ids=["bad input", "too few inputs", "failure inside the program"])
 def test_benchmark_exits_with_the_status_where_iree_aborts(files, argv, code, status):
-    iree, ours = bench.run_both(*(arg.format(**files) for arg in argv), *bench.QUICK)
+    iree, ours = run_both("benchmark-module", *(arg.format(**files) for arg in argv), *QUICK)
     # IREE's tool is a Python launcher that exits with the binary's return
     # code: SIGABRT's -6, which is 250 as an exit status.
     assert iree.returncode in (-signal.SIGABRT, 256 - signal.SIGABRT), iree.stderr
     assert ours.returncode == code
     assert ours.stdout == ""
-    _one_error_line(ours.stderr, "benchmark-module", status)
+    one_line_error(ours.stderr, "benchmark-module", status)
 
 
 def test_refused_flags_in_run_module_exit_1(files):
     # A refusal is a failure like any other: iree-run-module's 1.
-    _, ours = run_both(f"--module={files['mul']}", *SIMPLE_MUL_INPUTS,
-                       "--device_lead_allocator=1")
+    _, ours = run_both("run-module", f"--module={files['mul']}", *SIMPLE_MUL_INPUTS,
+                       "--device_lead_allocator=1", text=False)
     assert ours.returncode == 1
-    _one_error_line(ours.stderr.decode(), "run-module", "UNIMPLEMENTED")
+    one_line_error(ours.stderr, "run-module", "UNIMPLEMENTED")
 

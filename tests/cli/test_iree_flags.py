@@ -6,9 +6,6 @@ the mapping of the `--task_*` flags onto local-task device URIs."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -16,55 +13,24 @@ import ireec
 from ireec.cli.run_module import build_parser
 from ireec.cli.task_flags import (
     TASK_FLAGS, cpu_device_params, local_task_uri, task_flag_values)
-from conftest import PROGRAMS_DIR, TESTS_DIR
 
-TIMEOUT = 300
+import cli_support
+from child_process import run_ireec
+from cli_support import MULTI_DEVICE_FLAGS, MULTI_DEVICE_PROGRAM, SIMPLE_MUL_INPUTS
+from locations import PROGRAMS_DIR
+
 EXIT_FAILURE = 1  # iree-run-module's exit status for every failure
 
-# IREE's multi-device tool test (tools/test/iree-run-module-multi.mlir): one
-# multiply on each of two devices, the value moved between them.
-MULTI_DEVICE_PROGRAM = """
-func.func public @multi_device_mul(
-  %input: tensor<4xf32> {iree.abi.affinity = #hal.device.promise<@device_a>}
-) -> (tensor<4xf32> {iree.abi.affinity = #hal.device.promise<@device_a>}) {
-  %constant_a = arith.constant dense<[0.0, 1.0, 2.0, 3.0]> : tensor<4xf32>
-  %transient_a = arith.mulf %input, %constant_a : tensor<4xf32>
-  %transient_b = flow.tensor.transfer %transient_a : tensor<4xf32> to #hal.device.promise<@device_b>
-  %constant_b = arith.constant dense<[4.0, 5.0, 6.0, 7.0]> : tensor<4xf32>
-  %result_b = arith.mulf %transient_b, %constant_b : tensor<4xf32>
-  %result_a = flow.tensor.transfer %result_b : tensor<4xf32> to #hal.device.promise<@device_a>
-  func.return %result_a : tensor<4xf32>
-}
-"""
-MULTI_DEVICE_FLAGS = (
-    "--iree-execution-model=async-external",
-    "--iree-hal-target-device=device_a=local[0]",
-    "--iree-hal-target-device=device_b=local[1]",
-    "--iree-hal-local-target-device-backends=vmvx",
-)
 MULTI_DEVICE_RUN = ("--module=-", "--function=multi_device_mul",
                     "--input=4xf32=10,11,12,13", "--device=local-task",
                     "--device=local-task")
 MULTI_DEVICE_COMMAND = (*MULTI_DEVICE_RUN, "--task_topology_group_count=1")
-SIMPLE_MUL_INPUTS = ("--input=4xf32=1,2,3,4", "--input=4xf32=10,20,30,40")
 
 
-def iree_tool(name: str) -> str:
-    """IREE's own tool from iree-base-runtime, installed beside this Python."""
-    path = Path(sys.executable).parent / name
-    if not path.exists():
-        pytest.fail(f"{name} not found beside {sys.executable}: install "
-                    f"iree-base-runtime==3.9.0 (it is in ireec's [test] extra)")
-    return str(path)
-
-
-def run_both(*args, stdin: bytes | None = None, cwd=TESTS_DIR):
-    """(iree-run-module's result, ireec's result) for the same command line."""
-    def run(command):
-        return subprocess.run([*command, *map(str, args)], input=stdin, cwd=cwd,
-                              capture_output=True, timeout=TIMEOUT)
-    return (run([iree_tool("iree-run-module")]),
-            run([sys.executable, "-m", "ireec", "run-module"]))
+def run_both(*args, **options):
+    """(iree-run-module's result, ireec's result) for the same command line;
+    their output as bytes."""
+    return cli_support.run_both("run-module", *args, text=False, **options)
 
 
 def assert_same(iree, ours):
@@ -192,9 +158,7 @@ def test_dump_task_topologies(flags):
     assert iree.returncode == 0, iree.stderr.decode()
     assert iree.stdout.decode().startswith("# ===---")
     assert_same(iree, ours)
-    bench = subprocess.run([sys.executable, "-m", "ireec", "benchmark-module", *flags,
-                            "--dump_task_topologies"], cwd=TESTS_DIR, capture_output=True,
-                           timeout=TIMEOUT)
+    bench = run_ireec("benchmark-module", *flags, "--dump_task_topologies", text=False)
     assert (bench.returncode, bench.stdout) == (0, iree.stdout)
 
 
@@ -206,9 +170,7 @@ def test_dump_task_topologies_of_a_bad_mode():
 
 
 def test_hip_flags_refused_for_a_hip_device():
-    result = subprocess.run([sys.executable, "-m", "ireec", "run-module", "--module=x",
-                             "--device=hip", "--hip_tracing=1"], cwd=TESTS_DIR,
-                            capture_output=True, text=True, timeout=TIMEOUT)
+    result = run_ireec("run-module", "--module=x", "--device=hip", "--hip_tracing=1")
     assert result.returncode == EXIT_FAILURE
     assert "UNIMPLEMENTED; --hip_tracing=1: not supported" in result.stderr
 
@@ -217,18 +179,19 @@ def test_hip_flags_refused_for_a_hip_device():
 # Flagfiles
 # ---------------------------------------------------------------------------
 
+def _iree_run_module_help() -> str:
+    return cli_support.run_iree_tool("iree-run-module", "--help").stdout
+
+
 def _help_flag_lines() -> list[str]:
     """The flag lines of `iree-run-module --help` (its flagfile part), each
     flag at IREE's default; the parameter flags are the parameters' tests'."""
-    text = subprocess.run([iree_tool("iree-run-module"), "--help"], capture_output=True,
-                          text=True, timeout=TIMEOUT).stdout
-    return [line for line in text.splitlines()
+    return [line for line in _iree_run_module_help().splitlines()
             if line.startswith("--") and not line.startswith("--parameter")]
 
 
 def test_every_iree_run_module_flag_is_known():
-    text = subprocess.run([iree_tool("iree-run-module"), "--help"], capture_output=True,
-                          text=True, timeout=TIMEOUT).stdout
+    text = _iree_run_module_help()
     names = set(re.findall(r"^(?:# )?--([a-z0-9_]+)", text, re.M))
     assert {"task_topology_group_count", "trace_execution", "device_allocator"} <= names
     known = {action.dest for action in build_parser("t")._actions}
@@ -356,19 +319,14 @@ def test_every_task_setting_c_knows_is_a_flag_that_reaches_the_device(simple_mul
              if value is not None]  # one mode only: physical_cores, the default
     params = _task_params(*flags)
     assert {name for name, _ in params} == {n for n, v in values.items() if v}
-    result = subprocess.run([sys.executable, "-m", "ireec", "run-module",
-                             f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, *flags],
-                            cwd=TESTS_DIR, capture_output=True, text=True,
-                            timeout=TIMEOUT)
+    result = run_ireec("run-module", f"--module={simple_mul}", *SIMPLE_MUL_INPUTS, *flags)
     assert result.returncode == 0, result.stderr
     assert result.stdout.endswith("4xf32=10 40 90 160\n")
 
 
 def test_unknown_task_flag_is_refused_naming_it(simple_mul):
-    result = subprocess.run([sys.executable, "-m", "ireec", "run-module",
-                             f"--module={simple_mul}", *SIMPLE_MUL_INPUTS,
-                             "--task_worker_spin=5"], cwd=TESTS_DIR,
-                            capture_output=True, text=True, timeout=TIMEOUT)
+    result = run_ireec("run-module", f"--module={simple_mul}", *SIMPLE_MUL_INPUTS,
+                       "--task_worker_spin=5")
     assert result.returncode == EXIT_FAILURE
     assert result.stderr.splitlines() == [
         "python -m ireec run-module: error: unrecognized arguments: "
@@ -376,10 +334,7 @@ def test_unknown_task_flag_is_refused_naming_it(simple_mul):
 
 
 def test_task_flag_values_that_cannot_be_uri_parameters(simple_mul):
-    result = subprocess.run([sys.executable, "-m", "ireec", "run-module",
-                             f"--module={simple_mul}", "--task_topology_nodes=0&1"],
-                            cwd=TESTS_DIR, capture_output=True, text=True,
-                            timeout=TIMEOUT)
+    result = run_ireec("run-module", f"--module={simple_mul}", "--task_topology_nodes=0&1")
     assert result.returncode == EXIT_FAILURE
     assert result.stderr.splitlines() == [
         "python -m ireec run-module: error: INVALID_ARGUMENT; "

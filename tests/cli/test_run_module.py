@@ -1,29 +1,23 @@
-"""The command-line tools, run as the user runs them: `python -m ireec
-run-module` / `dump-devices` in a subprocess, on programs compiled at test
-time, with results read back from what the tools print and write."""
+"""`python -m ireec run-module`, run as the user runs it, in a child
+process, on programs compiled at test time, with results read back from what
+it prints and writes: inputs and outputs as text and files, expected
+outputs, errors, several devices, statistics, --repeat, and its console
+script's name."""
 
 from __future__ import annotations
 
-import importlib.metadata
 import io
-import os
-import pty
 import re
-import shlex
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import ireec
 from ireec.cli.progress import Progress
-from conftest import EXAMPLES_DIR, PROGRAMS_DIR, REPO_ROOT, TESTS_DIR
 
-# Generous: a hung tool fails the test instead of the whole run.
-TIMEOUT = 300
+from child_process import run_ireec, run_ireec_on_a_terminal, run_python
+from cli_support import MULTI_DEVICE_PROGRAM, TWO_LOCAL_DEVICES, one_line_error
+from locations import PROGRAMS_DIR
 
 # iree-run-module's exit status for every failure; the failure's IREE status
 # is named on stderr.
@@ -34,59 +28,23 @@ OUT_OF_RANGE = "OUT_OF_RANGE"
 UNIMPLEMENTED = "UNIMPLEMENTED"
 INCOMPATIBLE = "INCOMPATIBLE"
 
-# A program for two devices: it multiplies on device_a, moves the product to
-# device_b, multiplies again there and moves the result back.
-TWO_DEVICE_PROGRAM = """
-func.func public @two_device_mul(
-  %input: tensor<4xf32> {iree.abi.affinity = #hal.device.promise<@device_a>}
-) -> (tensor<4xf32> {iree.abi.affinity = #hal.device.promise<@device_a>}) {
-  %constant_a = arith.constant dense<[0.0, 1.0, 2.0, 3.0]> : tensor<4xf32>
-  %on_a = arith.mulf %input, %constant_a : tensor<4xf32>
-  %moved = flow.tensor.transfer %on_a : tensor<4xf32> to #hal.device.promise<@device_b>
-  %constant_b = arith.constant dense<[4.0, 5.0, 6.0, 7.0]> : tensor<4xf32>
-  %on_b = arith.mulf %moved, %constant_b : tensor<4xf32>
-  %result = flow.tensor.transfer %on_b : tensor<4xf32> to #hal.device.promise<@device_a>
-  func.return %result : tensor<4xf32>
-}
-"""
-TWO_DEVICE_FLAGS = (
-    "--iree-execution-model=async-external",
-    "--iree-hal-target-device=device_a=local[0]",
-    "--iree-hal-target-device=device_b=local[1]",
-    "--iree-hal-local-target-device-backends=llvm-cpu",
-    "--iree-llvmcpu-target-cpu=host",
-)
+# IREE's multi-device program (it multiplies on device_a, moves the product
+# to device_b, multiplies again there and moves the result back), for CPUs.
+TWO_DEVICE_FLAGS = (*TWO_LOCAL_DEVICES, "--iree-hal-local-target-device-backends=llvm-cpu",
+                    "--iree-llvmcpu-target-cpu=host")
 
 SIMPLE_MUL_RESULT = "EXEC @simple_mul\nresult[0]: hal.buffer_view\n4xf32=10 40 90 160\n"
 
 
-def ireec_cli(*args, stdin: bytes | None = None, stderr=subprocess.PIPE, text=True):
-    # From the tests folder: `-m` puts the working directory first on sys.path,
-    # and the source tree's ireec/ (unbuilt) must not shadow the installed one.
-    return subprocess.run([sys.executable, "-m", "ireec", *map(str, args)], cwd=TESTS_DIR,
-                          input=stdin, stdout=subprocess.PIPE, stderr=stderr, text=text,
-                          timeout=TIMEOUT)
-
-
-def run_module(*args, **kwargs):
-    return ireec_cli("run-module", *args, **kwargs)
+def run_module(*args, stdin: str | bytes | None = None, **options):
+    return run_ireec("run-module", *args, input=stdin, **options)
 
 
 def assert_one_line_error(result, status: str | None, *fragments: str) -> str:
     """The tool failed (exit status 1, as iree-run-module's), saying so in
-    one stderr line that names the IREE `status` (None: a bad command line,
-    which argparse words) and holds every fragment, without a traceback."""
+    one stderr line (see cli_support.one_line_error)."""
     assert result.returncode == EXIT_FAILURE, (result.returncode, result.stderr)
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    if status is not None:
-        assert f"{status}; " in lines[0], (status, lines[0])
-    assert lines[0].startswith("python -m ireec run-module: error: ") or \
-        lines[0].startswith("python -m ireec dump-devices: error: "), lines[0]
-    assert "Traceback" not in result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0], (fragment, lines[0])
-    return lines[0]
+    return one_line_error(result.stderr, ("run-module", "dump-devices"), status, *fragments)
 
 
 @pytest.fixture(scope="module")
@@ -106,7 +64,7 @@ def int_ops(program):
 
 @pytest.fixture(scope="module")
 def two_device_program(compile_mlir):
-    return compile_mlir(TWO_DEVICE_PROGRAM, *TWO_DEVICE_FLAGS, target_flags=())
+    return compile_mlir(MULTI_DEVICE_PROGRAM, *TWO_DEVICE_FLAGS, target_flags=())
 
 
 # ---------------------------------------------------------------------------
@@ -445,7 +403,7 @@ def test_two_device_program_is_async_external(two_device_program):
     devices = [instance.create_device("local-task") for _ in range(2)]
     with ireec.Session(instance, devices=devices) as session:
         session.load_module(two_device_program)
-        function = session.function("module.two_device_mul")
+        function = session.function("module.multi_device_mul")
         assert function.model == "coarse-fences"
         assert function.signature.endswith("rrr_r")
 
@@ -457,7 +415,7 @@ def test_two_devices(two_device_program, first, second):
                         f"--device={second}", "--input=4xf32=1,2,3,4")
     assert result.returncode == 0, result.stderr
     # [1 2 3 4] * [0 1 2 3] on one device, * [4 5 6 7] on the other.
-    assert result.stdout == ("EXEC @two_device_mul\nresult[0]: hal.buffer_view\n"
+    assert result.stdout == ("EXEC @multi_device_mul\nresult[0]: hal.buffer_view\n"
                              "4xf32=0 10 36 84\n")
 
 
@@ -544,28 +502,11 @@ def test_repeat_prints_status_lines_when_not_a_terminal(simple_mul):
 
 
 def test_repeat_draws_a_bar_on_a_terminal(simple_mul):
-    controller, terminal = pty.openpty()
-    try:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "ireec", "run-module", f"--module={simple_mul}",
-             "--input=4xf32=1,2,3,4", "--input=4xf32=10,20,30,40", "--repeat=30"],
-            cwd=TESTS_DIR, stdout=subprocess.PIPE, stderr=terminal)
-    finally:
-        os.close(terminal)
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(controller, 4096)
-        except OSError:  # the terminal closed: the tool has exited
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(controller)
-    stdout = process.stdout.read().decode()
-    assert process.wait(timeout=TIMEOUT) == 0
-    assert stdout == SIMPLE_MUL_RESULT
-    text = seen.decode()
+    result = run_ireec_on_a_terminal("run-module", f"--module={simple_mul}",
+                                     "--input=4xf32=1,2,3,4", "--input=4xf32=10,20,30,40",
+                                     "--repeat=30").check()
+    assert result.stdout == SIMPLE_MUL_RESULT
+    text = result.stderr  # what the terminal showed
     assert "\rrun [" + "#" * 30 + "] 30/30 " in text
     assert "30 runs in " in text
 
@@ -583,161 +524,8 @@ def test_progress_status_lines_follow_the_count():
     assert lines[-1].startswith("3 runs in ")
 
 
-# ---------------------------------------------------------------------------
-# dump-devices and the listing flags
-# ---------------------------------------------------------------------------
-
-def test_dump_devices():
-    result = ireec_cli("dump-devices")
-    assert result.returncode == 0, result.stderr
-    out = result.stdout
-    for driver in ireec.query_drivers():
-        assert f"# Enumerated devices for driver '{driver.name}'\n#   {driver.full_name}\n" \
-            in out
-    assert "# --device=local-task://\n#   default\n" in out
-    assert "memory heaps of local-task:\n  [0] type " in out
-    assert "DEVICE_LOCAL" in out and "max allocation " in out
-    try:
-        ireec.Instance().query_devices("hip")
-    except ireec.UnavailableError:
-        # No HIP runtime here: the reason, on one line, instead of silence.
-        line = next(line for line in out.splitlines() if line.startswith("# unavailable: "))
-        assert "UNAVAILABLE" in line and "HIP" in line
-    else:
-        assert "# --device=hip://" in out
-
-
-def test_dump_devices_of_one_driver():
-    result = ireec_cli("dump-devices", "local-sync")
-    assert result.returncode == 0, result.stderr
-    assert "'local-sync'" in result.stdout and "'local-task'" not in result.stdout
-    # What local-sync is, truthfully: one device, no worker threads.
-    assert "# --device=local-sync://\n#   default\n" in result.stdout
-    assert "inline on the thread submitting work; no worker threads" in result.stdout
-    assert "memory heaps of local-sync:\n  [0] type " in result.stdout
-    result = ireec_cli("dump-devices", "nope")
-    assert_one_line_error(result, NOT_FOUND, "no HAL driver 'nope' is registered")
-
-
-def test_list_drivers_and_devices():
-    result = run_module("--list_drivers")
-    assert result.returncode == 0, result.stderr
-    for driver in ireec.query_drivers():
-        assert f"{driver.name:>16}: {driver.full_name}\n" in result.stdout
-    result = run_module("--list_devices")
-    assert result.returncode == 0, result.stderr
-    listed = result.stdout.splitlines()
-    assert "local-task://" in listed and "local-sync://" in listed
-    result = run_module("--list_devices=local-task")
-    assert result.stdout == "local-task://\n"
-
-
-# ---------------------------------------------------------------------------
-# Installation
-# ---------------------------------------------------------------------------
-
 def test_console_entry_point_names_itself(simple_mul):
-    result = subprocess.run(
-        [sys.executable, "-c", "import sys; from ireec.cli.run_module import console_main; "
-         "sys.argv[1:] = ['--bogus']; sys.exit(console_main())"],
-        cwd=TESTS_DIR, capture_output=True, text=True, timeout=TIMEOUT)
+    result = run_python("-c", "import sys; from ireec.cli.run_module import console_main; "
+                        "sys.argv[1:] = ['--bogus']; sys.exit(console_main())")
     assert result.returncode == EXIT_FAILURE
     assert result.stderr.startswith("ireec-run-module: error: unrecognized arguments")
-
-
-def _installed_distribution():
-    try:
-        distribution = importlib.metadata.distribution("ireec")
-    except importlib.metadata.PackageNotFoundError:
-        pytest.skip("ireec is not installed as a distribution (run from a build tree)")
-    # A wheel install has a RECORD; metadata a build left in a source tree
-    # (ireec.egg-info) has none and may be stale.
-    if distribution.read_text("RECORD") is None:
-        pytest.skip("ireec's metadata is not from an installed wheel")
-    if Path(ireec.__file__).parent != Path(distribution.locate_file("ireec")):
-        pytest.skip("the ireec imported is not the installed distribution")
-    return distribution
-
-
-def test_installed_scripts_and_type_marker(simple_mul):
-    distribution = _installed_distribution()
-    scripts = {e.name: e.value for e in distribution.entry_points
-               if e.group == "console_scripts"}
-    assert scripts == {"ireec": "ireec.__main__:main",
-                       "ireec-run-module": "ireec.cli.run_module:console_main",
-                       "ireec-benchmark-module": "ireec.cli.benchmark_module:console_main"}
-    files = {str(f) for f in distribution.files}
-    assert "ireec/py.typed" in files
-    assert "ireec/cli/run_module.py" in files
-    script = Path(sys.executable).parent / "ireec-run-module"
-    if script.exists():
-        result = subprocess.run([str(script), f"--module={simple_mul}",
-                                 "--input=4xf32=1,2,3,4", "--input=4xf32=10,20,30,40"],
-                                cwd=TESTS_DIR, capture_output=True, text=True,
-                                timeout=TIMEOUT)
-        assert result.stdout == SIMPLE_MUL_RESULT, result.stderr
-
-
-def test_type_marker_is_in_the_package():
-    assert (Path(ireec.__file__).parent / "py.typed").is_file()
-
-
-# ---------------------------------------------------------------------------
-# The docs show real runs
-# ---------------------------------------------------------------------------
-
-DOCS_DIR = REPO_ROOT / "docs"
-
-
-def _doc_blocks(name: str, language: str) -> list[str]:
-    return re.findall(rf"```{language}\n(.*?)```", (DOCS_DIR / name).read_text(), re.S)
-
-
-# A command ending so shows its stderr and its exit status after its stdout.
-ECHO_EXIT = '; echo "exit $?"'
-
-
-def _console_examples(name: str) -> list[tuple[list[str], str, bool]]:
-    """(argv after `python -m ireec`, the output shown, whether it ends with
-    ECHO_EXIT) of each console block in docs/NAME that runs one ireec
-    command (no pipes)."""
-    examples = []
-    for block in _doc_blocks(name, "console"):
-        lines = block.splitlines(keepends=True)
-        if not lines or not lines[0].startswith("$ python -m ireec "):
-            continue
-        command = lines.pop(0)[2:]
-        while command.rstrip().endswith("\\"):
-            command = command.rstrip()[:-1] + " " + lines.pop(0)
-        echo_exit = command.rstrip().endswith(ECHO_EXIT)
-        command = command.rstrip().removesuffix(ECHO_EXIT)
-        if "|" in command:
-            continue
-        examples.append((shlex.split(command)[3:], "".join(lines), echo_exit))
-    return examples
-
-
-@pytest.mark.parametrize("name", ["cli.md", "c_to_python.md"])
-def test_docs_console_examples(name, simple_mul, compile_mlir, tmp_path):
-    shutil.copy(simple_mul, tmp_path / "simple_mul.vmfb")
-    shutil.copy(compile_mlir(EXAMPLES_DIR / "jit_mul.mlir"), tmp_path / "jit_mul.vmfb")
-    examples = _console_examples(name)
-    assert examples
-    for argv, shown, echo_exit in examples:
-        result = subprocess.run([sys.executable, "-m", "ireec", *argv], cwd=tmp_path,
-                                stdout=subprocess.PIPE, text=True, timeout=TIMEOUT,
-                                stderr=subprocess.STDOUT if echo_exit else subprocess.PIPE)
-        if echo_exit:
-            assert result.stdout + f"exit {result.returncode}\n" == shown, argv
-        else:
-            assert result.stdout == shown, (argv, result.stderr)
-
-
-def test_c_to_python_pythonic_sample_prints_what_the_guide_says(compile_mlir, tmp_path):
-    shutil.copy(compile_mlir(EXAMPLES_DIR / "jit_mul.mlir"), tmp_path / "jit_mul.vmfb")
-    sample = _doc_blocks("c_to_python.md", "python")[-1]
-    shown = _doc_blocks("c_to_python.md", "text")[-1]
-    result = subprocess.run([sys.executable, "-c", sample], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=TIMEOUT)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == shown

@@ -1,21 +1,16 @@
 """`python -m ireec run-module --parameters=...`: its output byte for byte
-against IREE's own iree-run-module (installed by the `bench` extra) on the
-same module, inputs and parameter files, and its errors."""
+against IREE's own iree-run-module (from iree-base-runtime) on the same
+module, inputs and parameter files, and its errors."""
 
 from __future__ import annotations
-
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from conftest import TESTS_DIR
+from child_process import run_ireec
+from cli_support import one_line_error, run_both
 from parameter_files import write_gguf, write_irpa, write_safetensors
 
-TIMEOUT = 300
 NOT_FOUND = "NOT_FOUND"
 OUT_OF_RANGE = "OUT_OF_RANGE"
 
@@ -23,16 +18,8 @@ WEIGHT = np.array([1.0, 2.0, 3.0, 4.0], np.float32)
 BIAS = np.array([10.0, 20.0, 30.0, 40.0], np.float32)
 
 
-def ireec_run_module(*args) -> subprocess.CompletedProcess:
-    # From the tests folder, so the source tree's ireec/ cannot shadow the
-    # installed one.
-    return subprocess.run([sys.executable, "-m", "ireec", "run-module", *map(str, args)],
-                          cwd=TESTS_DIR, capture_output=True, timeout=TIMEOUT)
-
-
-def iree_run_module():
-    beside = Path(sys.executable).parent / "iree-run-module"
-    return str(beside) if beside.exists() else shutil.which("iree-run-module")
+def ireec_run_module(*args):
+    return run_ireec("run-module", *args, text=False)
 
 
 @pytest.fixture(scope="module")
@@ -68,19 +55,14 @@ def test_output_matches_iree_run_module(program, files, case):
     name, flags = CASES[case]
     args = [f"--module={program(name)}", "--device=local-task",
             *(flag.format(**files) for flag in flags)]
-    ours = ireec_run_module(*args)
+    theirs, ours = run_both("run-module", *args, text=False)
     assert ours.returncode == 0, ours.stderr.decode()
-    tool = iree_run_module()
-    if tool is None:
-        pytest.skip("iree-run-module not installed (pip install '.[bench]'): "
-                    "output not compared")
-    theirs = subprocess.run([tool, *args], capture_output=True, timeout=TIMEOUT)
     assert theirs.returncode == 0, theirs.stderr.decode()
     assert ours.stdout == theirs.stdout
 
 
 def test_values(program, files):
-    # The numbers themselves, whatever iree-run-module is installed.
+    # The numbers themselves, not only their agreement with iree-run-module.
     result = ireec_run_module(f"--module={program('two_scopes')}",
                               f"--parameters=enc={files['enc']}",
                               f"--parameters=dec={files['dec']}", "--input=4xf32=3")
@@ -90,13 +72,8 @@ def test_values(program, files):
 
 def _one_line_error(result, status, *fragments):
     # Exit status 1 for every failure, as iree-run-module's; the status named.
-    assert result.returncode == 1, result.stderr
-    stderr = result.stderr.decode()
-    assert f"{status}; " in stderr, stderr
-    assert len(stderr.splitlines()) == 1 and "Traceback" not in stderr, stderr
-    for fragment in fragments:
-        assert fragment in stderr, stderr
-    return stderr
+    assert result.returncode == 1, result.report()
+    return one_line_error(result.stderr, "run-module", status, *fragments)
 
 
 def test_missing_parameter_file(program, tmp_path):

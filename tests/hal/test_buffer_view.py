@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import gc
 import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -18,35 +16,10 @@ from hypothesis.extra import numpy as hnp
 import ireec
 from ireec import BufferView, ClosedError, check_status, ffi, lib
 
-from conftest import EXAMPLES_DIR
+from child_process import run_python
+from device_buffers import ADD_F32, device_only_view, heap_buffer, invoke
+from locations import EXAMPLES_DIR
 from raw_support import runtime_session
-
-ADD_F32 = """
-func.func @add(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
-  %r = arith.addf %a, %b : tensor<4xf32>
-  return %r : tensor<4xf32>
-}
-"""
-
-
-def invoke(session, device, function: str, *views: BufferView) -> list[BufferView]:
-    """Calls `function` with raw iree_runtime_call_* and wraps every output:
-    outputs are popped with their reference, so BufferView takes it over."""
-    call = ffi.new("iree_runtime_call_t*")
-    check_status(lib.iree_runtime_call_initialize_by_name(
-        session, lib.iree_make_cstring_view(function.encode()), call))
-    try:
-        for view in views:
-            check_status(lib.iree_runtime_call_inputs_push_back_buffer_view(call, view.handle))
-        check_status(lib.iree_runtime_call_invoke(call, 0))
-        results = []
-        while lib.iree_vm_list_size(lib.iree_runtime_call_outputs(call)):
-            out = ffi.new("iree_hal_buffer_view_t**")
-            check_status(lib.iree_runtime_call_outputs_pop_front_buffer_view(call, out))
-            results.append(BufferView.from_handle(out[0], device=device, retain=False))
-        return results
-    finally:
-        lib.iree_runtime_call_deinitialize(call)
 
 
 @pytest.fixture(scope="module")
@@ -75,39 +48,6 @@ def host_device(instance):
 def other_device(instance):
     with instance.create_device("local-task") as device:
         yield device
-
-
-# Device-local memory the host may not map: what a GPU's device memory is.
-# The CPU heap allocator grants mapping to everything it allocates, so this
-# buffer comes from the heap buffer API, which takes the memory type and usage
-# as given.
-DEVICE_ONLY_TYPE = lib.IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL
-DEVICE_ONLY_USAGE = lib.IREE_HAL_BUFFER_USAGE_TRANSFER | lib.IREE_HAL_BUFFER_USAGE_DISPATCH_STORAGE
-
-
-def heap_buffer(nbytes: int, memory_type=DEVICE_ONLY_TYPE, usage=DEVICE_ONLY_USAGE,
-                access=lib.IREE_HAL_MEMORY_ACCESS_ALL):
-    params = ffi.new("iree_hal_buffer_params_t*", {
-        "type": memory_type, "usage": usage, "access": access})
-    out = ffi.new("iree_hal_buffer_t**")
-    host = lib.iree_allocator_system()
-    check_status(lib.iree_hal_heap_buffer_create(ffi.NULL, params, nbytes, host, host, out))
-    return out[0]
-
-
-def device_only_view(device, values: np.ndarray) -> BufferView:
-    """A view of `values` in device-only memory, uploaded by IREE's own
-    transfer (the buffer cannot be mapped)."""
-    values = np.array(values, order="C")  # keeps rank 0, unlike ascontiguousarray
-    buffer = heap_buffer(max(values.nbytes, 1))
-    try:
-        if values.nbytes:
-            check_status(lib.iree_hal_device_transfer_h2d(
-                device.handle, ffi.from_buffer(values), buffer, 0, values.nbytes,
-                lib.IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT, lib.iree_infinite_timeout()))
-        return BufferView.from_buffer(device, buffer, values.shape, values.dtype)
-    finally:
-        lib.iree_hal_buffer_release(buffer)
 
 
 # -- numpy in and out ---------------------------------------------------------
@@ -504,9 +444,7 @@ def test_views_are_released_when_collected(device):
 
 
 def test_device_local_readback_example():
-    result = subprocess.run([sys.executable, str(EXAMPLES_DIR / "device_local_readback.py")],
-                            capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
+    result = run_python(EXAMPLES_DIR / "device_local_readback.py").check()
     assert result.stdout.splitlines() == [
         "memory:   DEVICE_LOCAL; usage TRANSFER|DISPATCH_STORAGE; access ALL",
         "mappable: False",

@@ -14,7 +14,6 @@ test that needs a wait to be pending signals from another thread.
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,6 +21,7 @@ import pytest
 import ireec
 from ireec import check_status, ffi, lib
 
+from locations import PROGRAMS_DIR
 from raw_support import new_device, new_instance
 
 DRIVERS = ["local-task", "local-sync"]
@@ -56,12 +56,16 @@ DRIVERS_FAILURE_PROPAGATION = [
 
 @pytest.fixture
 def device_by_uri(raw_instance):
+    """device_by_uri(uri) -> (a new device, its Semaphores), for the cases
+    that run on some drivers only; all released when the test ends."""
     made = []
     def make(uri):
-        made.append(new_device(raw_instance, uri))
+        device = new_device(raw_instance, uri)
+        made.append((device, Semaphores(device)))
         return made[-1]
     yield make
-    for device in made:
+    for device, semaphores in made:
+        semaphores.release()
         lib.iree_hal_device_release(device)
 
 
@@ -293,15 +297,7 @@ def test_device_wait_any_wakes_on_one_signal(device, semaphores):
 
 @pytest.mark.parametrize("uri", DRIVERS_FAILURE_PROPAGATION)
 def test_device_wait_with_a_failed_semaphore_aborts(device_by_uri, uri):
-    device = device_by_uri(uri)
-    semaphores = Semaphores(device)
-    try:
-        _device_wait_with_a_failed_semaphore_aborts(device, semaphores)
-    finally:
-        semaphores.release()
-
-
-def _device_wait_with_a_failed_semaphore_aborts(device, semaphores):
+    device, semaphores = device_by_uri(uri)
     a, b = semaphores.new(initial=1), semaphores.new()
     lib.iree_hal_semaphore_fail(b, lib.iree_status_from_code(lib.IREE_STATUS_INTERNAL))
     for mode in (lib.IREE_HAL_WAIT_MODE_ALL, lib.IREE_HAL_WAIT_MODE_ANY):
@@ -382,15 +378,7 @@ def test_queue_barrier_orders_semaphores(device, semaphores):
 
 @pytest.mark.parametrize("uri", DRIVERS_FAILURE_PROPAGATION)
 def test_queue_work_waiting_on_a_failed_semaphore_fails_its_signals(device_by_uri, uri):
-    device = device_by_uri(uri)
-    semaphores = Semaphores(device)
-    try:
-        _queue_work_waiting_on_a_failed_semaphore_fails_its_signals(device, semaphores)
-    finally:
-        semaphores.release()
-
-
-def _queue_work_waiting_on_a_failed_semaphore_fails_its_signals(device, semaphores):
+    device, semaphores = device_by_uri(uri)
     buffer = new_buffer(device, 8)
     try:
         write(buffer, bytes(8))
@@ -615,7 +603,7 @@ def mul_executable_binary(tmp_path_factory):
     import subprocess
     from ireec.compile import LOCAL_CPU_FLAGS, find_iree_compile
     out_dir = tmp_path_factory.mktemp("bins")
-    source = Path(__file__).parent / "programs" / "simple_mul.mlir"
+    source = PROGRAMS_DIR / "simple_mul.mlir"
     result = subprocess.run(
         [find_iree_compile(), *LOCAL_CPU_FLAGS,
          f"--iree-hal-dump-executable-binaries-to={out_dir}", str(source),
@@ -725,9 +713,9 @@ def test_dispatch_with_wrong_binding_count_fails_the_submission(
 # local-sync only: IREE's local-task does not check the ordinal of a queue
 # dispatch and reads past its export table (undefined behavior to test).
 @pytest.mark.parametrize("uri", ["local-sync"])
-def test_dispatch_of_an_export_that_does_not_exist_is_refused(device_by_uri, uri, mul_executable_binary):
-    device = device_by_uri(uri)
-    semaphores = Semaphores(device)
+def test_dispatch_of_an_export_that_does_not_exist_is_refused(device_by_uri, uri,
+                                                              mul_executable_binary):
+    device, semaphores = device_by_uri(uri)
     lhs, rhs, out = (new_buffer(device, 16) for _ in range(3))
     executable = prepare(device, mul_executable_binary)
     try:
@@ -749,4 +737,3 @@ def test_dispatch_of_an_export_that_does_not_exist_is_refused(device_by_uri, uri
         lib.iree_hal_executable_release(executable)
         for buffer in (lhs, rhs, out):
             lib.iree_hal_buffer_release(buffer)
-        semaphores.release()

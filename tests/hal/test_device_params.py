@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 
 import ireec
 
-from conftest import EXAMPLES_DIR, TESTS_DIR
+from child_process import run_python
+from locations import EXAMPLES_DIR
 
 # Run in a child so the only task workers are the device's own: creates the
 # device, makes one call, then reports each worker thread's name and the CPUs
@@ -51,12 +50,7 @@ def vmfb(compile_mlir):
 
 
 def run_child(uri, vmfb):
-    # From the tests folder: the source tree's ireec/ must not shadow the
-    # installed one.
-    result = subprocess.run([sys.executable, "-c", CHILD, uri, vmfb], cwd=TESTS_DIR,
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout)
+    report = json.loads(run_python("-c", CHILD, uri, vmfb).check().stdout)
     assert report["values"] == [4, 10, 18]  # values read back from the call
     return report["workers"]
 

@@ -4,16 +4,14 @@ the template sample failing exactly as on CUDA."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
 import ireec
 from ireec import check_status, ffi, lib
 
-from conftest import EXAMPLES_DIR, run_ireec
+from child_process import run_ireec, run_python
+from locations import EXAMPLES_DIR
 
 DISCRETE = "local-task://?memory=discrete"
 CUDA_MESSAGE = ("PERMISSION_DENIED; buffer memory type is not compatible with the "
@@ -211,43 +209,40 @@ MAPPABLE_STDOUT = "\n * \n\n = \n4xf32=10 110 1200 13000"
 
 @pytest.fixture(scope="module")
 def c_sample(build_c_program):
-    return [str(build_c_program(EXAMPLES_DIR / "hello_world.c", "hello_world").path)]
+    return build_c_program(EXAMPLES_DIR / "hello_world.c", "hello_world")
 
 
 @pytest.fixture(scope="module", params=["c", "python"])
 def sample(request, c_sample):
+    """sample(*args) runs the C or the Python template sample to its end."""
     if request.param == "c":
-        return c_sample
-    return [sys.executable, str(EXAMPLES_DIR / "hello_world.py")]
+        return c_sample.run
+    return lambda *args: run_python(EXAMPLES_DIR / "hello_world.py", *args)
 
 
 def test_sample_fails_as_on_cuda(sample, compile_mlir):
-    result = subprocess.run([*sample, DISCRETE, str(compile_mlir(JIT_MUL))],
-                            capture_output=True, text=True, timeout=300)
+    result = sample(DISCRETE, compile_mlir(JIT_MUL))
     assert result.returncode == 7  # IREE_STATUS_PERMISSION_DENIED
     assert result.stdout == CUDA_LIKE_STDOUT
     assert CUDA_MESSAGE in result.stderr
 
 
 def test_sample_with_mappable_results_prints_what_the_user_saw(sample, compile_mlir):
-    result = subprocess.run([*sample, DISCRETE, str(compile_mlir(JIT_MUL, MAPPABLE))],
-                            capture_output=True, text=True, timeout=300)
+    result = sample(DISCRETE, compile_mlir(JIT_MUL, MAPPABLE))
     assert result.returncode == 0, result.stderr
     assert result.stdout == MAPPABLE_STDOUT
     assert result.stderr == ""
 
 
 def test_c_sample_on_host_memory_prints_everything(c_sample, compile_mlir):
-    result = subprocess.run([*c_sample, "local-sync", str(compile_mlir(JIT_MUL))],
-                            capture_output=True, text=True, timeout=300)
+    result = c_sample.run("local-sync", compile_mlir(JIT_MUL))
     assert result.returncode == 0, result.stderr
     assert result.stdout == ("4xf32=1 1.1 1.2 1.3\n * \n4xf32=10 100 1000 10000\n = \n"
                              "4xf32=10 110 1200 13000")
 
 
 def test_dump_devices_shows_the_heaps():
-    result = run_ireec("dump-devices", DISCRETE, timeout=300)
-    assert result.returncode == 0, result.stderr
+    result = run_ireec("dump-devices", DISCRETE).check()
     assert f"# --device={DISCRETE}\n" in result.stdout
     assert ("  [0] type DEVICE_LOCAL\n      usage TRANSFER|DISPATCH\n"
             "      max allocation unlimited, min alignment 64 B\n"

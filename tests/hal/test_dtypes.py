@@ -4,9 +4,6 @@ programs accept the element types ireec picks for their tensor types."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
 import textwrap
 
 import ml_dtypes
@@ -22,6 +19,8 @@ from ireec.dtypes import (
     parse_element_type,
 )
 
+from child_process import run_python
+from device_buffers import invoke
 from raw_support import runtime_session
 
 # dtype, IREE element type, IREE's spelling of it.
@@ -206,10 +205,7 @@ def test_ml_dtypes_is_optional():
         except TypeError as e:
             print(e)
     """)
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                            cwd=Path(__file__).parent)  # not the source tree's ireec/
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    lines = run_python("-c", script).check().stdout.splitlines()
     assert lines[0] == "3xf32=0 1 2"
     assert "bf16 needs the ml_dtypes package" in lines[1]
 
@@ -261,7 +257,6 @@ def test_compiled_programs_accept_our_element_types(compile_mlir, function, inpu
     # The program asserts each input's element type: these pass only if ireec
     # picks the type iree-compile gave the tensor (e.g. BOOL_8 for i1, signless
     # INT_32 for i32).
-    from test_buffer_view import invoke
     with runtime_session(compile_mlir(PROGRAM)) as (_, raw_device, session):
         device = ireec.Device.from_handle(raw_device, retain=True)
         views = [BufferView.from_numpy(device, a) for a in inputs]
@@ -288,7 +283,4 @@ def test_ml_dtypes_is_imported_only_when_needed():
         "et = ireec.lib.IREE_HAL_ELEMENT_TYPE_BFLOAT_16\n"
         "print(ireec.dtype_from_element_type(et), 'ml_dtypes' in sys.modules)\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            cwd=Path(__file__).parent)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["bfloat16", "True"]
+    assert run_python("-c", code).check().stdout.split() == ["bfloat16", "True"]

@@ -10,15 +10,14 @@ else a test session runs can start or end threads in between.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 
 import ireec
 
-from conftest import PROGRAMS_DIR, TESTS_DIR
+from child_process import run_python
+from locations import PROGRAMS_DIR
 
 ASYNC_FLAGS = ("--iree-execution-model=async-external",)
 
@@ -54,13 +53,8 @@ print(json.dumps({"before": before, "after_device": after_device,
 
 
 def count_threads(uri, sync_vmfb, async_vmfb, calls):
-    # Run from the tests folder: the source tree's ireec (not built) would
-    # shadow the installed one.
-    result = subprocess.run(
-        [sys.executable, "-c", CHILD, uri, str(sync_vmfb), str(async_vmfb), str(calls)],
-        capture_output=True, text=True, timeout=600, cwd=TESTS_DIR)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    result = run_python("-c", CHILD, uri, sync_vmfb, async_vmfb, calls, timeout=600)
+    return json.loads(result.check().stdout)
 
 
 @pytest.fixture(scope="module")

@@ -3,20 +3,16 @@ a device with discrete memory, print what the page says they print."""
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
-
 import pytest
 
-from conftest import EXAMPLES_DIR, REPO_ROOT
+from child_process import run_python
+from locations import EXAMPLES_DIR, doc_blocks
 
-DOC = REPO_ROOT / "docs" / "non_mappable.md"
 DISCRETE = "local-task://?memory=discrete"
 
 
 def _blocks(language: str) -> list[str]:
-    return re.findall(rf"```{language}\n(.*?)```", DOC.read_text(), re.S)
+    return doc_blocks("non_mappable.md", language)
 
 
 def _console_output(command_start: str) -> str:
@@ -46,7 +42,5 @@ def test_the_c_program(build_c_program, vmfb):
 def test_the_python_scripts(tmp_path, vmfb, index, name):
     script = tmp_path / name
     script.write_text(_blocks("python")[index])
-    result = subprocess.run([sys.executable, str(script), DISCRETE, vmfb],
-                            capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, result.stderr
+    result = run_python(script, DISCRETE, vmfb).check()
     assert result.stdout == _console_output(f"python {name}")

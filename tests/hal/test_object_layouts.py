@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import REPO_ROOT
+from locations import REPO_ROOT
 
 HEADER = REPO_ROOT / "csrc" / "hal" / "hal_object_layouts.h"
 _SIZE = re.compile(r'_Static_assert\(sizeof\((?:struct )?(\w+)\) == (\d+), "(\w+) size"\);')

@@ -6,9 +6,6 @@ lifetimes that make that safe."""
 from __future__ import annotations
 
 import gc
-import subprocess
-from pathlib import Path
-import sys
 import textwrap
 import threading
 import weakref
@@ -20,8 +17,9 @@ import ireec
 from ireec import BufferView, check_status, empty_aligned, ffi, lib
 from ireec.zero_copy import HEAP_BUFFER_ALIGNMENT, lent_array_count
 
+from child_process import run_python
+from device_buffers import ADD_F32, device_only_view, heap_buffer, invoke
 from raw_support import runtime_session
-from test_buffer_view import ADD_F32, device_only_view, heap_buffer, invoke
 
 
 @pytest.fixture(scope="module")
@@ -194,9 +192,7 @@ def test_exit_with_arrays_still_lent_is_clean():
         exported = views[1].to_numpy(copy=None)
         print(str(views[2])[:12])
     """)
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                            cwd=Path(__file__).parent)  # not the source tree's ireec/
-    assert result.returncode == 0, result.stderr
+    result = run_python("-c", script).check()
     assert result.stdout.startswith("1024xf32=")
     assert result.stderr == ""
 
@@ -223,9 +219,7 @@ def test_after_the_exit_hook_iree_never_calls_back():
                                            zero_copy=True)
         print(late.zero_copy, late.zero_copy_fallback)
     """)
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                            cwd=Path(__file__).parent)  # not the source tree's ireec/
-    assert result.returncode == 0, result.stderr
+    result = run_python("-c", script).check()
     assert result.stdout.splitlines() == ["True 1", "False the interpreter is exiting"]
     assert result.stderr == ""
 

@@ -7,16 +7,15 @@ from __future__ import annotations
 
 import gc
 import importlib.util
-import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 
 import ireec
 from ireec.parameters import lent_memory_count
-from conftest import EXAMPLES_DIR
+
+from child_process import ChildResult, run_python
+from locations import EXAMPLES_DIR
 from parameter_files import (
     run_tool,
     tool,
@@ -120,9 +119,7 @@ def test_irpa_from_iree_import_onnx(instance, device, tmp_path):
 
 def test_example_runs():
     pytest.importorskip("onnx")
-    result = subprocess.run([sys.executable, str(EXAMPLES_DIR / "parameters.py")],
-                            capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stderr
+    result = run_python(EXAMPLES_DIR / "parameters.py", timeout=600).check()
     assert "match: True" in result.stdout
     assert "modules: ['hal', 'io_parameters', 'module']" in result.stdout
 
@@ -200,9 +197,7 @@ session.load_parameters({str(path)!r}, "other")
 session.load_module({str(affine)!r})
 print(session.call("params.affine", np.ones(4, np.float32))[0])
 """
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=300, cwd=os.path.dirname(__file__))
-    assert result.returncode == 0, result.stderr
+    result = run_python("-c", code).check()
     assert result.stdout == "4xf32=11 22 33 44\n"
 
 
@@ -409,15 +404,14 @@ def test_gib_sparse_file_loads_without_reading_it(instance, device, affine, tmp_
 # process, so a regression fails the test instead of ending the run)
 # ---------------------------------------------------------------------------
 
-def _load_in_child(path) -> subprocess.CompletedProcess:
+def _load_in_child(path) -> ChildResult:
     code = ("import ireec, sys\n"
             "try:\n"
             f"    ireec.ParameterIndex().load({str(path)!r})\n"
             "    print('loaded')\n"
             "except ireec.IreeError as e:\n"
             "    print(type(e).__name__, e.message)\n")
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=300, cwd=os.path.dirname(__file__))
+    return run_python("-c", code)
 
 
 def _irpa_variants(tmp_path):
@@ -449,7 +443,7 @@ def _irpa_variants(tmp_path):
 def test_corrupt_irpa_is_refused_not_crashed_on(tmp_path):
     for name, path in _irpa_variants(tmp_path):
         result = _load_in_child(path)
-        assert result.returncode == 0, (name, result.returncode, result.stderr)
+        assert result.returncode == 0, (name, result.report())
         assert result.stdout.startswith("OutOfRangeError corrupt parameter archive"), \
             (name, result.stdout)
 
@@ -469,7 +463,6 @@ def test_safetensors_header_not_json_is_refused(tmp_path):
                 b"[1, 2]".ljust(length)):
         path = tmp_path / "bad.safetensors"
         path.write_bytes(good[:8] + bad + good[8 + length:])
-        result = _load_in_child(path)
-        assert result.returncode == 0, (result.returncode, result.stderr)
+        result = _load_in_child(path).check()
         assert result.stdout.startswith("InvalidArgumentError corrupt safetensors file"), \
             result.stdout

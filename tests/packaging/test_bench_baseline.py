@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import ireec
-from conftest import TESTS_DIR
+
+from locations import REPO_ROOT
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
@@ -25,7 +26,7 @@ def _baseline_program() -> Path:
     # bench/c_baseline.py builds it against the installed ireec (the wheel
     # ships no benchmark binary); loaded by path, bench/ being no package.
     spec = importlib.util.spec_from_file_location(
-        "c_baseline", TESTS_DIR.parent / "bench" / "c_baseline.py")
+        "c_baseline", REPO_ROOT / "bench" / "c_baseline.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module.baseline_program()

@@ -1,19 +1,24 @@
 """What the installed package holds: the generated type stub of ireec.ffi /
 ireec.lib lists every function, constant and variable the extension has, with
-the arity cffi enforces; build-only modules are not installed."""
+the arity cffi enforces; build-only modules are not installed; the console
+scripts and the type marker are installed."""
 
 from __future__ import annotations
 
 import ast
+import importlib.metadata
 import importlib.util
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
 import ireec
-from conftest import REPO_ROOT
 from ireec import lib
+
+from child_process import run_installed_script
+from locations import REPO_ROOT
 
 STUB = Path(ireec.__file__).resolve().parent / "_ireec_cffi.pyi"
 
@@ -67,3 +72,38 @@ def test_stub_constants_are_ints(stub_lib):
 def test_build_scripts_are_not_installed():
     for module in ("ireec._build_ffi", "ireec._build_stubs"):
         assert importlib.util.find_spec(module) is None, module
+
+
+def _installed_distribution():
+    try:
+        distribution = importlib.metadata.distribution("ireec")
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("ireec is not installed as a distribution (run from a build tree)")
+    # A wheel install has a RECORD; metadata a build left in a source tree
+    # (ireec.egg-info) has none and may be stale.
+    if distribution.read_text("RECORD") is None:
+        pytest.skip("ireec's metadata is not from an installed wheel")
+    if Path(ireec.__file__).parent != Path(distribution.locate_file("ireec")):
+        pytest.skip("the ireec imported is not the installed distribution")
+    return distribution
+
+
+def test_installed_scripts_and_type_marker(program):
+    distribution = _installed_distribution()
+    scripts = {e.name: e.value for e in distribution.entry_points
+               if e.group == "console_scripts"}
+    assert scripts == {"ireec": "ireec.__main__:main",
+                       "ireec-run-module": "ireec.cli.run_module:console_main",
+                       "ireec-benchmark-module": "ireec.cli.benchmark_module:console_main"}
+    files = {str(f) for f in distribution.files}
+    assert "ireec/py.typed" in files
+    assert "ireec/cli/run_module.py" in files
+    if (Path(sys.executable).parent / "ireec-run-module").exists():
+        result = run_installed_script("ireec-run-module", f"--module={program('simple_mul')}",
+                                      "--input=4xf32=1,2,3,4", "--input=4xf32=10,20,30,40")
+        assert result.stdout == ("EXEC @simple_mul\nresult[0]: hal.buffer_view\n"
+                                 "4xf32=10 40 90 160\n"), result.stderr
+
+
+def test_type_marker_is_in_the_package():
+    assert (Path(ireec.__file__).parent / "py.typed").is_file()

@@ -4,10 +4,9 @@ ireec/ shadows the installed package) fails with a message saying what to run.""
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 
-from conftest import REPO_ROOT
+from child_process import run_python
+from locations import REPO_ROOT
 
 
 def test_unbuilt_source_tree_says_what_to_run(tmp_path):
@@ -15,9 +14,8 @@ def test_unbuilt_source_tree_says_what_to_run(tmp_path):
     shutil.copytree(REPO_ROOT / "ireec", tmp_path / "ireec",
                     ignore=shutil.ignore_patterns("*.so", "lib", "include", "__pycache__"))
     (tmp_path / "setup.py").write_text("")
-    result = subprocess.run([sys.executable, "-c", "import ireec"], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=120)
-    assert result.returncode == 1
+    result = run_python("-c", "import ireec", cwd=tmp_path, timeout=120)
+    assert result.returncode == 1, result.report()
     last = result.stderr.strip().splitlines()[-1]
     assert last.startswith("ImportError: ireec is being imported from its source tree")
     assert "`pip install -e .`" in last and "`pip install .`" in last

@@ -7,34 +7,31 @@ last user (a wait, a call, a format, an upload, or a child object) leaves.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import textwrap
 
 import pytest
 
-from conftest import TESTS_DIR
+from child_process import run_python
+from locations import TESTS_DIR
 
 # A guard against a child that hangs (one of the failures looked for); it
 # does not measure anything.
 CHILD_TIMEOUT = 120
 
-PRELUDE = """
+PRELUDE = f"""
 import sys, threading
 import numpy as np
 import ireec
-sys.path.insert(0, {tests!r})
+sys.path.insert(0, {str(TESTS_DIR)!r})  # the tests' helpers
 instance = ireec.Instance()
 device = ireec.Device(instance, "local-task")
 """
 
 
 def run_child(body: str, *args: str) -> list[str]:
-    script = textwrap.dedent(PRELUDE.format(tests=str(TESTS_DIR))) + textwrap.dedent(body)
-    result = subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
-                            text=True, timeout=CHILD_TIMEOUT, cwd=TESTS_DIR)
-    assert result.returncode == 0, (result.returncode, result.stderr[-3000:])
-    return result.stdout.split()
+    """The words the child printed: PRELUDE, then `body`."""
+    script = PRELUDE + textwrap.dedent(body)
+    return run_python("-c", script, *args, timeout=CHILD_TIMEOUT).check().stdout.split()
 
 
 def test_closing_a_semaphore_while_another_thread_waits_on_it():
@@ -163,7 +160,7 @@ def test_closing_a_session_while_other_threads_call_it(program):
 
 def test_results_and_semaphores_outlive_their_device_closed_first():
     out = run_child("""
-        from test_buffer_view import device_only_view
+        from device_buffers import device_only_view
         values = np.arange(6, dtype=np.int32)
         own = ireec.Device(instance, "local-task")
         mapped = ireec.BufferView(own, values)

@@ -10,16 +10,11 @@ a fresh device and reports the result.
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import textwrap
-import threading
 
 import pytest
 
-from conftest import PROGRAMS_DIR, TESTS_DIR
+from child_process import expect_error, run_session_case
+from locations import PROGRAMS_DIR
 
 VMVX_FLAGS = ("--iree-hal-target-device=local",
               "--iree-hal-local-target-device-backends=vmvx")
@@ -45,33 +40,10 @@ def programs(compile_mlir, program):
     }
 
 
-# The child: `case()` is the dangerous code; its exception (or its return
-# value) is reported as one JSON line, then a fresh device runs simple_mul.
-PRELUDE = '''
-import gc, json, mmap, os, sys
-import numpy as np
-import ireec
-from ireec import ffi, lib
-
-P = json.loads(sys.argv[1])
-MUL = open(P["mul"], "rb").read()
-instance = ireec.Instance()
-device = instance.create_device(P.get("uri", "local-task"))
-session = ireec.Session(instance, device)
-a = np.arange(4, dtype=np.float32)
-'''
-
-EPILOGUE = '''
-try:
-    value = case()
-except Exception as error:
-    print(json.dumps({"raised": type(error).__name__,
-                      "mro": [c.__name__ for c in type(error).__mro__],
-                      "message": str(error),
-                      "notes": list(getattr(error, "__notes__", []))}), flush=True)
-else:
-    print(json.dumps({"raised": None, "value": value}), flush=True)
-# A new instance: the case may have closed the first one.
+# The child: `case()` is the dangerous code, run as a session case; its
+# exception (or its return value) is reported, then a fresh device runs
+# simple_mul (on a new instance: the case may have closed the first one).
+FRESH_CALL = '''
 renewed = ireec.Instance()
 fresh = ireec.Session(renewed, renewed.create_device(P["uri"]))
 fresh.load_module(P["mul"])
@@ -81,27 +53,10 @@ print(json.dumps(fresh.call("module.simple_mul", a, a)[0].to_numpy().tolist()), 
 
 def run_case(programs, uri: str, body: str) -> dict:
     """Runs `body` as case() in a child whose `device` is a `uri` device."""
-    source = PRELUDE + "def case():\n" + textwrap.indent(textwrap.dedent(body), "    ") + EPILOGUE
-    child = subprocess.run([sys.executable, "-c", source, json.dumps({**programs, "uri": uri})],
-                           capture_output=True, text=True, timeout=CHILD_TIMEOUT,
-                           cwd=TESTS_DIR, env=os.environ.copy())
-    assert child.returncode == 0, (
-        f"child ended with {'signal ' + signal.Signals(-child.returncode).name if child.returncode < 0 else child.returncode}"
-        f"\nstdout:\n{child.stdout}\nstderr:\n{child.stderr}")
-    lines = child.stdout.splitlines()
-    outcome = json.loads(lines[-2])
+    outcome = run_session_case({**programs, "uri": uri}, body, after=FRESH_CALL,
+                               timeout=CHILD_TIMEOUT)
     # The process still works after the case.
-    assert json.loads(lines[-1]) == [0.0, 1.0, 4.0, 9.0]
-    outcome["stdout"] = lines[:-2]
-    return outcome
-
-
-def expect_error(outcome: dict, error: str, *fragments: str) -> dict:
-    assert outcome["raised"] is not None, f"no exception; case returned {outcome.get('value')!r}"
-    assert error in outcome["mro"], outcome
-    text = outcome["message"] + "\n".join(outcome["notes"])
-    for fragment in fragments:
-        assert fragment in text, f"{fragment!r} not in {text!r}"
+    assert [json.loads(line) for line in outcome["after"]] == [[0.0, 1.0, 4.0, 9.0]]
     return outcome
 
 
@@ -435,59 +390,3 @@ def test_a_failed_wait_fence_does_not_fail_the_device(programs, cpu_driver):
     """)
     assert outcome["stdout"] == ["notes: []"]
     assert outcome["value"] == [False, [0.0, 1.0, 4.0, 9.0]]
-
-
-# --- Ctrl-C while a computation runs -----------------------------------------------------
-# tests/test_async.py interrupts waits on fences nobody signals; this
-# interrupts a call whose device is busy computing, then checks the session
-# and the device still give right answers.
-INTERRUPTED_COMPUTE = PRELUDE + '''
-import threading, time
-main = threading.main_thread().ident
-
-def announce_when_waiting():
-    def watch():
-        while True:
-            frame = sys._current_frames().get(main)
-            while frame is not None and frame.f_code.co_name != "_sliced_wait":
-                frame = frame.f_back
-            if frame is not None:
-                print("waiting", flush=True)
-                return
-            time.sleep(0.001)
-    threading.Thread(target=watch, daemon=True).start()
-
-session.load_module(P["blocking_async"])
-big = np.ones((1024, 1024), np.float32)
-announce_when_waiting()
-try:
-    # Repeated so the signal lands during a computation however fast the
-    # machine is.
-    for _ in range(20):
-        session.call("blocking.matmul", big, big)
-    print("returned", flush=True)
-except KeyboardInterrupt:
-    print("interrupted", flush=True)
-small = np.full((2, 3), 2, np.float32)
-print(json.dumps(session.call("blocking.matmul", small, small.T)[0].to_numpy().tolist()), flush=True)
-'''
-
-
-def test_ctrl_c_during_a_computation(programs):
-    child = subprocess.Popen([sys.executable, "-c", INTERRUPTED_COMPUTE, json.dumps(programs)],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             cwd=TESTS_DIR, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    guard = threading.Timer(CHILD_TIMEOUT, child.kill)
-    guard.start()
-    try:
-        assert child.stdout.readline() == "waiting\n"
-        child.send_signal(signal.SIGINT)
-        line = child.stdout.readline()
-        out, err = child.communicate()
-    finally:
-        guard.cancel()
-        if child.poll() is None:
-            child.kill()
-    assert child.returncode == 0, err
-    assert line == "interrupted\n", (line, err)
-    assert json.loads(out.splitlines()[0]) == [[12.0, 12.0], [12.0, 12.0]]

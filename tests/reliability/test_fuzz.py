@@ -19,16 +19,15 @@ be loaded.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import PROGRAMS_DIR, TESTS_DIR
+from child_process import how_it_ended, python_child
+from locations import PROGRAMS_DIR
 
 # Exceptions a bad module or bad arguments may raise (IreeError covers every
 # IREE status; ClosedError is a ValueError). Anything else (AttributeError,
@@ -104,27 +103,31 @@ class Worker:
     def __init__(self, programs: dict):
         self.programs = programs
         self.child = None
+        self.running = contextlib.ExitStack()
 
     def ask(self, request: dict) -> dict:
         if self.child is None or self.child.poll() is not None:
-            self.child = subprocess.Popen(
-                [sys.executable, "-c", WORKER, json.dumps(self.programs)],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                text=True, cwd=TESTS_DIR, env=os.environ.copy())
+            self.running.close()
+            # Unbounded: it lives as long as the examples of a module.
+            self.child = self.running.enter_context(python_child(
+                "-c", WORKER, json.dumps(self.programs), stdin=True, timeout=None))
         self.child.stdin.write(json.dumps(request) + "\n")
         self.child.stdin.flush()
         line = self.child.stdout.readline()
         if not line:
             code = self.child.wait()
             err = self.child.stderr.read()
+            self.running.close()
             self.child = None
-            pytest.fail(f"the child died (exit {code}) on {str(request)[:500]}\n{err[-3000:]}")
+            pytest.fail(f"the child died ({how_it_ended(code)}) on {str(request)[:500]}\n"
+                        f"{err[-3000:]}")
         return json.loads(line)
 
     def close(self) -> None:
         if self.child is not None:
             self.child.stdin.close()
             self.child.wait(timeout=60)
+        self.running.close()
 
 
 @pytest.fixture(scope="module")

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import textwrap
 
 import pytest
 
-from conftest import PROGRAMS_DIR, TESTS_DIR
+from child_process import run_python
+from locations import PROGRAMS_DIR
 
 MIB = 1 << 20
 CHILD_TIMEOUT = 600
@@ -50,12 +49,9 @@ def rss():
 
 
 def run_child(body: str, programs: dict) -> dict:
-    source = PRELUDE + textwrap.dedent(body)
-    child = subprocess.run([sys.executable, "-c", source, json.dumps(programs)],
-                           capture_output=True, text=True, timeout=CHILD_TIMEOUT,
-                           cwd=TESTS_DIR, env=os.environ.copy())
-    assert child.returncode == 0, f"child ended with {child.returncode}\n{child.stderr}"
-    return json.loads(child.stdout.splitlines()[-1])
+    """The JSON the child printed last: PRELUDE, then `body`."""
+    return run_python("-c", PRELUDE + textwrap.dedent(body), json.dumps(programs),
+                      timeout=CHILD_TIMEOUT).check().json_line()
 
 
 @pytest.fixture(scope="module")

@@ -1,12 +1,12 @@
-"""The memcheck run: tests/memcheck/scenario.py (create, call, read back,
-close in every order, fences, a bound call) under valgrind's memcheck, which
-must report no invalid read, write or free, and no use of an uninitialised
-value inside ireec's own code.
+"""The memcheck run: memcheck/scenario.py beside this file (create, call,
+read back, close in every order, fences, a bound call) under valgrind's
+memcheck, which must report no invalid read, write or free, and no use of an
+uninitialised value inside ireec's own code.
 
 valgrind comes from the distribution (scripts/run-tests installs Debian's
 package when it is missing). CPython runs with PYTHONMALLOC=malloc so that
 valgrind sees each Python object's allocation; the suppressions in
-tests/memcheck/noise.supp cover only the dynamic loader, each one explained.
+memcheck/noise.supp cover only the dynamic loader, each one explained.
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from conftest import PROGRAMS_DIR, TESTS_DIR
+from locations import PROGRAMS_DIR
 
-MEMCHECK_DIR = TESTS_DIR / "memcheck"
+MEMCHECK_DIR = Path(__file__).resolve().parent / "memcheck"
 # valgrind emulates the x86-64 baseline and some extensions, not every
 # instruction of the host CPU: the programs are compiled for a generic CPU.
 GENERIC_CPU_FLAGS = ("--iree-hal-target-device=local",

@@ -4,10 +4,6 @@ session shared by threads is serialized, and IREE work runs without the GIL
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import threading
 
 import numpy as np
@@ -15,7 +11,8 @@ import pytest
 
 import ireec
 
-from conftest import TESTS_DIR
+from child_process import run_python
+from locations import PROGRAMS_DIR
 
 # Guards against a deadlock (one of the failures looked for); they measure
 # nothing.
@@ -93,6 +90,31 @@ def test_one_session_and_one_prepared_call_shared_by_threads(instance, device, p
         assert run_threads(worker, 4) == list(range(4))
 
 
+def test_threads_sharing_a_session_are_serialized(instance, device, program, compile_mlir):
+    with ireec.Session(instance, device) as session:
+        session.load_module(program("simple_mul"))
+        session.load_module(compile_mlir(PROGRAMS_DIR / "scalars.mlir",
+                                         "--iree-input-demote-f64-to-f32=false"))
+        prepared = session.function("module.simple_mul").prepare()
+
+        def worker(seed: int) -> int:
+            rng = np.random.default_rng(seed)
+            for i in range(150):
+                a = rng.standard_normal(4).astype(np.float32)
+                b = rng.standard_normal(4).astype(np.float32)
+                # One shared prepared call, one-off calls and scalar calls,
+                # all on the same session at once.
+                (shared,) = prepared(a, b)
+                (oneoff,) = session.call("module.simple_mul", b, b)
+                (echoed,) = session.call("scalars.identity_i32", 1000 * seed + i)
+                np.testing.assert_array_equal(shared.to_numpy(), a * b)
+                np.testing.assert_array_equal(oneoff.to_numpy(), b * b)
+                assert echoed == 1000 * seed + i
+            return seed
+
+        assert run_threads(worker, 4) == list(range(4))
+
+
 # The child: a thread blocks inside iree_runtime_session_call (the program
 # waits for a fence, in the HAL module), while the main thread keeps running
 # Python, makes a call of its own on another session of the same device, and
@@ -138,11 +160,7 @@ print(json.dumps({"events": events, **result}))
 
 
 def run_child(source: str, *args: str) -> dict:
-    child = subprocess.run([sys.executable, "-c", source, *args], capture_output=True,
-                           text=True, timeout=JOIN_TIMEOUT, cwd=TESTS_DIR,
-                           env=os.environ.copy())
-    assert child.returncode == 0, child.stderr
-    return json.loads(child.stdout.splitlines()[-1])
+    return run_python("-c", source, *args, timeout=JOIN_TIMEOUT).check().json_line()
 
 
 def test_gil_is_released_while_a_call_waits_inside_iree(program):

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import ireec
-from conftest import PROGRAMS_DIR
+from locations import PROGRAMS_DIR
 
 A = np.arange(4, dtype=np.float32)
 

@@ -14,7 +14,8 @@ from ireec import ffi, lib
 from ireec.zero_copy import lent_array_count
 from ireec.errors import check_status
 
-from conftest import PROGRAMS_DIR
+from device_buffers import device_only_view
+from locations import PROGRAMS_DIR
 
 
 # Every test also runs on a device with a discrete GPU's memory, where results
@@ -224,8 +225,6 @@ def _host_array(array: np.ndarray, element_type: int):
 
 
 def test_read_into_stages_unmappable_buffers_through_the_device(device):
-    from test_buffer_view import device_only_view
-
     values = np.array([[1.5, -2.0, 3.25], [4.0, 0.5, -8.0]], np.float32)
     view = device_only_view(device, values)
     assert not view.mappable

@@ -10,7 +10,7 @@ import pytest
 
 import ireec
 
-from conftest import PROGRAMS_DIR
+from locations import PROGRAMS_DIR
 
 F64_FLAGS = ("--iree-input-demote-f64-to-f32=false",)
 A = np.array([1, 2, 3, 4], np.float32)
@@ -106,17 +106,3 @@ def test_out_errors_are_the_same(session, out):
     assert first[0] is None and first[1] is not None
     for form, result in outcomes.items():
         assert result == first, form
-
-
-def test_the_helpers_of_the_old_paths_are_gone():
-    from ireec import _marshal, function
-
-    assert not hasattr(function.Function, "_call")
-    assert not hasattr(_marshal.Packer, "take_fast_results")
-    assert not hasattr(ireec._cext, "ViewReference")
-    # Results are decoded in C by one decoder, failures raised from C.
-    from ireec import bound_call
-
-    for cls in (function.PreparedCall, bound_call.BoundCall):
-        assert not hasattr(cls, "_take_fast")
-    assert not hasattr(_marshal.Packer, "raise_failure")

@@ -1,7 +1,8 @@
-"""ireec._cext, the C path of calls with numpy arguments
-(csrc/python/invoke.c): which calls it takes, that they return
-what the general path returns, that it declines (having done nothing)
-whatever it does not handle, and how its failures are raised."""
+"""Calls made in C by ireec._cext (csrc/python/invoke.c, invoker.c,
+read_dense.c): which calls it handles (numpy arrays and BufferViews in,
+results as BufferViews or read into out=), that they return what the Python
+path returns, that it declines (having done nothing) whatever it does not
+handle, and how its failures are raised."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import ireec.function
 from ireec import _cext, _cext_bridge, ffi, lib
 from ireec._marshal import VmList
 from ireec.dtypes import _NUMPY_TYPES
+
+from device_buffers import device_only_view
 
 A = np.array([1.0, 1.1, 1.2, 1.3], np.float32)
 B = np.array([10.0, 100.0, 1000.0, 10000.0], np.float32)
@@ -44,7 +47,7 @@ def _list_sizes(call) -> tuple[int, int]:
             lib.iree_vm_list_size(call._outputs))
 
 
-def test_numpy_arguments_take_it(session, taken):
+def test_numpy_arguments_are_handled_in_c(session, taken):
     (result,) = session.call("module.simple_mul", A, B)
     assert type(result) is ireec.BufferView
     assert result.to_numpy().tolist() == PRODUCT
@@ -71,7 +74,7 @@ def test_a_result_made_in_c_is_the_buffer_view_python_makes(session, device, tak
         made_in_c.handle
 
 
-def test_read_only_and_integer_arguments(int_session, taken):
+def test_read_only_and_integer_arguments_are_handled_in_c(int_session, taken):
     a = np.array([1, -2, 3, 40], np.int32)
     a.setflags(write=False)
     b = np.array([5, 6, -7, 8], np.int32)
@@ -81,7 +84,7 @@ def test_read_only_and_integer_arguments(int_session, taken):
     assert taken == ["handled"]
 
 
-def test_results_that_are_not_buffer_views_are_read_after_it(session, taken):
+def test_scalar_results_beside_buffer_views_are_handled_in_c(session, taken):
     doubled, total = session.call("dynamic.double_and_sum",
                                   np.array([1.5, 2.0, 4.0], np.float32))
     assert doubled.to_numpy().tolist() == [3.0, 4.0, 8.0]
@@ -96,7 +99,7 @@ def test_results_that_are_not_buffer_views_are_read_after_it(session, taken):
     (lambda: (A.astype(">f4"), B), "not native byte order"),
     (lambda: (np.arange(8, dtype=np.float32)[2:6], B), "a contiguous slice"),
 ])
-def test_arrays_it_declines_or_takes_give_the_same_values(session, taken, make_arguments, why):
+def test_arrays_declined_or_handled_give_the_same_values(session, taken, make_arguments, why):
     lhs, rhs = make_arguments()
     (result,) = session.call("module.simple_mul", lhs, rhs)
     assert result.to_numpy().tolist() == (lhs.astype(np.float32) * rhs).tolist()
@@ -104,7 +107,7 @@ def test_arrays_it_declines_or_takes_give_the_same_values(session, taken, make_a
     assert taken == [expected]
 
 
-def test_buffer_view_arguments_take_it_too(session, device, taken):
+def test_buffer_view_arguments_are_handled_in_c(session, device, taken):
     view = ireec.BufferView.from_numpy(device, B)
     (result,) = session.call("module.simple_mul", A, view)
     assert result.to_numpy().tolist() == PRODUCT
@@ -117,7 +120,7 @@ def test_buffer_view_arguments_take_it_too(session, device, taken):
     assert _list_sizes(prepared) == (0, 0)
 
 
-def test_other_arguments_go_the_general_way(session, int_session, device, taken):
+def test_other_arguments_are_declined_to_python(session, int_session, device, taken):
     view = ireec.BufferView.from_numpy(device, B)
     view.close()
     with pytest.raises(ireec.ClosedError):
@@ -150,7 +153,7 @@ def test_an_out_array_of_another_layout_is_refused_after_the_call(session, taken
     assert _list_sizes(session.function("module.simple_mul")._prepared()) == (0, 0)
 
 
-def test_out_it_declines_is_refused_by_the_general_path(session, taken):
+def test_out_declined_by_c_is_refused_or_read_by_python(session, taken):
     read_only = np.zeros(4, np.float32)
     read_only.setflags(write=False)
     with pytest.raises(ValueError, match="out entry 0 must be C-contiguous and writeable"):
@@ -196,7 +199,7 @@ def test_a_failed_copy_names_the_argument(session, device):
     assert lib.iree_vm_list_size(inputs.handle) == 0
 
 
-def test_closed_sessions_raise_before_it(instance, device, program, taken):
+def test_a_closed_session_raises_before_any_call(instance, device, program, taken):
     session = ireec.Session(instance, device)
     session.load_module(program("simple_mul"))
     function = session.function("module.simple_mul")
@@ -233,8 +236,6 @@ def test_small_views_read_back_in_one_step(device, dtype):
 
 
 def test_read_dense_declines_what_it_does_not_read(device):
-    from test_buffer_view import device_only_view
-
     big = ireec.BufferView.from_numpy(device, np.arange(1024, dtype=np.float32))
     assert _cext.read_dense(big._address, 4096) is None
     assert _cext.read_dense(big._address, 4097).tolist() == list(range(1024))
@@ -293,7 +294,7 @@ func.func @total(%a: tensor<4xf32>) -> f32 {
 """
 
 
-def test_a_scalar_result_is_read_after_it_and_refuses_out(instance, device, compile_mlir, taken):
+def test_a_scalar_result_is_read_in_c_and_refuses_out(instance, device, compile_mlir, taken):
     session = ireec.Session(instance, device)
     session.load_module(compile_mlir(SUM_TO_SCALAR))
     assert session.call("module.total", A) == [pytest.approx(4.6)]

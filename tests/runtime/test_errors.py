@@ -1,11 +1,14 @@
-"""IREE statuses become typed exceptions carrying IREE's own message."""
+"""Errors: one base, `ireec.Error`, under every exception ireec raises, each
+keeping its builtin; IREE statuses become typed exceptions carrying IREE's
+own message."""
 
 from __future__ import annotations
 
 import pytest
 
 import ireec
-from ireec import check_status, lib
+from ireec import check_status, errors, lib
+from ireec.compile import compile_mlir
 
 CASES = [
     ("CANCELLED", ireec.CancelledError, ()),
@@ -27,6 +30,43 @@ CASES = [
     ("DEFERRED", ireec.DeferredError, ()),
     ("INCOMPATIBLE", ireec.IncompatibleError, ()),
 ]
+
+
+@pytest.mark.parametrize("cls,builtin", [
+    (ireec.IreeError, RuntimeError),
+    (ireec.ClosedError, ValueError),
+    (ireec.RuntimeNotFoundError, ImportError),
+    (ireec.CompilerNotFoundError, FileNotFoundError),
+    (ireec.CompileError, RuntimeError),
+    (ireec.InvalidArgumentError, ValueError),
+    (ireec.DeadlineExceededError, TimeoutError),
+])
+def test_every_error_is_an_ireec_error_and_keeps_its_builtin(cls, builtin):
+    assert issubclass(cls, ireec.Error)
+    assert issubclass(cls, builtin)
+    assert cls.__module__ == "ireec.errors"
+
+
+def test_status_errors_are_written_out_with_iree_codes():
+    assert len(errors.STATUS_ERRORS) == 18
+    for cls in errors.STATUS_ERRORS:
+        assert issubclass(cls, ireec.IreeError)
+        assert cls.code == getattr(lib, f"IREE_STATUS_{cls.code_name}")
+        assert cls.__doc__ == f"IREE_STATUS_{cls.code_name}."
+        # Written in errors.py, so importable by name from there.
+        assert getattr(errors, cls.__name__) is cls
+
+
+def test_a_closed_object_raises_an_ireec_error(instance):
+    device = ireec.Device(instance, "local-task")
+    device.close()
+    with pytest.raises(ireec.Error, match="Device is closed"):
+        device.id
+
+
+def test_a_compile_failure_is_a_compile_error(tmp_path):
+    with pytest.raises(ireec.CompileError, match="iree-compile failed"):
+        compile_mlir("this is not MLIR", tmp_path / "bad.vmfb")
 
 
 def make_status(code_name: str, message: bytes = b"something broke"):

@@ -1,21 +1,21 @@
-"""The ported template sample, run as a user runs it."""
+"""The ported template sample, run as a user runs it; and the Pythonic
+version docs/c_to_python.md ends with."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import shutil
 
 import pytest
 
-from conftest import EXAMPLES_DIR
+from child_process import run_python
+from locations import EXAMPLES_DIR, doc_blocks
 
 EXPECTED = ("4xf32=1 1.1 1.2 1.3\n * \n4xf32=10 100 1000 10000\n = \n"
             "4xf32=10 110 1200 13000")
 
 
 def run_sample(*args):
-    return subprocess.run([sys.executable, str(EXAMPLES_DIR / "hello_world.py"), *map(str, args)],
-                          capture_output=True, text=True, timeout=300)
+    return run_python(EXAMPLES_DIR / "hello_world.py", *args)
 
 
 @pytest.mark.parametrize("device_uri", ["local-task", "local-sync"])
@@ -46,3 +46,11 @@ def test_usage_without_arguments():
     result = run_sample()
     assert result.returncode == 1
     assert "usage" in result.stderr
+
+
+def test_c_to_python_pythonic_sample_prints_what_the_guide_says(compile_mlir, tmp_path):
+    shutil.copy(compile_mlir(EXAMPLES_DIR / "jit_mul.mlir"), tmp_path / "jit_mul.vmfb")
+    sample = doc_blocks("c_to_python.md", "python")[-1]
+    shown = doc_blocks("c_to_python.md", "text")[-1]
+    result = run_python("-c", sample, cwd=tmp_path).check()
+    assert result.stdout == shown

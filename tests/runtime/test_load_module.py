@@ -1,16 +1,12 @@
 """ireec.load_module(path, device=...): a module in one line, functions as
-attributes returning one result or a tuple; and `python -m ireec --version`."""
+attributes returning one result or a tuple."""
 
 from __future__ import annotations
-
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 
 import ireec
-from conftest import TESTS_DIR
 
 
 def test_one_result_is_a_buffer_view(program):
@@ -48,14 +44,3 @@ def test_unknown_function_and_device(program):
         ireec.load_module(program("simple_mul"), device="cuda")
     with pytest.raises(TypeError, match="device must be a URI"):
         ireec.load_module(program("simple_mul"), device=3)  # type: ignore[arg-type]
-
-
-def test_version():
-    result = subprocess.run([sys.executable, "-m", "ireec", "--version"], cwd=TESTS_DIR,
-                            capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr
-    (line,) = result.stdout.splitlines()
-    assert line.startswith(f"ireec {ireec.__version__}: IREE runtime shortfin==3.9.0 "
-                           f"(IREE 0f64f41a0ae3, ")
-    assert str(ireec.RUNTIME_LIBRARY_PATH) in line
-    assert line.endswith("compile programs with iree-base-compiler==3.9.0")

@@ -4,8 +4,6 @@ computes on each, moving tensors between them with flow.tensor.transfer."""
 from __future__ import annotations
 
 import gc
-import subprocess
-import sys
 
 import numpy as np
 import pytest
@@ -13,7 +11,8 @@ import pytest
 import ireec
 from ireec import lib
 
-from conftest import EXAMPLES_DIR, PROGRAMS_DIR
+from child_process import run_python
+from locations import EXAMPLES_DIR, PROGRAMS_DIR
 
 TWO_LOCAL_DEVICES = (
     "--iree-hal-target-device=device_a=local[0]",
@@ -124,9 +123,7 @@ def test_closing_the_callers_devices_first_is_safe(vmfb, uris):
 
 
 def test_example_two_devices():
-    run = subprocess.run([sys.executable, str(EXAMPLES_DIR / "two_devices.py")],
-                         capture_output=True, text=True)
-    assert run.returncode == 0, run.stderr
+    run = run_python(EXAMPLES_DIR / "two_devices.py").check()
     lines = [line.split(":", 1) for line in run.stdout.splitlines()]
     assert [(label, value.strip()) for label, value in lines] == [
         ("x", "[10. 11. 12. 13.]"),

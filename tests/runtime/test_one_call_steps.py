@@ -1,6 +1,7 @@
-"""ireec's one-call fast paths (csrc/runtime/session_invoke.c): their guards and
-statuses when driven directly, and that calls going through them return what
-the general paths return."""
+"""ireec's one-call steps (csrc/runtime/session_invoke.c, buffer_view_io.c):
+pushing host copies, invoking with results handed over, dense mapped reads;
+their guards and statuses when driven directly, and that calls going through
+them return what the general paths return."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def test_push_buffer_view_copy_checks_the_byte_count(device):
     assert _list_size(inputs) == 1
 
 
-def test_fast_paths_refuse_null_arguments(device):
+def test_one_call_steps_refuse_null_arguments(device):
     dims = ffi.new("iree_hal_dim_t[]", [4])
     with pytest.raises(InvalidArgumentError, match="must not be NULL"):
         check_status(lib.ireec_vm_list_push_buffer_view_copy(

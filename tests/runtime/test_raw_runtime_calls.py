@@ -7,7 +7,7 @@ import pytest
 
 from ireec import NotFoundError, check_status, ffi, lib
 
-from conftest import EXAMPLES_DIR
+from locations import EXAMPLES_DIR
 from raw_support import call, runtime_session
 
 DEVICES = ["local-task", "local-sync"]

@@ -1,8 +1,8 @@
 """The memcheck scenario: a short run through the Pythonic layer, meant to be
-run under valgrind (tests/test_memcheck.py). It creates, calls, reads back and
-closes objects in every order, waits on fences, and makes a bound call, so
-that any invalid read or write in ireec's own code shows up in valgrind's
-report. It prints one line, "scenario done", when it ran through.
+run under valgrind (tests/reliability/test_memcheck.py). It creates, calls,
+reads back and closes objects in every order, waits on fences, and makes a
+bound call, so that any invalid read or write in ireec's own code shows up
+in valgrind's report. It prints one line, "scenario done", when it ran through.
 
 Usage: python scenario.py SIMPLE_MUL_VMFB ASYNC_OPS_VMFB
 """
