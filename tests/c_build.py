@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from child_process import run_ireec
+from child_process import CHILD_TIMEOUT, ChildResult, run_ireec, run_program
 from locations import C_PROGRAMS_DIR
 
 C_WARNINGS = ["-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter"]
@@ -44,14 +44,11 @@ class CProgram:
 
     path: Path
 
-    def run(self, *args: object, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(self.path), *map(str, args)], capture_output=True,
-                              text=True, timeout=timeout)
+    def run(self, *args: object, timeout: float = CHILD_TIMEOUT) -> ChildResult:
+        return run_program(self.path, *args, timeout=timeout)
 
-    def output(self, *args: object, timeout: float = 300) -> str:
-        result = self.run(*args, timeout=timeout)
-        assert result.returncode == 0, result.stdout + result.stderr
-        return result.stdout
+    def output(self, *args: object, timeout: float = CHILD_TIMEOUT) -> str:
+        return self.run(*args, timeout=timeout).check().stdout
 
 
 def build_c_program(work: Path, source: str | Path | list[Path], name: str, *,

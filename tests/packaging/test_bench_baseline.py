@@ -6,19 +6,18 @@ from __future__ import annotations
 
 import functools
 import importlib.util
-import subprocess
 from pathlib import Path
 
 import pytest
 
 import ireec
 
+from child_process import ChildResult, run_program
 from locations import REPO_ROOT
 
 
-def _run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([str(_baseline_program()), *args],
-                          capture_output=True, text=True, timeout=120)
+def _run(*args: str) -> ChildResult:
+    return run_program(_baseline_program(), *args, timeout=120)
 
 
 @functools.cache

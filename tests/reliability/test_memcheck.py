@@ -11,15 +11,14 @@ memcheck/noise.supp cover only the dynamic loader, each one explained.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from child_process import run_program
 from locations import PROGRAMS_DIR
 
 MEMCHECK_DIR = Path(__file__).resolve().parent / "memcheck"
@@ -59,15 +58,13 @@ def test_scenario_has_no_invalid_access(compile_mlir, tmp_path):
                              "--iree-execution-model=async-external",
                              target_flags=GENERIC_CPU_FLAGS)
     log_path = tmp_path / "memcheck.log"
-    env = dict(os.environ, PYTHONMALLOC="malloc")
-    run = subprocess.run(
-        [valgrind, "--tool=memcheck", "--error-limit=no", "--num-callers=40",
-         "--fullpath-after=",
-         f"--suppressions={MEMCHECK_DIR / 'noise.supp'}", f"--log-file={log_path}",
-         sys.executable, str(MEMCHECK_DIR / "scenario.py"), str(mul), str(async_ops)],
-        capture_output=True, text=True, timeout=TIMEOUT, env=env, cwd=tmp_path)
+    run = run_program(
+        valgrind, "--tool=memcheck", "--error-limit=no", "--num-callers=40",
+        "--fullpath-after=", f"--suppressions={MEMCHECK_DIR / 'noise.supp'}",
+        f"--log-file={log_path}", sys.executable, MEMCHECK_DIR / "scenario.py", mul, async_ops,
+        extra_env={"PYTHONMALLOC": "malloc"}, cwd=tmp_path, timeout=TIMEOUT)
     log = log_path.read_text()
-    assert run.returncode == 0, f"exit {run.returncode}\n{run.stderr}\n{log[-4000:]}"
+    assert run.returncode == 0, f"{run.report()}\n{log[-4000:]}"
     assert run.stdout.strip().endswith("scenario done"), run.stdout
     records = _records(log)
     invalid = [r for r in records if INVALID_ACCESS.search(r)]
