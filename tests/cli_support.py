@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from child_process import ChildResult, run_ireec, run_program, working_directory
+from locations import PROGRAMS_DIR
 
 SIMPLE_MUL_INPUTS = ("--input=4xf32=1,2,3,4", "--input=4xf32=10,20,30,40")
 # simple_mul named, as iree-benchmark-module needs it to benchmark a
@@ -20,29 +21,17 @@ SIMPLE_MUL_CALL = ("--function=simple_mul", *SIMPLE_MUL_INPUTS)
 # Few iterations: the benchmark tests compare shapes and names, not times.
 QUICK = ("--benchmark_min_time=20x",)
 
-# IREE's multi-device tool test (tools/test/iree-run-module-multi.mlir): one
-# multiply on each of two devices, the value moved between them.
-MULTI_DEVICE_PROGRAM = """
-func.func public @multi_device_mul(
-  %input: tensor<4xf32> {iree.abi.affinity = #hal.device.promise<@device_a>}
-) -> (tensor<4xf32> {iree.abi.affinity = #hal.device.promise<@device_a>}) {
-  %constant_a = arith.constant dense<[0.0, 1.0, 2.0, 3.0]> : tensor<4xf32>
-  %transient_a = arith.mulf %input, %constant_a : tensor<4xf32>
-  %transient_b = flow.tensor.transfer %transient_a : tensor<4xf32> to #hal.device.promise<@device_b>
-  %constant_b = arith.constant dense<[4.0, 5.0, 6.0, 7.0]> : tensor<4xf32>
-  %result_b = arith.mulf %transient_b, %constant_b : tensor<4xf32>
-  %result_a = flow.tensor.transfer %result_b : tensor<4xf32> to #hal.device.promise<@device_a>
-  func.return %result_a : tensor<4xf32>
-}
-"""
-# Compiled for two local devices, async-external (the tools supply the
-# fences); add the backend's flags.
+# A program for two devices (as IREE's multi-device tool test,
+# tools/test/iree-run-module-multi.mlir): one multiply on each, the value
+# moved between them. Compiled async-external for local[0] and local[1] (the
+# tools supply the fences), with a backend's flags added.
+TWO_DEVICES_PROGRAM = PROGRAMS_DIR / "two_devices.mlir"
 TWO_LOCAL_DEVICES = (
     "--iree-execution-model=async-external",
     "--iree-hal-target-device=device_a=local[0]",
     "--iree-hal-target-device=device_b=local[1]",
 )
-MULTI_DEVICE_FLAGS = (*TWO_LOCAL_DEVICES, "--iree-hal-local-target-device-backends=vmvx")
+VMVX_ON_TWO_DEVICES = (*TWO_LOCAL_DEVICES, "--iree-hal-local-target-device-backends=vmvx")
 
 
 def iree_tool(name: str) -> str:

@@ -102,6 +102,17 @@ def device(instance, cpu_driver):
     return instance.create_device(cpu_driver)
 
 
+# local-task with host memory, and with a discrete GPU's memory, where
+# DEVICE_LOCAL buffers cannot be mapped and results are read back by device
+# transfers (docs/devices.md). A test module whose every test should run on
+# both names its `device` fixture after this one.
+@pytest.fixture(scope="module", params=["local-task", "local-task://?memory=discrete"])
+def host_or_discrete_device(instance, request):
+    """A local-task device of each kind of memory in turn."""
+    with instance.create_device(request.param) as device:
+        yield device
+
+
 @pytest.fixture(scope="module")
 def session_with(instance, device, program):
     """session_with("simple_mul", ...) -> a new Session on the module's

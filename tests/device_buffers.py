@@ -55,6 +55,14 @@ def heap_buffer(nbytes: int, memory_type=DEVICE_ONLY_TYPE, usage=DEVICE_ONLY_USA
     return out[0]
 
 
+def host_heap_buffer(nbytes: int, access: int):
+    """Host-local memory the host may map, persistently too, with only
+    `access` granted."""
+    return heap_buffer(nbytes, memory_type=lib.IREE_HAL_MEMORY_TYPE_HOST_LOCAL,
+                       usage=lib.IREE_HAL_BUFFER_USAGE_MAPPING
+                       | lib.IREE_HAL_BUFFER_USAGE_MAPPING_PERSISTENT, access=access)
+
+
 def device_only_view(device, values: np.ndarray) -> BufferView:
     """A view of `values` in device-only memory, uploaded by IREE's own
     transfer (the buffer cannot be mapped)."""

@@ -14,7 +14,7 @@ from ireec.cli import benchmark_report as report
 import cli_support
 from child_process import (
     run_installed_script, run_ireec, run_ireec_on_a_terminal, run_program)
-from cli_support import MULTI_DEVICE_FLAGS, MULTI_DEVICE_PROGRAM, QUICK, SIMPLE_MUL_CALL
+from cli_support import QUICK, SIMPLE_MUL_CALL, TWO_DEVICES_PROGRAM, VMVX_ON_TWO_DEVICES
 from locations import PROGRAMS_DIR
 
 UNIMPLEMENTED = 12
@@ -265,15 +265,15 @@ def test_aggregates_of_repetitions():
 def test_async_function_on_two_devices(compile_mlir):
     # IREE's multi-device program (async-external, two local-task devices):
     # each step of a batch is one call with its own fences.
-    vmfb = compile_mlir(MULTI_DEVICE_PROGRAM, *MULTI_DEVICE_FLAGS, target_flags=())
-    iree, ours = ok(*run_both(f"--module={vmfb}", "--function=multi_device_mul",
+    vmfb = compile_mlir(TWO_DEVICES_PROGRAM, *VMVX_ON_TWO_DEVICES, target_flags=())
+    iree, ours = ok(*run_both(f"--module={vmfb}", "--function=two_device_mul",
                               "--input=4xf32=10,11,12,13", "--device=local-task",
                               "--device=local-task", "--batch_size=2",
                               "--benchmark_min_time=10x", "--benchmark_format=json"))
     theirs, mine = json.loads(iree.stdout), json.loads(ours.stdout)
     assert [(b["name"], b["iterations"]) for b in mine["benchmarks"]] == \
         [(b["name"], b["iterations"]) for b in theirs["benchmarks"]] == \
-        [("BM_multi_device_mul/process_time/real_time", 10)]
+        [("BM_two_device_mul/process_time/real_time", 10)]
 
 
 @pytest.mark.parametrize("tool", ["benchmark-module", "run-module"])

@@ -16,12 +16,12 @@ from ireec.cli.task_flags import (
 
 import cli_support
 from child_process import run_ireec
-from cli_support import MULTI_DEVICE_FLAGS, MULTI_DEVICE_PROGRAM, SIMPLE_MUL_INPUTS
+from cli_support import SIMPLE_MUL_INPUTS, TWO_DEVICES_PROGRAM, VMVX_ON_TWO_DEVICES
 from locations import PROGRAMS_DIR
 
 EXIT_FAILURE = 1  # iree-run-module's exit status for every failure
 
-MULTI_DEVICE_RUN = ("--module=-", "--function=multi_device_mul",
+MULTI_DEVICE_RUN = ("--module=-", "--function=two_device_mul",
                     "--input=4xf32=10,11,12,13", "--device=local-task",
                     "--device=local-task")
 MULTI_DEVICE_COMMAND = (*MULTI_DEVICE_RUN, "--task_topology_group_count=1")
@@ -42,7 +42,7 @@ def assert_same(iree, ours):
 
 @pytest.fixture(scope="module")
 def multi_device(compile_mlir):
-    return compile_mlir(MULTI_DEVICE_PROGRAM, *MULTI_DEVICE_FLAGS, target_flags=())
+    return compile_mlir(TWO_DEVICES_PROGRAM, *VMVX_ON_TWO_DEVICES, target_flags=())
 
 
 @pytest.fixture(scope="module")

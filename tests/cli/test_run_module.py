@@ -16,7 +16,7 @@ import ireec
 from ireec.cli.progress import Progress
 
 from child_process import run_ireec, run_ireec_on_a_terminal, run_python
-from cli_support import MULTI_DEVICE_PROGRAM, TWO_LOCAL_DEVICES, one_line_error
+from cli_support import TWO_DEVICES_PROGRAM, TWO_LOCAL_DEVICES, one_line_error
 from locations import PROGRAMS_DIR
 
 # iree-run-module's exit status for every failure; the failure's IREE status
@@ -28,7 +28,7 @@ OUT_OF_RANGE = "OUT_OF_RANGE"
 UNIMPLEMENTED = "UNIMPLEMENTED"
 INCOMPATIBLE = "INCOMPATIBLE"
 
-# IREE's multi-device program (it multiplies on device_a, moves the product
+# The program for two devices (it multiplies on device_a, moves the product
 # to device_b, multiplies again there and moves the result back), for CPUs.
 TWO_DEVICE_FLAGS = (*TWO_LOCAL_DEVICES, "--iree-hal-local-target-device-backends=llvm-cpu",
                     "--iree-llvmcpu-target-cpu=host")
@@ -64,7 +64,7 @@ def int_ops(program):
 
 @pytest.fixture(scope="module")
 def two_device_program(compile_mlir):
-    return compile_mlir(MULTI_DEVICE_PROGRAM, *TWO_DEVICE_FLAGS, target_flags=())
+    return compile_mlir(TWO_DEVICES_PROGRAM, *TWO_DEVICE_FLAGS, target_flags=())
 
 
 # ---------------------------------------------------------------------------
@@ -403,7 +403,7 @@ def test_two_device_program_is_async_external(two_device_program):
     devices = [instance.create_device("local-task") for _ in range(2)]
     with ireec.Session(instance, devices=devices) as session:
         session.load_module(two_device_program)
-        function = session.function("module.multi_device_mul")
+        function = session.function("two_devices.two_device_mul")
         assert function.model == "coarse-fences"
         assert function.signature.endswith("rrr_r")
 
@@ -415,7 +415,7 @@ def test_two_devices(two_device_program, first, second):
                         f"--device={second}", "--input=4xf32=1,2,3,4")
     assert result.returncode == 0, result.stderr
     # [1 2 3 4] * [0 1 2 3] on one device, * [4 5 6 7] on the other.
-    assert result.stdout == ("EXEC @multi_device_mul\nresult[0]: hal.buffer_view\n"
+    assert result.stdout == ("EXEC @two_device_mul\nresult[0]: hal.buffer_view\n"
                              "4xf32=0 10 36 84\n")
 
 

@@ -17,7 +17,7 @@ import ireec
 from ireec import BufferView, ClosedError, check_status, ffi, lib
 
 from child_process import run_python
-from device_buffers import ADD_F32, device_only_view, heap_buffer, invoke
+from device_buffers import ADD_F32, device_only_view, heap_buffer, host_heap_buffer, invoke
 from locations import EXAMPLES_DIR
 from raw_support import runtime_session
 
@@ -28,12 +28,10 @@ def instance():
         yield instance
 
 
-# Every test also runs on a device with a discrete GPU's memory, where
-# DEVICE_LOCAL buffers cannot be mapped (docs/devices.md).
-@pytest.fixture(scope="module", params=["local-task", "local-task://?memory=discrete"])
-def device(instance, request):
-    with instance.create_device(request.param) as device:
-        yield device
+# Every test also runs on a device with a discrete GPU's memory.
+@pytest.fixture(scope="module")
+def device(host_or_discrete_device):
+    return host_or_discrete_device
 
 
 # For what only host memory allows: views without a copy, direct copies
@@ -210,10 +208,7 @@ def test_device_only_readback_needs_a_device(device):
 
 
 def test_read_needs_read_access(device):
-    buffer = heap_buffer(8, memory_type=lib.IREE_HAL_MEMORY_TYPE_HOST_LOCAL,
-                         usage=lib.IREE_HAL_BUFFER_USAGE_MAPPING
-                         | lib.IREE_HAL_BUFFER_USAGE_MAPPING_PERSISTENT,
-                         access=lib.IREE_HAL_MEMORY_ACCESS_WRITE)
+    buffer = host_heap_buffer(8, access=lib.IREE_HAL_MEMORY_ACCESS_WRITE)
     try:
         with BufferView.from_buffer(device, buffer, (2,), np.float32) as view:
             with pytest.raises(ireec.PermissionDeniedError):

@@ -208,6 +208,19 @@ def new_command_buffer(device, mode=lib.IREE_HAL_COMMAND_BUFFER_MODE_ONE_SHOT,
     return out[0]
 
 
+def record_and_execute(device, mode, record, signal):
+    """Records record(command_buffer) into a new command buffer of `mode`,
+    then executes it on the queue, signalling `signal` (semaphore, value)."""
+    cb = new_command_buffer(device, mode)
+    try:
+        check_status(lib.iree_hal_command_buffer_begin(cb))
+        record(cb)
+        check_status(lib.iree_hal_command_buffer_end(cb))
+        execute(device, cb, signals=[signal])
+    finally:
+        lib.iree_hal_command_buffer_release(cb)
+
+
 # ---------------------------------------------------------------------------
 # Semaphores
 # ---------------------------------------------------------------------------
@@ -512,17 +525,12 @@ def test_command_buffer_fill(device, semaphores, mode, pattern_length, offset, l
         write(buffer, b"\xee" * size)
         pattern_bytes = bytes([0x11, 0x22, 0x33, 0x44][:pattern_length])
         pattern = ffi.new("uint8_t[]", pattern_bytes)
-        cb = new_command_buffer(device, MODES[mode])
-        try:
-            check_status(lib.iree_hal_command_buffer_begin(cb))
-            check_status(lib.iree_hal_command_buffer_fill_buffer(
-                cb, buffer_ref(buffer, offset, length), pattern, pattern_length, 0))
-            check_status(lib.iree_hal_command_buffer_end(cb))
-            done = semaphores.new()
-            execute(device, cb, signals=[(done, 1)])
-            wait(done, 1)
-        finally:
-            lib.iree_hal_command_buffer_release(cb)
+        done = semaphores.new()
+        record_and_execute(device, MODES[mode], lambda cb: check_status(
+            lib.iree_hal_command_buffer_fill_buffer(
+                cb, buffer_ref(buffer, offset, length), pattern, pattern_length, 0)),
+            (done, 1))
+        wait(done, 1)
         expected = bytearray(b"\xee" * size)
         expected[offset:offset + length] = (pattern_bytes * size)[:length]
         assert read(buffer, size) == bytes(expected)
@@ -538,9 +546,8 @@ def test_command_buffer_update_and_copy(device, semaphores, mode):
         write(b, bytes(32))
         data = bytes(range(100, 120))
         host = ffi.new("uint8_t[]", data)
-        cb = new_command_buffer(device, MODES[mode])
-        try:
-            check_status(lib.iree_hal_command_buffer_begin(cb))
+
+        def record(cb):
             # Source offset 4 within the host data, 12 bytes to offset 5 of a.
             check_status(lib.iree_hal_command_buffer_update_buffer(
                 cb, host, 4, buffer_ref(a, 5, 12), 0))
@@ -549,12 +556,10 @@ def test_command_buffer_update_and_copy(device, semaphores, mode):
                 lib.IREE_HAL_EXECUTION_STAGE_TRANSFER, 0, 0, ffi.NULL, 0, ffi.NULL))
             check_status(lib.iree_hal_command_buffer_copy_buffer(
                 cb, buffer_ref(a, 5, 12), buffer_ref(b, 17, 12), 0))
-            check_status(lib.iree_hal_command_buffer_end(cb))
-            done = semaphores.new()
-            execute(device, cb, signals=[(done, 1)])
-            wait(done, 1)
-        finally:
-            lib.iree_hal_command_buffer_release(cb)
+
+        done = semaphores.new()
+        record_and_execute(device, MODES[mode], record, (done, 1))
+        wait(done, 1)
         assert read(a, 32) == bytes(5) + data[4:16] + bytes(15)
         assert read(b, 32) == bytes(17) + data[4:16] + bytes(3)
     finally:
@@ -675,15 +680,10 @@ def test_dispatch_of_a_compiled_executable(device, semaphores, mul_executable, m
                 device, lib.IREE_HAL_QUEUE_AFFINITY_ANY, no_waits, signals,
                 mul_executable, 0, config[0], constants, bindings[0], 0))
         else:
-            cb = new_command_buffer(device, MODES[mode])
-            try:
-                check_status(lib.iree_hal_command_buffer_begin(cb))
-                check_status(lib.iree_hal_command_buffer_dispatch(
-                    cb, mul_executable, 0, config[0], constants, bindings[0], 0))
-                check_status(lib.iree_hal_command_buffer_end(cb))
-                execute(device, cb, signals=[(done, 1)])
-            finally:
-                lib.iree_hal_command_buffer_release(cb)
+            record_and_execute(device, MODES[mode], lambda cb: check_status(
+                lib.iree_hal_command_buffer_dispatch(
+                    cb, mul_executable, 0, config[0], constants, bindings[0], 0)),
+                (done, 1))
         wait(done, 1)
         assert np.frombuffer(read(out, 16), np.float32).tolist() == [10, 40, 90, 2]
     finally:

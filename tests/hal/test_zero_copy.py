@@ -18,7 +18,7 @@ from ireec import BufferView, check_status, empty_aligned, ffi, lib
 from ireec.zero_copy import HEAP_BUFFER_ALIGNMENT, lent_array_count
 
 from child_process import run_python
-from device_buffers import ADD_F32, device_only_view, heap_buffer, invoke
+from device_buffers import ADD_F32, device_only_view, heap_buffer, host_heap_buffer, invoke
 from raw_support import runtime_session
 
 
@@ -324,10 +324,7 @@ def test_dlpack(device):
 
 
 def test_read_only_buffers_export_read_only_arrays(device):
-    buffer = heap_buffer(8, memory_type=lib.IREE_HAL_MEMORY_TYPE_HOST_LOCAL,
-                         usage=lib.IREE_HAL_BUFFER_USAGE_MAPPING
-                         | lib.IREE_HAL_BUFFER_USAGE_MAPPING_PERSISTENT,
-                         access=lib.IREE_HAL_MEMORY_ACCESS_READ)
+    buffer = host_heap_buffer(8, access=lib.IREE_HAL_MEMORY_ACCESS_READ)
     try:
         with BufferView.from_buffer(device, buffer, (2,), np.int32) as view:
             alias = view.to_numpy(copy=None)

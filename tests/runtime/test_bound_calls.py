@@ -18,12 +18,10 @@ from device_buffers import device_only_view
 from locations import PROGRAMS_DIR
 
 
-# Every test also runs on a device with a discrete GPU's memory, where results
-# cannot be mapped and are read back by device transfers (docs/devices.md).
-@pytest.fixture(scope="module", params=["local-task", "local-task://?memory=discrete"])
-def device(instance, request):
-    with instance.create_device(request.param) as device:
-        yield device
+# Every test also runs on a device with a discrete GPU's memory.
+@pytest.fixture(scope="module")
+def device(host_or_discrete_device):
+    return host_or_discrete_device
 
 
 @pytest.fixture(scope="module")
