@@ -1,12 +1,15 @@
-"""Python run in a fresh interpreter: a snippet (`-c`), a script, a case
-whose outcome is reported back, or ireec's command-line tools (`-m ireec`).
+"""The tests' child processes: Python in a fresh interpreter (a snippet with
+`-c`, a script, a case whose outcome is reported back, ireec's command-line
+tools with `-m ireec`, a child the test talks to while it runs), and the
+other programs the tests run (C programs they built, IREE's tools), all
+started the same way.
 
 Every child runs for a bounded time: the bound is a guard against the hangs
-the tests look for, never a measurement. It starts in a working directory of
-its own, never the checkout: `-c` and `-m` put the working directory first
-on sys.path, where the source tree's unbuilt ireec/ would shadow the
-installed package. How a child ended is reported as its exit status or the
-signal that killed it.
+the tests look for, never a measurement. Unless told otherwise it starts in
+a new empty working directory, never the checkout: `-c` and `-m` put the
+working directory first on sys.path, where the source tree's unbuilt ireec/
+would shadow the installed package. How a child ended is reported as its
+exit status or the signal that killed it.
 """
 
 from __future__ import annotations

@@ -17,7 +17,6 @@ from ireec.cli.task_flags import (
 import cli_support
 from child_process import run_ireec
 from cli_support import SIMPLE_MUL_INPUTS, TWO_DEVICES_PROGRAM, VMVX_ON_TWO_DEVICES
-from locations import PROGRAMS_DIR
 
 EXIT_FAILURE = 1  # iree-run-module's exit status for every failure
 

@@ -49,7 +49,6 @@ def test_result_conversion_reads_every_variant_kind(device):
     # layer: values of each type, a null ref, a buffer view and a nested list.
     from ireec._marshal import Packer, VmList
 
-    ffi = ireec.ffi
     view, inner, outer = _every_variant_kind(device)
 
     packer = Packer("test.results", "")
