@@ -128,9 +128,13 @@ def run_program(program: str | Path, *argv: object, input: str | bytes | None = 
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT if merge_stderr else subprocess.PIPE,
                 timeout=timeout)
-        except subprocess.TimeoutExpired as hung:
-            pytest.fail(f"did not end within {timeout} s (hung?): {' '.join(args)[:300]}\n"
-                        f"stdout:\n{_tail(hung.stdout)}\nstderr:\n{_tail(hung.stderr)}")
+        except subprocess.TimeoutExpired as timed_out:
+            hung = timed_out  # reported below, without the subprocess traceback
+        else:
+            hung = None
+    if hung is not None:
+        pytest.fail(f"did not end within {timeout} s (hung?): {' '.join(args)[:300]}\n"
+                    f"stdout:\n{_tail(hung.stdout)}\nstderr:\n{_tail(hung.stderr)}")
     stderr = done.stderr if done.stderr is not None else "" if text else b""
     return ChildResult(args, done.returncode, done.stdout, stderr)
 
