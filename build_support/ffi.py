@@ -3,7 +3,7 @@
 The cdef is the text of csrc/include/ireec/decls/*.h: those headers are plain C
 declarations precisely so that the C headers and the cdef cannot drift apart.
 API mode compiles a small C module against the real headers, so the C compiler
-checks every cdef prototype and computes every layout; tests/test_abi_facts.py
+checks every cdef prototype and computes every layout; tests/c_api/test_abi_facts.py
 then checks those layouts and prototypes against the IREE ABI facts.
 """
 

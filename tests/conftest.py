@@ -1,29 +1,32 @@
 """Shared fixtures: compiling MLIR at test time, building C and C++ programs
-against ireec's headers, and the IREE ABI facts."""
+against ireec's headers, devices of each CPU driver, and the IREE ABI facts.
+
+The helpers the tests import are in modules beside this file (pytest puts
+this folder on sys.path; see `pythonpath` in pyproject.toml): `locations`
+(the checkout's folders), `child_process` (Python and ireec's tools run in a
+fresh interpreter), `c_build`, `raw_support`, `device_buffers`,
+`cli_support` and `parameter_files`.
+"""
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
-import shlex
-import shutil
 import subprocess
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-import ireec
-from ireec.compile import LOCAL_CPU_FLAGS, CompilerNotFoundError, find_iree_compile
+# The helpers' own assertions (a child's exit status, a tool's one-line
+# error) report their values as the tests' do.
+pytest.register_assert_rewrite("child_process", "c_build", "cli_support")
 
-TESTS_DIR = Path(__file__).resolve().parent
-REPO_ROOT = TESTS_DIR.parent
-PROGRAMS_DIR = TESTS_DIR / "programs"
-EXAMPLES_DIR = REPO_ROOT / "examples"
+import ireec  # noqa: E402
+from ireec.compile import LOCAL_CPU_FLAGS, CompilerNotFoundError, find_iree_compile  # noqa: E402
 
+from c_build import build_c_program as _build_c_program  # noqa: E402
+from locations import PROGRAMS_DIR, REPO_ROOT  # noqa: E402
 
 # Facts about IREE's ABI at the commit we bind, kept beside the project.
 ABI_FACTS_ENV = "IREEC_ABI_FACTS"
@@ -58,84 +61,12 @@ def compile_mlir(tmp_path_factory):
     return compile_
 
 
-def run_ireec(*args: str, **kwargs) -> subprocess.CompletedProcess[str]:
-    """`python -m ireec ARGS`, from the tests folder: `-m` puts the working
-    directory first on sys.path, and the source tree's ireec/ (unbuilt) must
-    not shadow the installed one."""
-    return subprocess.run([sys.executable, "-m", "ireec", *args], cwd=TESTS_DIR,
-                          capture_output=True, text=True, **kwargs)
-
-
-@functools.cache
-def _ireec_config(flags: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(shlex.split(run_ireec("config", *flags, check=True).stdout))
-
-
-def ireec_config(*flags: str) -> list[str]:
-    """What `python -m ireec config FLAGS` prints, split as a shell would."""
-    return list(_ireec_config(flags))
-
-
-def find_tool(*names: str) -> str:
-    """The first of |names| on PATH; the test fails naming them otherwise."""
-    for name in names:
-        path = shutil.which(name)
-        if path:
-            return path
-    pytest.fail(f"none of {names} on PATH")
-
-
-# C and C++ programs: built as a user's program is, with the flags
-# `python -m ireec config` prints, warnings as errors.
-C_PROGRAMS_DIR = TESTS_DIR / "c_programs"
-C_WARNINGS = ["-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter"]
-
-
-@dataclass(frozen=True)
-class CProgram:
-    """A built program: run(*args) returns the finished process, output(*args)
-    its stdout after asserting it succeeded."""
-
-    path: Path
-
-    def run(self, *args: object, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(self.path), *map(str, args)], capture_output=True,
-                              text=True, timeout=timeout)
-
-    def output(self, *args: object, timeout: float = 300) -> str:
-        result = self.run(*args, timeout=timeout)
-        assert result.returncode == 0, result.stdout + result.stderr
-        return result.stdout
-
-
 @pytest.fixture(scope="session")
 def build_c_program(tmp_path_factory):
     """build_c_program(source, name, extra_flags=(), cxx=False, libs=()) ->
-    CProgram. |source| is the program's text, or the path (or a list of
-    paths: sources and objects) to build from; tests/c_programs (the samples'
-    shared header) is on the include path."""
-    def build(source: str | Path | list[Path], name: str, *, extra_flags=(),
-              cxx: bool = False, libs=()) -> CProgram:
-        work = tmp_path_factory.mktemp(name)
-        if isinstance(source, str):
-            written = work / f"{name}.{'cc' if cxx else 'c'}"
-            written.write_text(source)
-            sources = [written]
-        else:
-            sources = [source] if isinstance(source, Path) else list(source)
-        if cxx:
-            command = [find_tool("c++", "g++"), *C_WARNINGS,
-                       *ireec_config("--cflags", "--cxxflags")]
-        else:
-            command = [find_tool("cc", "gcc"), "-std=c11", *C_WARNINGS,
-                       *ireec_config("--cflags")]
-        exe = work / name
-        command += [f"-I{C_PROGRAMS_DIR}", *extra_flags, *map(str, sources),
-                    "-o", str(exe), *ireec_config("--libs"), *libs]
-        result = subprocess.run(command, capture_output=True, text=True)
-        assert result.returncode == 0, result.stderr
-        return CProgram(exe)
-
+    c_build.CProgram, built in a folder of its own (see c_build)."""
+    def build(source, name: str, **options):
+        return _build_c_program(tmp_path_factory.mktemp(name), source, name, **options)
     return build
 
 
@@ -169,6 +100,17 @@ def cpu_driver(request):
 def device(instance, cpu_driver):
     """A device of each CPU driver in turn, shared by a test module."""
     return instance.create_device(cpu_driver)
+
+
+# local-task with host memory, and with a discrete GPU's memory, where
+# DEVICE_LOCAL buffers cannot be mapped and results are read back by device
+# transfers (docs/devices.md). A test module whose every test should run on
+# both names its `device` fixture after this one.
+@pytest.fixture(scope="module", params=["local-task", "local-task://?memory=discrete"])
+def host_or_discrete_device(instance, request):
+    """A local-task device of each kind of memory in turn."""
+    with instance.create_device(request.param) as device:
+        yield device
 
 
 @pytest.fixture(scope="module")

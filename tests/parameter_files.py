@@ -7,12 +7,13 @@ from __future__ import annotations
 import json
 import shutil
 import struct
-import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+
+from child_process import run_program
 
 _SAFETENSORS_DTYPES = {
     np.dtype(np.float32): "F32", np.dtype(np.float16): "F16", np.dtype(np.float64): "F64",
@@ -73,9 +74,7 @@ def tool(name: str) -> str:
 
 
 def run_tool(*args) -> None:
-    result = subprocess.run([str(a) for a in args], capture_output=True, text=True,
-                            timeout=300)
-    assert result.returncode == 0, f"{args[0]} failed:\n{result.stderr}"
+    run_program(*args).check()
 
 
 def write_irpa(path: Path, tensors: dict[str, np.ndarray], tmp_dir: Path) -> Path:

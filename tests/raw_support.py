@@ -123,3 +123,12 @@ def call(session, device, function: str, *arrays: np.ndarray) -> list[np.ndarray
         return results
     finally:
         lib.iree_runtime_call_deinitialize(call_)
+
+
+def byte_span(data: bytes):
+    """An iree_const_byte_span_t* over `data`, and what keeps its memory alive."""
+    keep = ffi.from_buffer(data)
+    span = ffi.new("iree_const_byte_span_t*")
+    span.data = ffi.cast("const uint8_t*", keep)
+    span.data_length = len(data)
+    return span, keep

@@ -1,14 +1,14 @@
 // Private to csrc/hal: the buffer layout needed to implement buffers of our
 // own (discrete_allocator.c). The resource header, the allocator, device and
 // command buffer vtables come from the public driver-implementor declarations
-// (ireec/decls/hal_driver_api.h, checked by tests/test_abi_facts.py); IREE's
+// (ireec/decls/hal_driver_api.h, checked by tests/c_api/test_abi_facts.py); IREE's
 // buffer header and vtable are not public API, so they are laid out here.
 //
 // An object implemented here must start with IREE's header for its kind and
 // point at a vtable the runtime dispatches through, in IREE's field order at
 // the commit we bind. Every size and offset below is pinned with a static
 // assertion taken from IREE's ABI facts, so a mismatch fails the build
-// instead of corrupting memory; tests/test_hal_object_layouts.py checks these
+// instead of corrupting memory; tests/hal/test_object_layouts.py checks these
 // assertions against the facts file itself.
 #ifndef IREEC_HAL_HAL_OBJECT_LAYOUTS_H_
 #define IREEC_HAL_HAL_OBJECT_LAYOUTS_H_

@@ -1,0 +1,155 @@
+"""ireec.Semaphore and ireec.Fence on each CPU driver: timelines, waits with
+timeouts, waits signalled from another thread, failures that keep their
+reason, fences built from timepoints (insert, extend, join), and raw handles
+wrapped."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import ireec
+from ireec import lib
+
+
+# --- semaphores ---------------------------------------------------------------------
+
+
+def test_semaphore_timeline(device):
+    semaphore = ireec.Semaphore(device, initial_value=5)
+    assert semaphore.query() == 5 and semaphore.value == 5
+    semaphore.wait(5, timeout=0)  # already reached
+    semaphore.signal(9)
+    assert semaphore.query() == 9
+    semaphore.wait(7)
+    with pytest.raises(ireec.OutOfRangeError, match="monotonically increasing"):
+        semaphore.signal(3)
+
+
+def test_semaphore_wait_timeout(device):
+    semaphore = ireec.Semaphore(device)
+    with pytest.raises(ireec.DeadlineExceededError, match="semaphore value 1 not reached within 0.01 s") as raised:
+        semaphore.wait(1, timeout=0.01)
+    assert isinstance(raised.value, TimeoutError)
+    assert raised.value.code_name == "DEADLINE_EXCEEDED"
+    with pytest.raises(TimeoutError):
+        semaphore.wait(1, timeout=0)
+
+
+def test_semaphore_wait_signaled_from_another_thread(device):
+    semaphore = ireec.Semaphore(device)
+    reached = []
+    waiter = threading.Thread(target=lambda: reached.append(semaphore.wait(3) or semaphore.query()))
+    waiter.start()
+    semaphore.signal(1)
+    semaphore.signal(3)
+    waiter.join()
+    assert reached == [3]
+
+
+def test_semaphore_fail(device):
+    semaphore = ireec.Semaphore(device)
+    semaphore.fail("device fell over", code=lib.IREE_STATUS_CANCELLED)
+    with pytest.raises(ireec.CancelledError, match="device fell over"):
+        semaphore.query()
+    with pytest.raises(ireec.CancelledError, match="device fell over"):
+        semaphore.wait(1)
+    with pytest.raises(ValueError, match="non-OK"):
+        semaphore.fail("x", code=lib.IREE_STATUS_OK)
+    with pytest.raises(TypeError, match="message must be a str"):
+        semaphore.fail(b"x")
+
+
+# --- fences -----------------------------------------------------------------------------
+
+
+def test_fence_at_query_signal_wait(device):
+    semaphore = ireec.Semaphore(device)
+    fence = semaphore.fence(2)
+    assert len(fence) == 1 and fence.query() is False
+    semaphore.signal(1)
+    assert fence.query() is False
+    fence.signal()  # advances every semaphore to its value
+    assert semaphore.query() == 2 and fence.query() is True
+    fence.wait()
+    fence.wait(timeout=0)
+    fence.wait(timeout=float("inf"))
+
+
+def test_fence_wait_timeout(device):
+    fence = ireec.Semaphore(device).fence(1)
+    with pytest.raises(ireec.DeadlineExceededError, match="fence not reached within 0.02 s") as raised:
+        fence.wait(timeout=0.02)
+    assert isinstance(raised.value, TimeoutError)
+    with pytest.raises(TimeoutError):
+        fence.wait(timeout=0)
+    with pytest.raises(ValueError, match="NaN"):
+        fence.wait(timeout=float("nan"))
+
+
+def test_fence_insert_extend_join(device):
+    s1 = ireec.Semaphore(device)
+    s2 = ireec.Semaphore(device)
+    fence = ireec.Fence(capacity=2)
+    assert fence.query() is True  # nothing to reach
+    fence.insert(s1, 3)
+    fence.insert(s1, 1)  # the same semaphore keeps the larger value
+    assert [(s.handle, v) for s, v in fence.timepoints] == [(s1.handle, 3)]
+    other = ireec.Fence.at(s2, 4)
+    fence.extend(other)
+    assert [(s.handle, v) for s, v in fence.timepoints] == [(s1.handle, 3), (s2.handle, 4)]
+    with pytest.raises(ireec.ResourceExhaustedError, match="capacity 2 reached"):
+        fence.insert(ireec.Semaphore(device), 1)
+    joined = ireec.Fence.join([ireec.Fence.at(s1, 5), other])
+    assert sorted(v for _, v in joined.timepoints) == [4, 5]
+    s1.signal(5)
+    assert fence.query() is False and joined.query() is False
+    s2.signal(4)
+    assert fence.query() is True and joined.query() is True
+    empty = ireec.Fence.join([])
+    assert isinstance(empty, ireec.Fence) and empty.timepoint_count == 0
+    empty.wait(timeout=0)
+
+
+def test_fence_fail(device):
+    semaphore = ireec.Semaphore(device)
+    fence = semaphore.fence(1)
+    fence.fail("no result today")
+    with pytest.raises(ireec.AbortedError, match="no result today"):
+        fence.wait()
+    with pytest.raises(ireec.AbortedError, match="no result today"):
+        fence.query()
+
+
+def test_fence_argument_errors(device):
+    fence = ireec.Fence(1)
+    with pytest.raises(TypeError, match="semaphore must be an ireec.Semaphore, not NoneType"):
+        fence.insert(None, 1)
+    with pytest.raises(TypeError, match="other must be an ireec.Fence, not int"):
+        fence.extend(3)
+    with pytest.raises(TypeError, match=r"fences\[1\] must be an ireec.Fence"):
+        ireec.Fence.join([fence, "x"])
+    with pytest.raises(TypeError, match="semaphore must be an ireec.Semaphore"):
+        ireec.Fence.at(device, 1)
+    with pytest.raises(ValueError, match="capacity"):
+        ireec.Fence(-1)
+    with pytest.raises(ValueError, match="capacity"):
+        ireec.Fence(70000)
+    fence.close()
+    with pytest.raises(ireec.ClosedError):
+        fence.wait()
+    with pytest.raises(ireec.ClosedError):
+        ireec.Fence.join([fence])
+
+
+def test_fence_and_semaphore_wrap_raw_handles(device):
+    semaphore = ireec.Semaphore(device)
+    fence = semaphore.fence(1)
+    # Wrapping a borrowed pointer adds a reference of its own.
+    again = ireec.Fence.from_handle(fence.handle, retain=True)
+    fence.close()
+    semaphore.signal(1)
+    assert again.query() is True
+    with pytest.raises(ValueError, match="non-NULL"):
+        ireec.Fence.from_handle(ireec.ffi.NULL)

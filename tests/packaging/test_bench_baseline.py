@@ -1,0 +1,51 @@
+"""The C baseline of the benchmarks (ireec_bench_invoke, built on demand by
+bench/c_baseline.py): it runs both of its modes on the real runtime and refuses bad
+arguments with IREE's status code."""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+import ireec
+
+from child_process import ChildResult, run_program
+from locations import REPO_ROOT
+
+
+def _run(*args: str) -> ChildResult:
+    return run_program(_baseline_program(), *args, timeout=120)
+
+
+@functools.cache
+def _baseline_program() -> Path:
+    # bench/c_baseline.py builds it against the installed ireec (the wheel
+    # ships no benchmark binary); loaded by path, bench/ being no package.
+    spec = importlib.util.spec_from_file_location(
+        "c_baseline", REPO_ROOT / "bench" / "c_baseline.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.baseline_program()
+
+
+@pytest.mark.parametrize("mode", ["reuse", "full"])
+def test_baseline_prints_one_figure_per_repeat(program, mode):
+    result = _run("local-task", str(program("simple_mul")), "module.simple_mul", "4", "50",
+                  "3", mode)
+    assert result.returncode == 0, result.stderr
+    figures = [float(line) for line in result.stdout.split()]
+    assert len(figures) == 3 and all(f > 0 for f in figures)
+
+
+def test_baseline_refuses_bad_arguments(program):
+    result = _run("local-task", str(program("simple_mul")), "module.simple_mul", "4", "5",
+                  "1", "sideways")
+    assert result.returncode == ireec.lib.IREE_STATUS_INVALID_ARGUMENT
+    assert "MODE must be reuse or full, not 'sideways'" in result.stderr
+    # A function whose inputs are not two f32 vectors of that length: IREE says so.
+    result = _run("local-task", str(program("simple_mul")), "module.simple_mul", "5", "5",
+                  "1", "full")
+    assert result.returncode == ireec.lib.IREE_STATUS_INVALID_ARGUMENT, result.stderr

@@ -1,0 +1,361 @@
+"""Calls made in C by ireec._cext (csrc/python/invoke.c, invoker.c,
+read_dense.c): which calls it handles (numpy arrays and BufferViews in,
+results as BufferViews or read into out=), that they return what the Python
+path returns, that it declines (having done nothing) whatever it does not
+handle, and how its failures are raised."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ireec
+from ireec import _cext, ffi, lib
+from ireec._core.handle import address
+from ireec.hal.element_type import buffer_formats
+from ireec.vm.list import VmList
+from ireec.hal.element_type import ELEMENT_TYPES_BY_DTYPE
+
+from device_buffers import device_only_view
+
+A = np.array([1.0, 1.1, 1.2, 1.3], np.float32)
+B = np.array([10.0, 100.0, 1000.0, 10000.0], np.float32)
+PRODUCT = (A * B).tolist()
+
+
+@pytest.fixture(scope="module")
+def session(session_with):
+    return session_with("simple_mul", "dynamic")
+
+
+@pytest.fixture(scope="module")
+def int_session(session_with):
+    return session_with("int_ops")  # its module is also named "module"
+
+
+@pytest.fixture
+def taken(monkeypatch):
+    """What ireec._cext.invoke did with each call made meanwhile:
+    "handled" (results or a failure) or "declined"."""
+    seen = []
+    _cext.trace_invokes(seen)
+    yield seen
+    _cext.trace_invokes(None)
+
+
+def _list_sizes(call) -> tuple[int, int]:
+    return (lib.iree_vm_list_size(call._inputs),
+            lib.iree_vm_list_size(call._outputs))
+
+
+def test_numpy_arguments_are_handled_in_c(session, taken):
+    (result,) = session.call("module.simple_mul", A, B)
+    assert type(result) is ireec.BufferView
+    assert result.to_numpy().tolist() == PRODUCT
+    assert (result.shape, result.dtype) == ((4,), np.float32)
+    assert taken == ["handled"]
+
+
+def test_a_result_made_in_c_is_the_buffer_view_python_makes(session, device, taken):
+    (made_in_c,) = session.call("module.simple_mul", A, B)
+    made_in_python = ireec.BufferView(device, A)
+    assert taken == ["handled"]
+    users = session.device._users
+    for view, its_device in ((made_in_c, session.device), (made_in_python, device)):
+        assert type(view) is ireec.BufferView
+        assert view.device is its_device
+        assert (view.zero_copy, view.zero_copy_fallback) == (False, None)
+        assert view.handle == ffi.cast("iree_hal_buffer_view_t*", view._address)
+        assert view.handle is view.handle  # cast once
+    # The view holds a use of its device until closed, and keeps naming it.
+    made_in_c.close()
+    assert session.device._users == users - 1
+    assert made_in_c.device is session.device
+    with pytest.raises(ireec.ClosedError, match="BufferView is closed"):
+        made_in_c.handle
+
+
+def test_read_only_and_integer_arguments_are_handled_in_c(int_session, taken):
+    a = np.array([1, -2, 3, 40], np.int32)
+    a.setflags(write=False)
+    b = np.array([5, 6, -7, 8], np.int32)
+    c = np.array([100, 200, 300, 2**31 - 321], np.int32)
+    (result,) = int_session.call("module.mul_add", a, b, c)
+    assert result.to_numpy().tolist() == [105, 188, 279, 2**31 - 1]
+    assert taken == ["handled"]
+
+
+def test_scalar_results_beside_buffer_views_are_handled_in_c(session, taken):
+    doubled, total = session.call("dynamic.double_and_sum",
+                                  np.array([1.5, 2.0, 4.0], np.float32))
+    assert doubled.to_numpy().tolist() == [3.0, 4.0, 8.0]
+    assert total == 7.5
+    assert taken == ["handled"]
+    prepared = session.function("dynamic.double_and_sum")._prepared()
+    assert _list_sizes(prepared) == (0, 0)
+
+
+@pytest.mark.parametrize("make_arguments, why", [
+    (lambda: (np.arange(8, dtype=np.float32)[::2], B), "not contiguous"),
+    (lambda: (A.astype(">f4"), B), "not native byte order"),
+    (lambda: (np.arange(8, dtype=np.float32)[2:6], B), "a contiguous slice"),
+])
+def test_arrays_declined_or_handled_give_the_same_values(session, taken, make_arguments, why):
+    lhs, rhs = make_arguments()
+    (result,) = session.call("module.simple_mul", lhs, rhs)
+    assert result.to_numpy().tolist() == (lhs.astype(np.float32) * rhs).tolist()
+    expected = "handled" if lhs.flags.c_contiguous and lhs.dtype.isnative else "declined"
+    assert taken == [expected]
+
+
+def test_buffer_view_arguments_are_handled_in_c(session, device, taken):
+    view = ireec.BufferView.from_numpy(device, B)
+    (result,) = session.call("module.simple_mul", A, view)
+    assert result.to_numpy().tolist() == PRODUCT
+    # A call's result passed on to the next, staying on the device.
+    (squared,) = session.call("module.simple_mul", result, result)
+    assert squared.to_numpy().tolist() == (np.array(PRODUCT, np.float32) ** 2).tolist()
+    assert taken == ["handled", "handled"]
+    # The list holds its own reference while the call runs, none after.
+    prepared = session.function("module.simple_mul")._prepared()
+    assert _list_sizes(prepared) == (0, 0)
+
+
+def test_other_arguments_are_declined_to_python(session, int_session, device, taken):
+    view = ireec.BufferView.from_numpy(device, B)
+    view.close()
+    with pytest.raises(ireec.ClosedError):
+        session.call("module.simple_mul", A, view)
+    with pytest.raises(TypeError, match="argument 1 of module.simple_mul takes a tensor"):
+        session.call("module.simple_mul", A, [10.0, 100.0, 1000.0, 10000.0])
+    with pytest.raises(ireec.IreeError):
+        session.call("module.simple_mul", A, None)  # a null ref: IREE refuses it
+    # A function with scalar arguments never reaches it.
+    assert int_session.call("module.add_scalars", 2, 40) == [42]
+    assert taken == ["declined", "declined", "declined"]
+
+
+def test_out_is_read_into_in_the_same_crossing(session, taken):
+    out = np.full(4, -1.0, np.float32)
+    results = session.call("module.simple_mul", A, B, out=out)
+    assert results == [out] and results[0] is out
+    assert out.tolist() == PRODUCT
+    assert taken == ["handled"]
+
+
+def test_an_out_array_of_another_layout_is_refused_after_the_call(session, taken):
+    out = np.zeros(4, np.int32)
+    with pytest.raises(ireec.InvalidArgumentError) as caught:
+        session.call("module.simple_mul", A, B, out=out)
+    assert "the buffer view is 4xf32; the target is 4xi32" in str(caught.value)
+    assert "while reading result 0 of module.simple_mul into out entry 0" in caught.value.__notes__
+    assert taken == ["handled"]
+    assert out.tolist() == [0, 0, 0, 0]
+    assert _list_sizes(session.function("module.simple_mul")._prepared()) == (0, 0)
+
+
+def test_out_declined_by_c_is_refused_or_read_by_python(session, taken):
+    read_only = np.zeros(4, np.float32)
+    read_only.setflags(write=False)
+    with pytest.raises(ValueError, match="out entry 0 must be C-contiguous and writeable"):
+        session.call("module.simple_mul", A, B, out=read_only)
+    # Several results: out is a list, which only the general path reads.
+    doubled = np.zeros(2, np.float32)
+    _, total = session.call("dynamic.double_and_sum", np.array([1, 2], np.float32),
+                            out=[doubled, None])
+    assert doubled.tolist() == [2.0, 4.0] and total == 3.0
+    assert taken == ["declined"]
+
+
+def test_a_failed_call_raises_and_leaves_the_lists_empty(session, taken):
+    five = np.ones(5, np.float32)
+    with pytest.raises(ireec.IreeError):
+        session.call("module.simple_mul", five, five)
+    assert taken == ["handled"]
+    assert _list_sizes(session.function("module.simple_mul")._prepared()) == (0, 0)
+    assert session.call("module.simple_mul", A, B)[0].to_numpy().tolist() == PRODUCT
+
+
+def test_a_failed_copy_names_the_argument(session, device):
+    # An input list that holds only i32 values refuses the buffer views.
+    out = ffi.new("iree_vm_list_t**")
+    ireec.check_status(lib.iree_vm_list_create(
+        lib.iree_vm_make_value_type_def(lib.IREE_VM_VALUE_TYPE_I32), 2,
+        lib.iree_allocator_system(), out))
+    inputs = VmList.from_handle(out[0])
+    prepared = session.function("module.simple_mul").prepare()
+    outputs = VmList.create(1)
+    # Raised from C, as the general path raises it: the status's class and
+    # IREE's text, with the same note.
+    with pytest.raises(ireec.IreeError) as caught:
+        _cext.invoke(
+            tuple(map(address, (session.handle, prepared.function.handle,
+                                             inputs.handle, outputs.handle, device.handle,
+                                             device.allocator))),
+            (A, B), None, False)
+    assert caught.value.__notes__ == [
+        "while copying argument 0 of module.simple_mul to the device"]
+    assert type(caught.value) is ireec.errors.ERRORS_BY_CODE[caught.value.code]
+    assert caught.value.code_name in str(caught.value)
+    assert lib.iree_vm_list_size(inputs.handle) == 0
+
+
+def test_a_closed_session_raises_before_any_call(instance, device, program, taken):
+    session = ireec.Session(instance, device)
+    session.load_module(program("simple_mul"))
+    function = session.function("module.simple_mul")
+    assert function(A, B)[0].to_numpy().tolist() == PRODUCT
+    session.close()
+    with pytest.raises(ireec.ClosedError):
+        function(A, B)
+    assert taken == ["handled"]
+
+
+def test_every_numpy_dtype_with_an_element_type_has_a_buffer_format():
+    formats = buffer_formats()
+    # numpy's own dtypes; ml_dtypes' (added to the table once loaded) export
+    # no buffer format and always go the general way.
+    builtin = {int(t) for d, t in ELEMENT_TYPES_BY_DTYPE.items() if d.type.__module__ == "numpy"}
+    assert set(formats.values()) == builtin
+    assert formats["f"] == lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32
+    assert formats["?"] == lib.IREE_HAL_ELEMENT_TYPE_BOOL_8
+    # Two spellings of int64 on this platform, both exported by numpy.
+    int64_formats = {memoryview(np.empty(0, code)).format for code in "lq"}
+    assert {formats[f] for f in int64_formats} == {lib.IREE_HAL_ELEMENT_TYPE_INT_64}
+
+
+@pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint16, np.int64, np.float16,
+                                   np.float64, np.complex64])
+def test_small_views_read_back_in_one_step(device, dtype):
+    values = np.arange(6).reshape(2, 3).astype(dtype)
+    view = ireec.BufferView.from_numpy(device, values)
+    # The first read of an element type learns its dtype the general way;
+    # from then on the extension finds it.
+    assert view.to_numpy().tolist() == values.tolist()
+    read = _cext.read_dense(view._address, 1 << 20)
+    assert read.dtype == values.dtype and read.tolist() == values.tolist()
+
+
+def test_read_dense_declines_what_it_does_not_read(device):
+    big = ireec.BufferView.from_numpy(device, np.arange(1024, dtype=np.float32))
+    assert _cext.read_dense(big._address, 4096) is None
+    assert _cext.read_dense(big._address, 4097).tolist() == list(range(1024))
+    empty = ireec.BufferView.from_numpy(device, np.zeros((0, 3), np.int32))
+    assert _cext.read_dense(empty._address, 1 << 20) is None
+    assert empty.to_numpy().shape == (0, 3)
+    values = np.array([[1.5, -2.0], [4.0, 0.5]], np.float32)
+    unmappable = device_only_view(device, values)
+    assert _cext.read_dense(unmappable._address, 1 << 20) is None
+    assert unmappable.to_numpy().tolist() == values.tolist()
+    unmappable.close()
+    with pytest.raises(ireec.ClosedError):
+        unmappable.to_numpy()
+
+
+def test_bad_extension_arguments_raise(session):
+    with pytest.raises(TypeError, match="invoke"):
+        _cext.invoke(1, 2, 3)
+    with pytest.raises(TypeError, match="args: tuple"):
+        _cext.invoke((1, 2, 3, 4, 5, 6), [A, B], None, False)
+    with pytest.raises(TypeError, match="allocator"):
+        _cext.invoke((1, 2, 3), (A, B), None, False)
+    with pytest.raises(TypeError, match="no args when bound"):
+        _cext.invoke((1, 2, 3, 4, 5, 6), (A, B), None, True)
+    with pytest.raises(ValueError, match="address argument 0 is 0"):
+        _cext.invoke((0, 2, 3, 4, 5, 6), (A, B), None, False)
+    with pytest.raises(TypeError):
+        _cext.invoke(("session", 2, 3, 4, 5, 6), (A, B), None, False)
+    with pytest.raises(TypeError, match="read_dense"):
+        _cext.read_dense(1)
+    with pytest.raises(TypeError, match="configure"):
+        _cext.configure(np.ndarray, ireec.BufferView, {}, {})
+    # A format table that does not fit is refused and the one in use kept.
+    for formats in ({"T{f:x:f:y:}": 1}, {"f": 0}, {"f": "float32"}):
+        with pytest.raises(ValueError, match="element_types_by_format"):
+            _cext.configure(np.ndarray, ireec.BufferView, formats, {}, np.empty)
+    assert session.call("module.simple_mul", A, B)[0].to_numpy().tolist() == PRODUCT
+
+
+SUM_TO_SCALAR = """
+func.func @total(%a: tensor<4xf32>) -> f32 {
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<f32>
+  %acc = linalg.fill ins(%zero : f32) outs(%init : tensor<f32>) -> tensor<f32>
+  %sum = linalg.generic {
+      indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> ()>],
+      iterator_types = ["reduction"]}
+      ins(%a : tensor<4xf32>) outs(%acc : tensor<f32>) {
+  ^bb0(%x: f32, %s: f32):
+    %y = arith.addf %x, %s : f32
+    linalg.yield %y : f32
+  } -> tensor<f32>
+  %total = tensor.extract %sum[] : tensor<f32>
+  return %total : f32
+}
+"""
+
+
+def test_a_scalar_result_is_read_in_c_and_refuses_out(instance, device, compile_mlir, taken):
+    session = ireec.Session(instance, device)
+    session.load_module(compile_mlir(SUM_TO_SCALAR))
+    assert session.call("module.total", A) == [pytest.approx(4.6)]
+    with pytest.raises(TypeError, match="result 0 of module.total is not a buffer view"):
+        session.call("module.total", A, out=np.zeros((), np.float32))
+    assert taken == ["handled", "handled"]
+    assert _list_sizes(session.function("module.total")._prepared()) == (0, 0)
+    assert session.call("module.total", B) == [11110.0]
+
+
+def test_a_bound_call_is_made_in_c_and_releases_the_lock_when_it_fails(session):
+    import threading
+
+    prepared = session.function("module.simple_mul").prepare()
+    out = np.zeros(4, np.float32)
+    bound = prepared.bind(A, B, out=out)
+    assert isinstance(bound, _cext.Invoker)
+    assert bound() == [out] and out.tolist() == PRODUCT
+    (view,) = prepared.bind(A, B)()
+    assert view.to_numpy().tolist() == PRODUCT
+    wrong = prepared.bind(A, B, out=np.zeros(4, np.int32))
+    for _ in range(2):
+        with pytest.raises(ireec.InvalidArgumentError) as caught:
+            wrong()
+        assert "while reading result 0 of module.simple_mul into out entry 0" in \
+            caught.value.__notes__
+    # Another thread can take the session's lock: the failed calls gave it back.
+    took = []
+
+    def take_and_give_back():
+        took.append(session.lock.acquire(timeout=5))
+        if took[-1]:
+            session.lock.release()
+
+    thread = threading.Thread(target=take_and_give_back)
+    thread.start()
+    thread.join()
+    assert took == [True]
+    bound.close()
+    with pytest.raises(ireec.ClosedError):
+        bound()
+    with pytest.raises(TypeError, match="_set_fast"):
+        bound._set_fast(1, 2)
+    with pytest.raises(TypeError, match="takes no arguments .they were bound., only out="):
+        prepared.bind(A, B)(A)
+
+
+def test_the_invoker_owns_its_lists_until_closed(session):
+    prepared = session.function("module.simple_mul").prepare()
+    bound = prepared.bind(A, B)
+    for call in (prepared, bound):
+        assert not call.closed
+        assert call._inputs == ffi.cast("iree_vm_list_t*", call._inputs_address)
+        assert call._outputs == ffi.cast("iree_vm_list_t*", call._outputs_address)
+    assert _list_sizes(bound) == (2, 0)  # the bound arguments, pinned
+    for call, args in ((prepared, (A, B)), (bound, ())):
+        call.close()
+        call.close()  # harmless
+        assert call.closed and call._inputs_address is call._outputs_address is None
+        with pytest.raises(ireec.ClosedError):
+            call(*args)
+    with pytest.raises(ValueError, match="already has its lists"):
+        prepared._make_lists(session.lock, session, 1, 1)
