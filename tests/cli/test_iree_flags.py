@@ -168,7 +168,6 @@ def test_dump_task_topologies(flags):
     assert iree.stdout.decode().startswith("# ===---")
     assert_same(iree, ours)
     assert (bench.returncode, bench.stdout) == (0, iree.stdout)
-    assert (bench.returncode, bench.stdout) == (0, iree.stdout)
 
 
 def test_dump_task_topologies_of_a_bad_mode():
