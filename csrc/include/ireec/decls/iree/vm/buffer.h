@@ -113,6 +113,9 @@ iree_status_t iree_vm_buffer_hash(
     iree_host_size_t source_offset,
     iree_host_size_t length,
     int64_t* result);
+
+// The VM ref type adapters of VM buffers, as IREE's
+// IREE_VM_DECLARE_TYPE_ADAPTERS declares them.
 iree_status_t iree_vm_buffer_check_deref(
     const iree_vm_ref_t ref,
     iree_vm_buffer_t**out_ptr);

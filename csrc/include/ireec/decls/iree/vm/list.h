@@ -129,6 +129,9 @@ iree_status_t iree_vm_list_push_variant_retain(
 iree_status_t iree_vm_list_push_variant_move(
     iree_vm_list_t* list,
     iree_vm_variant_t* variant);
+
+// The VM ref type adapters of VM lists, as IREE's IREE_VM_DECLARE_TYPE_ADAPTERS
+// declares them.
 iree_status_t iree_vm_list_check_deref(
     const iree_vm_ref_t ref,
     iree_vm_list_t**out_ptr);

@@ -23,6 +23,8 @@
 #include "ireec/decls/iree/vm/list.h"
 #include "ireec/decls/iree/vm/ref.h"
 
+// Each HAL object type's VM ref type adapters, as IREE's
+// IREE_VM_DECLARE_TYPE_ADAPTERS declares them.
 iree_status_t iree_hal_allocator_check_deref(
     const iree_vm_ref_t ref,
     iree_hal_allocator_t**out_ptr);
@@ -35,6 +37,7 @@ extern iree_vm_ref_type_t iree_hal_allocator_registration;
 iree_vm_ref_type_t iree_hal_allocator_type(void);
 bool iree_hal_allocator_isa(const iree_vm_ref_t ref);
 iree_hal_allocator_t* iree_hal_allocator_deref(const iree_vm_ref_t ref);
+
 iree_status_t iree_hal_buffer_check_deref(
     const iree_vm_ref_t ref,
     iree_hal_buffer_t**out_ptr);
@@ -47,6 +50,7 @@ extern iree_vm_ref_type_t iree_hal_buffer_registration;
 iree_vm_ref_type_t iree_hal_buffer_type(void);
 bool iree_hal_buffer_isa(const iree_vm_ref_t ref);
 iree_hal_buffer_t* iree_hal_buffer_deref(const iree_vm_ref_t ref);
+
 iree_status_t iree_hal_buffer_view_check_deref(
     const iree_vm_ref_t ref,
     iree_hal_buffer_view_t**out_ptr);
@@ -59,6 +63,7 @@ extern iree_vm_ref_type_t iree_hal_buffer_view_registration;
 iree_vm_ref_type_t iree_hal_buffer_view_type(void);
 bool iree_hal_buffer_view_isa(const iree_vm_ref_t ref);
 iree_hal_buffer_view_t* iree_hal_buffer_view_deref(const iree_vm_ref_t ref);
+
 iree_status_t iree_hal_channel_check_deref(
     const iree_vm_ref_t ref,
     iree_hal_channel_t**out_ptr);
@@ -71,6 +76,7 @@ extern iree_vm_ref_type_t iree_hal_channel_registration;
 iree_vm_ref_type_t iree_hal_channel_type(void);
 bool iree_hal_channel_isa(const iree_vm_ref_t ref);
 iree_hal_channel_t* iree_hal_channel_deref(const iree_vm_ref_t ref);
+
 iree_status_t iree_hal_command_buffer_check_deref(
     const iree_vm_ref_t ref,
     iree_hal_command_buffer_t**out_ptr);
@@ -86,6 +92,7 @@ iree_vm_ref_type_t iree_hal_command_buffer_type(void);
 bool iree_hal_command_buffer_isa(const iree_vm_ref_t ref);
 iree_hal_command_buffer_t* iree_hal_command_buffer_deref(
     const iree_vm_ref_t ref);
+
 iree_status_t iree_hal_device_check_deref(
     const iree_vm_ref_t ref,
     iree_hal_device_t**out_ptr);
@@ -98,6 +105,7 @@ extern iree_vm_ref_type_t iree_hal_device_registration;
 iree_vm_ref_type_t iree_hal_device_type(void);
 bool iree_hal_device_isa(const iree_vm_ref_t ref);
 iree_hal_device_t* iree_hal_device_deref(const iree_vm_ref_t ref);
+
 iree_status_t iree_hal_event_check_deref(
     const iree_vm_ref_t ref,
     iree_hal_event_t**out_ptr);
@@ -110,6 +118,7 @@ extern iree_vm_ref_type_t iree_hal_event_registration;
 iree_vm_ref_type_t iree_hal_event_type(void);
 bool iree_hal_event_isa(const iree_vm_ref_t ref);
 iree_hal_event_t* iree_hal_event_deref(const iree_vm_ref_t ref);
+
 iree_status_t iree_hal_executable_check_deref(
     const iree_vm_ref_t ref,
     iree_hal_executable_t**out_ptr);
@@ -126,6 +135,7 @@ iree_vm_ref_type_t iree_hal_executable_cache_type(void);
 bool iree_hal_executable_cache_isa(const iree_vm_ref_t ref);
 iree_hal_executable_cache_t* iree_hal_executable_cache_deref(
     const iree_vm_ref_t ref);
+
 iree_status_t iree_hal_fence_check_deref(
     const iree_vm_ref_t ref,
     iree_hal_fence_t**out_ptr);
@@ -138,6 +148,7 @@ extern iree_vm_ref_type_t iree_hal_fence_registration;
 iree_vm_ref_type_t iree_hal_fence_type(void);
 bool iree_hal_fence_isa(const iree_vm_ref_t ref);
 iree_hal_fence_t* iree_hal_fence_deref(const iree_vm_ref_t ref);
+
 iree_status_t iree_hal_file_check_deref(
     const iree_vm_ref_t ref,
     iree_hal_file_t**out_ptr);
@@ -150,6 +161,7 @@ extern iree_vm_ref_type_t iree_hal_file_registration;
 iree_vm_ref_type_t iree_hal_file_type(void);
 bool iree_hal_file_isa(const iree_vm_ref_t ref);
 iree_hal_file_t* iree_hal_file_deref(const iree_vm_ref_t ref);
+
 iree_status_t iree_hal_semaphore_check_deref(
     const iree_vm_ref_t ref,
     iree_hal_semaphore_t**out_ptr);
@@ -162,6 +174,7 @@ extern iree_vm_ref_type_t iree_hal_semaphore_registration;
 iree_vm_ref_type_t iree_hal_semaphore_type(void);
 bool iree_hal_semaphore_isa(const iree_vm_ref_t ref);
 iree_hal_semaphore_t* iree_hal_semaphore_deref(const iree_vm_ref_t ref);
+
 iree_status_t iree_hal_module_register_inline_types(
     iree_vm_instance_t* instance);
 iree_status_t iree_hal_module_register_loader_types(
@@ -172,6 +185,7 @@ iree_status_t iree_hal_module_resolve_inline_types(
 iree_status_t iree_hal_module_resolve_loader_types(
     iree_vm_instance_t* instance);
 iree_status_t iree_hal_module_resolve_all_types(iree_vm_instance_t* instance);
+
 iree_hal_buffer_t* iree_vm_list_get_buffer_assign(
     const iree_vm_list_t* list,
     iree_host_size_t i);
@@ -182,6 +196,7 @@ iree_status_t iree_vm_list_set_buffer_retain(
     iree_vm_list_t* list,
     iree_host_size_t i,
     iree_hal_buffer_t* value);
+
 iree_hal_buffer_view_t* iree_vm_list_get_buffer_view_assign(
     const iree_vm_list_t* list,
     iree_host_size_t i);
@@ -192,6 +207,7 @@ iree_status_t iree_vm_list_set_buffer_view_retain(
     iree_vm_list_t* list,
     iree_host_size_t i,
     iree_hal_buffer_view_t* value);
+
 iree_hal_fence_t* iree_vm_list_get_fence_assign(
     const iree_vm_list_t* list,
     iree_host_size_t i);
