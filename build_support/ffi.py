@@ -1,6 +1,6 @@
 """cffi builder (API mode) for ireec._ireec_cffi.
 
-The cdef is the text of csrc/include/ireec/decls/*.h: those headers are plain C
+The cdef is the text of csrc/include/ireec/decls/**.h: those headers are plain C
 declarations precisely so that the C headers and the cdef cannot drift apart.
 API mode compiles a small C module against the real headers, so the C compiler
 checks every cdef prototype and computes every layout; tests/c_api/test_abi_facts.py
@@ -18,18 +18,96 @@ ROOT = Path(__file__).resolve().parent.parent
 INCLUDE_DIR = ROOT / "csrc" / "include"
 DECLS_DIR = INCLUDE_DIR / "ireec" / "decls"
 
-# Dependency order: each file only uses names from the ones before it.
-DECL_FILES = ("base.h", "io.h", "hal.h", "vm.h", "drivers.h",
-              # Loops, channels, executables and dispatch: what HAL vtables
-              # pass, so ahead of anything declaring those.
-              "loop.h", "hal_channel.h", "hal_executable.h",
-              # What a HAL driver implements and fills in, then ours.
-              "hal_driver_api.h", "local_sync.h",
-              "modules.h", "runtime.h",
-              # The rest of IREE's public API, one file per group.
-              "hal_executable_library.h", "hal_local.h", "hal_utils.h",
-              "vm_invoke.h", "vm_native_module.h", "vm_bytecode.h",
-              "vm_storage.h", "modules_extra.h", "io_parameters.h")
+# The decls files, under DECLS_DIR: iree/<path> holds the declarations of
+# IREE's header iree/<path>, ireec/ ireec's own. In dependency order: each
+# file only uses names from the ones before it (and #includes those).
+DECL_FILES = (
+    # iree/base/
+    "iree/base/config.h", "iree/base/string_view.h", "iree/base/allocator.h",
+    "iree/base/status.h", "iree/base/status_payload.h",
+    "iree/base/string_builder.h", "iree/base/bitfield.h", "iree/base/time.h",
+    "iree/base/tracing.h", "iree/base/wait_source.h", "iree/base/loop.h",
+    "iree/base/loop_inline.h", "iree/base/loop_sync.h",
+    # iree/base/internal/
+    "iree/base/internal/arena.h", "iree/base/internal/atomics.h",
+    "iree/base/internal/flags.h", "iree/base/internal/synchronization.h",
+    "iree/base/internal/threading.h",
+    # iree/io/
+    "iree/io/file_handle.h", "iree/io/file_contents.h",
+    # iree/hal/
+    "iree/hal/channel_provider.h", "iree/hal/executable.h", "iree/hal/queue.h",
+    "iree/hal/buffer.h", "iree/hal/allocator.h", "iree/hal/buffer_heap_impl.h",
+    "iree/hal/buffer_transfer.h", "iree/hal/buffer_view.h",
+    "iree/hal/buffer_view_util.h", "iree/hal/channel.h", "iree/hal/event.h",
+    "iree/hal/executable_cache.h", "iree/hal/file.h", "iree/hal/resource.h",
+    "iree/hal/command_buffer.h", "iree/hal/semaphore.h", "iree/hal/device.h",
+    "iree/hal/driver.h", "iree/hal/driver_registry.h", "iree/hal/fence.h",
+    "iree/hal/string_util.h",
+    # iree/io/
+    "iree/io/parameter_index.h", "iree/io/formats/gguf/gguf_parser.h",
+    "iree/io/formats/irpa/irpa_parser.h", "iree/io/formats/parser_registry.h",
+    "iree/io/formats/safetensors/safetensors_parser.h",
+    "iree/io/parameter_provider.h", "iree/io/parameter_index_provider.h",
+    # iree/vm/
+    "iree/vm/module.h", "iree/vm/ref.h", "iree/vm/buffer.h",
+    "iree/vm/instance.h", "iree/vm/native_module.h", "iree/vm/stack.h",
+    "iree/vm/context.h", "iree/vm/value.h", "iree/vm/type_def.h",
+    "iree/vm/variant.h", "iree/vm/list.h", "iree/vm/invocation.h",
+    # iree/schemas/
+    "iree/schemas/bytecode_module_def_reader.h",
+    # iree/vm/bytecode/
+    "iree/vm/bytecode/archive.h", "iree/vm/bytecode/module.h",
+    "iree/vm/bytecode/module_impl.h", "iree/vm/bytecode/utils/features.h",
+    "iree/vm/bytecode/utils/isa.h", "iree/vm/bytecode/verifier.h",
+    # iree/modules/
+    "iree/modules/hal/debugging.h", "iree/modules/hal/module.h",
+    "iree/modules/hal/types.h", "iree/modules/hal/utils/buffer_diagnostics.h",
+    "iree/modules/io/parameters/module.h", "iree/modules/vmvx/module.h",
+    # iree/hal/utils/
+    "iree/hal/utils/allocators.h", "iree/hal/utils/caching_allocator.h",
+    "iree/hal/utils/debug_allocator.h",
+    "iree/hal/utils/deferred_command_buffer.h",
+    "iree/hal/utils/executable_header.h", "iree/hal/utils/fd_file.h",
+    "iree/hal/utils/file_cache.h", "iree/hal/utils/file_registry.h",
+    "iree/hal/utils/file_transfer.h", "iree/hal/utils/memory_file.h",
+    "iree/hal/utils/queue_emulation.h", "iree/hal/utils/semaphore_base.h",
+    # iree/hal/local/
+    "iree/hal/local/executable_format.h",
+    "iree/hal/local/executable_library.h",
+    "iree/hal/local/executable_environment.h",
+    "iree/hal/local/executable_loader.h",
+    "iree/hal/local/executable_library_util.h",
+    "iree/hal/local/executable_plugin.h",
+    "iree/hal/local/executable_plugin_manager.h",
+    "iree/hal/local/loaders/embedded_elf_loader.h",
+    "iree/hal/local/loaders/registration/init.h",
+    "iree/hal/local/loaders/static_library_loader.h",
+    "iree/hal/local/loaders/system_library_loader.h",
+    "iree/hal/local/loaders/vmvx_module_loader.h",
+    "iree/hal/local/local_executable.h",
+    "iree/hal/local/local_executable_cache.h",
+    # iree/task/
+    "iree/task/scope.h", "iree/task/topology.h", "iree/task/executor.h",
+    "iree/task/api.h",
+    # iree/hal/drivers/
+    "iree/hal/drivers/hip/api.h",
+    "iree/hal/drivers/hip/registration/driver_module.h",
+    "iree/hal/drivers/init.h",
+    "iree/hal/drivers/local_sync/registration/driver_module.h",
+    "iree/hal/drivers/local_sync/sync_device.h",
+    "iree/hal/drivers/local_sync/sync_driver.h",
+    "iree/hal/drivers/local_task/registration/driver_module.h",
+    "iree/hal/drivers/local_task/task_device.h",
+    "iree/hal/drivers/local_task/task_driver.h",
+    "iree/hal/drivers/local_task/task_semaphore.h",
+    # iree/runtime/
+    "iree/runtime/instance.h", "iree/runtime/session.h", "iree/runtime/call.h",
+    # ireec/
+    "ireec/base/huge_page_allocator.h", "ireec/hal/drivers/device_params.h",
+    "ireec/hal/shape_checks.h", "ireec/io/file_mapping.h",
+    "ireec/runtime/buffer_view_io.h", "ireec/runtime/session.h",
+    "ireec/runtime/session_invoke.h",
+)
 
 # Things the C headers provide as function-like macros (or that libc provides)
 # but that Python needs as calls. API mode turns each into a real call, so a

@@ -23,7 +23,7 @@ import cffi
 from cffi import model
 
 HEADER = '''"""Type stub of ireec's cffi extension (`ireec.ffi`, `ireec.lib`), generated
-at build time from csrc/include/ireec/decls/*.h by ireec/_build_stubs.py."""
+at build time from csrc/include/ireec/decls/**.h by ireec/_build_stubs.py."""
 
 from typing import Any, TypeAlias
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "iree/base/api.h"
+#include "ireec/decls/ireec/base/huge_page_allocator.h"
 
 // numpy's threshold for the same advice (its hugepage allocation hint).
 #define IREEC_HUGE_PAGE_ADVICE_MIN_BYTES ((iree_host_size_t)4 << 20)

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include <iree/modules/hal/types.h>
 #include <iree/runtime/api.h>
 
 static double now_us(void) {

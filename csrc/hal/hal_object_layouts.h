@@ -1,8 +1,9 @@
 // Private to csrc/hal: the buffer layout needed to implement buffers of our
 // own (discrete_allocator.c). The resource header, the allocator, device and
-// command buffer vtables come from the public driver-implementor declarations
-// (ireec/decls/hal_driver_api.h, checked by tests/c_api/test_abi_facts.py); IREE's
-// buffer header and vtable are not public API, so they are laid out here.
+// command buffer vtables come from IREE's public headers (iree/hal/resource.h,
+// allocator.h, device.h, command_buffer.h; their declarations are checked by
+// tests/c_api/test_abi_facts.py); IREE's buffer header and vtable are not public
+// API, so they are laid out here.
 //
 // An object implemented here must start with IREE's header for its kind and
 // point at a vtable the runtime dispatches through, in IREE's field order at
@@ -17,7 +18,6 @@
 #include <stdint.h>
 
 #include "iree/hal/api.h"
-#include "ireec/decls/hal_driver_api.h"
 
 // Cross-file helpers of csrc/hal stay out of libireec_runtime's exported
 // symbols.

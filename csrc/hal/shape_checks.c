@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "iree/hal/api.h"
+#include "ireec/decls/ireec/hal/shape_checks.h"
 
 // The largest element count times element bits, and byte length, accepted:
 // what a signed 64-bit size (numpy's, Python's, a file offset) can hold.

@@ -7,6 +7,7 @@
 // device use an aligned parameter in place instead of copying it.
 
 #include "iree/io/file_handle.h"
+#include "ireec/decls/ireec/io/file_mapping.h"
 
 // Drops the mapping (which holds the file descriptor handle) when IREE drops
 // the last reference to the host-allocation handle wrapping it.

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "iree/modules/hal/types.h"
 #include "runtime_internal.h"
 
 //===----------------------------------------------------------------------===//

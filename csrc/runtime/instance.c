@@ -8,6 +8,8 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "iree/hal/drivers/init.h"
+#include "iree/modules/hal/module.h"
 #include "runtime_internal.h"
 
 //===----------------------------------------------------------------------===//

@@ -6,6 +6,8 @@
 #include <linux/stat.h>
 #include <sys/stat.h>
 
+#include "iree/modules/hal/module.h"
+#include "iree/vm/bytecode/module.h"
 #include "runtime_internal.h"
 
 //===----------------------------------------------------------------------===//

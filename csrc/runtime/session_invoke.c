@@ -14,6 +14,8 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "iree/modules/hal/types.h"
+#include "ireec/decls/ireec/hal/shape_checks.h"
 #include "runtime_internal.h"
 
 // INVALID_ARGUMENT unless |data_length| bytes are exactly a dense row-major

@@ -209,8 +209,8 @@ def test_record_layout(abi_facts, name):
 
 
 # The vtables drivers implemented here fill in: each must be declared (once,
-# in ireec/decls/hal_driver_api.h) so test_record_layout checks it field by
-# field against IREE's.
+# in the decls of its IREE header, ireec/decls/iree/hal/...) so
+# test_record_layout checks it field by field against IREE's.
 HAL_VTABLES = ("iree_hal_resource_vtable_t", "iree_hal_driver_vtable_t",
                "iree_hal_device_vtable_t", "iree_hal_semaphore_vtable_t",
                "iree_hal_command_buffer_vtable_t", "iree_hal_allocator_vtable_t",

@@ -15,7 +15,7 @@ from c_build import C_WARNINGS, find_tool, ireec_config
 
 def _public_headers():
     include = Path(ireec_config("--include")[0])
-    return include, sorted(str(p.relative_to(include)) for p in include.rglob("iree/**/*.h"))
+    return include, sorted(str(p.relative_to(include)) for p in (include / "iree").rglob("*.h"))
 
 
 @pytest.mark.parametrize("language", ["c", "c++"])

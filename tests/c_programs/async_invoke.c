@@ -5,6 +5,7 @@
 // Usage: async_invoke SIMPLE_MUL_VMFB
 
 #include "iree/base/loop_sync.h"
+#include "iree/modules/hal/types.h"
 #include "iree/vm/invocation.h"
 #include "sample_support.h"
 

@@ -17,6 +17,7 @@
 
 #include "iree/base/api.h"
 #include "iree/hal/api.h"
+#include "iree/hal/drivers/init.h"
 
 namespace {
 

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "iree/hal/drivers/local_task/task_device.h"
 #include "iree/runtime/api.h"
 #include "iree/task/api.h"
 

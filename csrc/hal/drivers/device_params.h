@@ -14,6 +14,7 @@
 #include <stdbool.h>
 
 #include "driver_support.h"
+#include "ireec/decls/ireec/hal/drivers/device_params.h"
 
 // Which parameters a driver takes.
 typedef enum ireec_cpu_device_param_set_e {

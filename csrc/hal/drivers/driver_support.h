@@ -1,7 +1,7 @@
 // Private to csrc/hal/drivers: what the driver modules share. (HAL object
-// layouts and vtables, for the drivers implemented here, are declared
-// publicly in ireec/decls/hal_driver_api.h and checked against IREE's ABI
-// facts.)
+// layouts and vtables, for the drivers implemented here, are declared in
+// IREE's public headers, iree/hal/resource.h and each object's header, and
+// checked against IREE's ABI facts.)
 #ifndef IREEC_HAL_DRIVERS_DRIVER_SUPPORT_H_
 #define IREEC_HAL_DRIVERS_DRIVER_SUPPORT_H_
 
@@ -12,7 +12,6 @@
 #include "iree/hal/driver_registry.h"
 #include "iree/hal/drivers/local_task/task_driver.h"
 #include "iree/task/api.h"
-#include "ireec/decls/hal_driver_api.h"
 
 // Cross-file helpers of the driver modules stay out of libireec_runtime's
 // exported symbols: they are not IREE API and must not collide with it.

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "iree/hal/drivers/hip/api.h"
+#include "iree/hal/drivers/hip/registration/driver_module.h"
 #include "iree/hal/drivers/init.h"
 
 #include "driver_support.h"

@@ -6,6 +6,10 @@
 
 #include "iree/hal/drivers/init.h"
 
+#include "iree/hal/drivers/hip/registration/driver_module.h"
+#include "iree/hal/drivers/local_sync/registration/driver_module.h"
+#include "iree/hal/drivers/local_task/registration/driver_module.h"
+
 IREE_API_EXPORT iree_status_t
 iree_hal_register_all_available_drivers(iree_hal_driver_registry_t* registry) {
   // As in IREE, registering into a registry that already holds one of these

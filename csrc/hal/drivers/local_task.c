@@ -18,10 +18,12 @@
 // wrapper around the task driver made here.
 
 #include "iree/hal/drivers/init.h"
+#include "iree/hal/drivers/local_task/registration/driver_module.h"
 #include "iree/hal/drivers/local_task/task_driver.h"
 #include "iree/hal/local/loaders/embedded_elf_loader.h"
 #include "iree/hal/local/loaders/vmvx_module_loader.h"
 #include "iree/task/api.h"
+#include "ireec/decls/ireec/base/huge_page_allocator.h"
 
 #include "cpu_driver.h"
 #include "driver_support.h"

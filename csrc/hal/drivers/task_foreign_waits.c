@@ -18,7 +18,8 @@
 #include <string.h>
 
 #include "iree/hal/api.h"
-#include "ireec/decls/hal_driver_api.h"
+#include "iree/hal/drivers/local_task/task_semaphore.h"
+#include "iree/hal/utils/semaphore_base.h"
 
 #include "../forwarding_device.h"
 #include "driver_support.h"

@@ -11,6 +11,7 @@
 
 #include <string.h>
 
+#include "iree/hal/local/executable_environment.h"
 #include "iree/hal/local/executable_library_util.h"
 #include "iree/hal/local/loaders/static_library_loader.h"
 #include "local_executable_layout.h"

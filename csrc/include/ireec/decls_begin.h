@@ -1,7 +1,11 @@
-// Opens a block of ireec/decls/*.h includes in a public header: C linkage for
+// Opens a block of ireec/decls/** includes in a public header: C linkage for
 // C++, and C's restrict spelled as C++ compilers know it (__restrict__) while
 // the declarations are read. Close the block with ireec/decls_end.h. No
 // include guard: every block includes it anew.
+//
+// A public header opens its block before it includes the headers IREE's
+// includes: the declarations stand alone, and those headers may include this
+// one back before it is done.
 //
 // The C library headers the declarations use come first, outside the block,
 // so C++ sees them with C++ linkage (each is included once; later includes

@@ -8,10 +8,12 @@
 
 #include "iree/hal/api.h"
 #include "iree/hal/drivers/init.h"
+#include "iree/hal/drivers/local_sync/registration/driver_module.h"
 #include "iree/hal/drivers/local_sync/sync_device.h"
 #include "iree/hal/drivers/local_sync/sync_driver.h"
 #include "iree/hal/local/loaders/embedded_elf_loader.h"
 #include "iree/hal/local/loaders/vmvx_module_loader.h"
+#include "ireec/decls/ireec/base/huge_page_allocator.h"
 
 #include "../driver_support.h"
 

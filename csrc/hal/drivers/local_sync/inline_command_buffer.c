@@ -8,6 +8,8 @@
 #include <stdatomic.h>
 #include <string.h>
 
+#include "iree/hal/utils/deferred_command_buffer.h"
+
 //===----------------------------------------------------------------------===//
 // Local memory cache
 //===----------------------------------------------------------------------===//

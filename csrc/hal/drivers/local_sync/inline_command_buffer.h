@@ -11,7 +11,6 @@
 #define IREEC_HAL_DRIVERS_LOCAL_SYNC_INLINE_COMMAND_BUFFER_H_
 
 #include "iree/hal/api.h"
-#include "ireec/decls/hal_driver_api.h"
 #include "local_executable.h"
 
 // Workgroup-local scratch memory for dispatches, reused from one dispatch to

@@ -3,7 +3,7 @@
 // processor ids, arena block pools) that the inline command buffer and the
 // sync device need and that ireec does not declare publicly. The executable
 // library ABI and local executables' functions are public
-// (ireec/decls/hal_executable_library.h, hal_local.h).
+// (iree/hal/local/executable_library.h, local_executable.h).
 //
 // Each layout is IREE's at the commit we bind and is pinned below with static
 // assertions against IREE's ABI facts, so a mismatch fails the build instead
@@ -16,9 +16,9 @@
 #include <stdint.h>
 
 #include "iree/hal/api.h"
-#include "ireec/decls/hal_driver_api.h"
-#include "ireec/decls/hal_executable_library.h"
-#include "ireec/decls/hal_local.h"
+#include "iree/base/internal/arena.h"
+#include "iree/hal/local/executable_library.h"
+#include "iree/hal/local/local_executable.h"
 
 // Helpers shared between the files of this driver stay out of
 // libireec_runtime's exported symbols.

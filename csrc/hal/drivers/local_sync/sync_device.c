@@ -18,7 +18,13 @@
 
 #include "iree/hal/api.h"
 #include "iree/hal/drivers/local_sync/sync_device.h"
-#include "ireec/decls/hal_driver_api.h"
+#include "iree/hal/local/executable_loader.h"
+#include "iree/hal/local/local_executable_cache.h"
+#include "iree/hal/utils/deferred_command_buffer.h"
+#include "iree/hal/utils/file_registry.h"
+#include "iree/hal/utils/file_transfer.h"
+#include "iree/hal/utils/memory_file.h"
+#include "iree/hal/utils/semaphore_base.h"
 
 #include "inline_command_buffer.h"
 #include "local_executable.h"

@@ -11,7 +11,7 @@
 #include "iree/hal/api.h"
 #include "iree/hal/drivers/local_sync/sync_device.h"
 #include "iree/hal/drivers/local_sync/sync_driver.h"
-#include "ireec/decls/hal_driver_api.h"
+#include "iree/hal/local/executable_loader.h"
 
 #include "local_executable.h"
 #include "../device_params.h"

@@ -5,7 +5,6 @@
 #define IREEC_HAL_DRIVERS_LOCAL_SYNC_SYNC_EVENT_H_
 
 #include "iree/hal/api.h"
-#include "ireec/decls/hal_driver_api.h"
 #include "local_executable.h"
 
 IREE_HAL_LOCAL_SYNC_INTERNAL iree_status_t iree_hal_sync_event_create(

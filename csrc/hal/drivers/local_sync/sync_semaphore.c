@@ -14,6 +14,8 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "iree/base/internal/synchronization.h"
+
 //===----------------------------------------------------------------------===//
 // The process-wide notification
 //===----------------------------------------------------------------------===//

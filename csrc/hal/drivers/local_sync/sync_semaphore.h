@@ -9,7 +9,7 @@
 #define IREEC_HAL_DRIVERS_LOCAL_SYNC_SYNC_SEMAPHORE_H_
 
 #include "iree/hal/api.h"
-#include "ireec/decls/hal_driver_api.h"
+#include "iree/hal/utils/semaphore_base.h"
 #include "local_executable.h"
 
 // Creates a semaphore holding |initial_value|.

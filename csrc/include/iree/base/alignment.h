@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "iree/base/attributes.h"
+#include "iree/base/config.h"
 #include "iree/base/target_platform.h"
 
 #define IREE_ARRAYSIZE(arr) (sizeof(arr) / sizeof((arr)[0]))

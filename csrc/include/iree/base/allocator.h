@@ -4,7 +4,15 @@
 
 #include <alloca.h>
 
-#include "ireec/decls/base.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/base/allocator.h"
+#include "ireec/decls_end.h"
+
+#include "iree/base/alignment.h"
+#include "iree/base/attributes.h"
+#include "iree/base/config.h"
+#include "iree/base/status.h"
+#include "iree/base/target_platform.h"
 
 #define iree_alloca(sz) alloca(sz)
 

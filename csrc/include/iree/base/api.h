@@ -1,37 +1,17 @@
-// IREE base API: allocators, statuses, string views, spans, time.
+// IREE base API: allocators, statuses, string views, spans, time, loops and
+// wait sources, as IREE's iree/base/api.h includes them.
 //
-// The declarations come from ireec/decls/base.h (shared with the Python
-// binding's cdef, so they are plain C); this header adds IREE's function-like
-// macros on top. The helpers IREE defines as static inline functions are real
-// exported functions of libireec_runtime.
+// Each header includes its declarations (ireec/decls/iree/base/..., shared
+// with the Python binding's cdef, so they are plain C) and adds IREE's
+// function-like macros on top. The helpers IREE defines as static inline
+// functions are real exported functions of libireec_runtime.
 #ifndef IREE_BASE_API_H_
 #define IREE_BASE_API_H_
 
-// Pulled in ahead of the extern "C" block so C++ sees them with C++ linkage.
-#include <stdarg.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "iree/base/alignment.h"
-#include "iree/base/attributes.h"
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "ireec/decls/base.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
-
-// The headers IREE's iree/base/api.h includes.
 #include "iree/base/allocator.h"
 #include "iree/base/assert.h"
+#include "iree/base/attributes.h"
 #include "iree/base/bitfield.h"
 #include "iree/base/config.h"
 #include "iree/base/loop.h"

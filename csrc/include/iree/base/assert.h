@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "iree/base/attributes.h"
+#include "iree/base/config.h"
 
 // Every macro takes (...) so a call without the optional message stays valid
 // under -pedantic C, which rejects an empty variadic argument list.

@@ -6,6 +6,8 @@
 #ifndef IREE_BASE_ATTRIBUTES_H_
 #define IREE_BASE_ATTRIBUTES_H_
 
+#include "iree/base/target_platform.h"
+
 #if defined(__has_attribute)
 #define IREE_HAVE_ATTRIBUTE(x) __has_attribute(x)
 #else

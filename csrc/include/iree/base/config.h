@@ -8,18 +8,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/base/config.h"
+#include "ireec/decls_end.h"
+
 #include "iree/base/target_platform.h"
 
-#ifndef IREE_HOST_SIZE_MAX
-#define IREE_HOST_SIZE_MAX SIZE_MAX
-#endif
-#ifndef IREE_DEVICE_SIZE_MAX
-#define IREE_DEVICE_SIZE_MAX UINT64_MAX
-#endif
-#define IREE_MAX_PATH 2047
-
-// Statuses carry source locations and annotations, no stack traces.
-#define IREE_STATUS_MODE 2
+// IREE_HOST_SIZE_MAX, IREE_DEVICE_SIZE_MAX, IREE_MAX_PATH and
+// IREE_STATUS_MODE (2: statuses carry source locations and annotations, no
+// stack traces) come with the declarations.
 #define IREE_STATUS_MAX_STACK_TRACE_FRAMES 16
 
 // Tracing is compiled out; statistics are kept.

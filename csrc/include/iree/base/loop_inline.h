@@ -3,10 +3,8 @@
 #ifndef IREE_BASE_LOOP_INLINE_H_
 #define IREE_BASE_LOOP_INLINE_H_
 
-// The declarations first: they stand alone, and iree/base/loop.h may come
-// back here (through iree/base/api.h) before it is done.
 #include "ireec/decls_begin.h"
-#include "ireec/decls/loop.h"
+#include "ireec/decls/iree/base/loop_inline.h"
 #include "ireec/decls_end.h"
 
 #include "iree/base/loop.h"

@@ -13,10 +13,13 @@
 
 #include <stdint.h>
 
-#include "iree/base/attributes.h"
 #include "ireec/decls_begin.h"
-#include "ireec/decls/base.h"
+#include "ireec/decls/iree/base/status.h"
 #include "ireec/decls_end.h"
+
+#include "iree/base/attributes.h"
+#include "iree/base/config.h"
+#include "iree/base/string_view.h"
 
 #define IREE_STATUS_FEATURE_SOURCE_LOCATION (1 << 0)
 #define IREE_STATUS_FEATURE_ANNOTATIONS (1 << 1)

@@ -30,6 +30,8 @@
 #include <utility>
 
 #include "iree/base/api.h"
+#include "iree/base/attributes.h"
+#include "iree/base/target_platform.h"
 
 // Unused results of these types are diagnosed, as IREE does; on classes that
 // takes C++17's [[nodiscard]] (the GNU attribute only applies to functions).

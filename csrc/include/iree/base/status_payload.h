@@ -2,12 +2,11 @@
 #ifndef IREE_BASE_STATUS_PAYLOAD_H_
 #define IREE_BASE_STATUS_PAYLOAD_H_
 
-// The declarations first: they stand alone, and the headers below may
-// include this one back before it is done.
 #include "ireec/decls_begin.h"
-#include "ireec/decls/loop.h"
+#include "ireec/decls/iree/base/status_payload.h"
 #include "ireec/decls_end.h"
 
-#include "iree/base/api.h"
+#include "iree/base/allocator.h"
+#include "iree/base/status.h"
 
 #endif  // IREE_BASE_STATUS_PAYLOAD_H_

@@ -1,8 +1,14 @@
 // String builders: growable text buffers.
-// Its declarations come with the header(s) it includes.
 #ifndef IREE_BASE_STRING_BUILDER_H_
 #define IREE_BASE_STRING_BUILDER_H_
 
-#include "iree/base/api.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/base/string_builder.h"
+#include "ireec/decls_end.h"
+
+#include "iree/base/allocator.h"
+#include "iree/base/attributes.h"
+#include "iree/base/status.h"
+#include "iree/base/string_view.h"
 
 #endif  // IREE_BASE_STRING_BUILDER_H_

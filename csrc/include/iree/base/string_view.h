@@ -2,8 +2,14 @@
 #ifndef IREE_BASE_STRING_VIEW_H_
 #define IREE_BASE_STRING_VIEW_H_
 
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/base/string_view.h"
+#include "ireec/decls_end.h"
+
+#include "iree/base/attributes.h"
+#include "iree/base/config.h"
+// IREE_ARRAYSIZE, which iree_string_view_literal uses.
 #include "iree/base/alignment.h"
-#include "ireec/decls/base.h"
 
 // A macro (not a function) because IREE callers pass struct rvalues and rely
 // on a NULL-data view counting as empty.

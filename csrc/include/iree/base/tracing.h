@@ -5,11 +5,14 @@
 #ifndef IREE_BASE_TRACING_H_
 #define IREE_BASE_TRACING_H_
 
-#include <stdint.h>
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/base/tracing.h"
+#include "ireec/decls_end.h"
+
+#include "iree/base/attributes.h"
+#include "iree/base/config.h"
 
 #define IREE_TRACING_FEATURES 0
-
-typedef uint32_t iree_zone_id_t;
 
 #define IREE_TRACE(expr)
 #define IREE_TRACE_APP_ENTER()

@@ -2,12 +2,13 @@
 #ifndef IREE_BASE_WAIT_SOURCE_H_
 #define IREE_BASE_WAIT_SOURCE_H_
 
-// The declarations first: they stand alone, and the headers below may
-// include this one back before it is done.
 #include "ireec/decls_begin.h"
-#include "ireec/decls/loop.h"
+#include "ireec/decls/iree/base/wait_source.h"
 #include "ireec/decls_end.h"
 
-#include "iree/base/api.h"
+#include "iree/base/attributes.h"
+#include "iree/base/status.h"
+#include "iree/base/target_platform.h"
+#include "iree/base/time.h"
 
 #endif  // IREE_BASE_WAIT_SOURCE_H_

@@ -1,8 +1,13 @@
 // HAL buffers: typed device memory, mapping and subspans.
-// Its declarations come with the header(s) it includes.
 #ifndef IREE_HAL_BUFFER_H_
 #define IREE_HAL_BUFFER_H_
 
-#include "iree/hal/api.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/hal/buffer.h"
+#include "ireec/decls_end.h"
+
+#include "iree/base/api.h"
+#include "iree/hal/queue.h"
+#include "iree/hal/resource.h"
 
 #endif  // IREE_HAL_BUFFER_H_

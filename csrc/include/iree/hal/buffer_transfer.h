@@ -1,8 +1,13 @@
 // Host-driven transfers between buffers and host memory.
-// Its declarations come with the header(s) it includes.
 #ifndef IREE_HAL_BUFFER_TRANSFER_H_
 #define IREE_HAL_BUFFER_TRANSFER_H_
 
-#include "iree/hal/api.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/hal/buffer_transfer.h"
+#include "ireec/decls_end.h"
+
+#include "iree/base/api.h"
+#include "iree/hal/buffer.h"
+#include "iree/hal/device.h"
 
 #endif  // IREE_HAL_BUFFER_TRANSFER_H_

@@ -2,12 +2,12 @@
 #ifndef IREE_HAL_CHANNEL_H_
 #define IREE_HAL_CHANNEL_H_
 
-// The declarations first: they stand alone, and the headers below may
-// include this one back before it is done.
 #include "ireec/decls_begin.h"
-#include "ireec/decls/hal_channel.h"
+#include "ireec/decls/iree/hal/channel.h"
 #include "ireec/decls_end.h"
 
-#include "iree/hal/api.h"
+#include "iree/base/api.h"
+#include "iree/hal/queue.h"
+#include "iree/hal/resource.h"
 
 #endif  // IREE_HAL_CHANNEL_H_

@@ -2,17 +2,12 @@
 #ifndef IREE_HAL_DRIVER_REGISTRY_H_
 #define IREE_HAL_DRIVER_REGISTRY_H_
 
-#include "iree/hal/api.h"
-#include "iree/vm/api.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/hal/driver_registry.h"
+#include "ireec/decls_end.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "ireec/decls/runtime.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
+#include "iree/base/api.h"
+#include "iree/hal/driver.h"
+#include "iree/hal/resource.h"
 
 #endif  // IREE_HAL_DRIVER_REGISTRY_H_

@@ -1,8 +1,12 @@
 // HAL fences: sets of semaphore timepoints.
-// Its declarations come with the header(s) it includes.
 #ifndef IREE_HAL_FENCE_H_
 #define IREE_HAL_FENCE_H_
 
-#include "iree/hal/api.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/hal/fence.h"
+#include "ireec/decls_end.h"
+
+#include "iree/base/api.h"
+#include "iree/hal/semaphore.h"
 
 #endif  // IREE_HAL_FENCE_H_

@@ -1,8 +1,13 @@
 // HAL semaphores: timeline values devices and hosts signal and wait on.
-// Its declarations come with the header(s) it includes.
 #ifndef IREE_HAL_SEMAPHORE_H_
 #define IREE_HAL_SEMAPHORE_H_
 
-#include "iree/hal/api.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/hal/semaphore.h"
+#include "ireec/decls_end.h"
+
+#include "iree/base/api.h"
+#include "iree/hal/queue.h"
+#include "iree/hal/resource.h"
 
 #endif  // IREE_HAL_SEMAPHORE_H_

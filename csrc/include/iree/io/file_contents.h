@@ -2,10 +2,11 @@
 #ifndef IREE_IO_FILE_CONTENTS_H_
 #define IREE_IO_FILE_CONTENTS_H_
 
-#include "iree/base/api.h"
-
 #include "ireec/decls_begin.h"
-#include "ireec/decls/io.h"
+#include "ireec/decls/iree/io/file_contents.h"
 #include "ireec/decls_end.h"
+
+#include "iree/base/api.h"
+#include "iree/io/file_handle.h"
 
 #endif  // IREE_IO_FILE_CONTENTS_H_

@@ -2,11 +2,13 @@
 #ifndef IREE_IO_PARAMETER_INDEX_PROVIDER_H_
 #define IREE_IO_PARAMETER_INDEX_PROVIDER_H_
 
-#include "iree/io/file_contents.h"
-#include "iree/modules/hal/module.h"
-
 #include "ireec/decls_begin.h"
-#include "ireec/decls/io_parameters.h"
+#include "ireec/decls/iree/io/parameter_index_provider.h"
 #include "ireec/decls_end.h"
+
+#include "iree/base/api.h"
+#include "iree/hal/api.h"
+#include "iree/io/parameter_index.h"
+#include "iree/io/parameter_provider.h"
 
 #endif  // IREE_IO_PARAMETER_INDEX_PROVIDER_H_

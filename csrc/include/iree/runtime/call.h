@@ -2,16 +2,12 @@
 #ifndef IREE_RUNTIME_CALL_H_
 #define IREE_RUNTIME_CALL_H_
 
-#include "iree/runtime/session.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/runtime/call.h"
+#include "ireec/decls_end.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "ireec/decls/runtime.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
+#include "iree/base/api.h"
+#include "iree/hal/api.h"
+#include "iree/vm/api.h"
 
 #endif  // IREE_RUNTIME_CALL_H_

@@ -2,18 +2,12 @@
 #ifndef IREE_RUNTIME_INSTANCE_H_
 #define IREE_RUNTIME_INSTANCE_H_
 
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/runtime/instance.h"
+#include "ireec/decls_end.h"
+
+#include "iree/base/api.h"
 #include "iree/hal/api.h"
 #include "iree/vm/api.h"
-#include "iree/hal/driver_registry.h"
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "ireec/decls/runtime.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
 
 #endif  // IREE_RUNTIME_INSTANCE_H_

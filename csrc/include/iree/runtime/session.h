@@ -2,16 +2,12 @@
 #ifndef IREE_RUNTIME_SESSION_H_
 #define IREE_RUNTIME_SESSION_H_
 
-#include "iree/runtime/instance.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/runtime/session.h"
+#include "ireec/decls_end.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "ireec/decls/runtime.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
+#include "iree/base/api.h"
+#include "iree/hal/api.h"
+#include "iree/vm/api.h"
 
 #endif  // IREE_RUNTIME_SESSION_H_

@@ -2,18 +2,12 @@
 #ifndef IREE_TASK_API_H_
 #define IREE_TASK_API_H_
 
-#include "iree/hal/api.h"
-#include "iree/vm/api.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/task/api.h"
+#include "ireec/decls_end.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "ireec/decls/drivers.h"
-#include "ireec/decls/modules_extra.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
+#include "iree/base/api.h"
+#include "iree/task/executor.h"
+#include "iree/task/topology.h"
 
 #endif  // IREE_TASK_API_H_

@@ -1,113 +1,15 @@
 // IREE VM API: instances, contexts, modules, functions, refs, lists, buffers
-// and invocation.
+// and invocation, as IREE's iree/vm/api.h includes them.
 //
-// Declarations come from ireec/decls/vm.h; this header adds the function-like
-// macros IREE's VM headers define for type definitions and ref types.
+// Each header includes its declarations (ireec/decls/iree/vm/...) and adds
+// the function-like macros IREE's header defines there (type definition
+// accessors in type_def.h, ref type adapters in ref.h).
 #ifndef IREE_VM_API_H_
 #define IREE_VM_API_H_
 
 #include "iree/base/api.h"
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "ireec/decls/vm.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
-
-//===----------------------------------------------------------------------===//
-// iree_vm_type_def_t accessors
-//===----------------------------------------------------------------------===//
-// A type def is one machine word: the value type in the low tag bits and the
-// ref type (an aligned descriptor pointer) shifted down in the rest.
-
-#define iree_vm_type_def_as_value(v) \
-  ((iree_vm_value_type_t)((v).value_type_bits))
-#define iree_vm_type_def_as_ref(v) \
-  (((iree_vm_ref_type_t)(v).ref_type_bits) << IREE_VM_REF_TYPE_TAG_BITS)
-#define iree_vm_type_def_is_value(v) \
-  (iree_vm_type_def_as_value(v) != IREE_VM_VALUE_TYPE_NONE)
-#define iree_vm_type_def_is_ref(v) \
-  (iree_vm_type_def_as_ref(v) != IREE_VM_REF_TYPE_NULL)
-// Neither a value nor a ref: the "any" type of variant lists.
-#define iree_vm_type_def_is_variant(v)                          \
-  (iree_vm_type_def_as_value(v) == IREE_VM_VALUE_TYPE_NONE && \
-   iree_vm_type_def_as_ref(v) == IREE_VM_REF_TYPE_NULL)
-#define iree_vm_type_def_is_undefined(v) iree_vm_type_def_is_variant(v)
-
-//===----------------------------------------------------------------------===//
-// Ref type adapters
-//===----------------------------------------------------------------------===//
-// For code that defines its own ref-counted types: DECLARE goes in a header
-// and DEFINE in exactly one source file. The registration variable is filled
-// in by iree_vm_instance_register_type. check_deref spells out the type check
-// (IREE calls its inline iree_vm_ref_check, which ireec does not export) with
-// the same status codes and messages.
-
-#define IREE_VM_REF_ASSERT(expr)
-
-#define IREE_VM_DECLARE_TYPE_ADAPTERS(name, T)                              \
-  IREE_API_EXPORT_VARIABLE iree_vm_ref_type_t name##_registration;          \
-  static inline iree_vm_ref_type_t name##_type(void) {                      \
-    return name##_registration;                                             \
-  }                                                                         \
-  static inline bool name##_isa(const iree_vm_ref_t ref) {                  \
-    return ref.type == name##_registration;                                 \
-  }                                                                         \
-  static inline T* name##_deref(const iree_vm_ref_t ref) {                  \
-    return IREE_LIKELY(name##_isa(ref)) ? (T*)ref.ptr : NULL;               \
-  }                                                                         \
-  IREE_API_EXPORT iree_vm_ref_t name##_retain_ref(T* value);                \
-  IREE_API_EXPORT iree_vm_ref_t name##_move_ref(T* value);                  \
-  IREE_API_EXPORT iree_status_t name##_check_deref(const iree_vm_ref_t ref, \
-                                                   T** out_ptr);            \
-  IREE_API_EXPORT iree_status_t name##_check_deref_or_null(                 \
-      const iree_vm_ref_t ref, T** out_ptr)
-
-#define IREE_VM_DEFINE_TYPE_ADAPTERS(name, T)                                \
-  iree_vm_ref_type_t name##_registration = 0;                                \
-  IREE_API_EXPORT iree_vm_ref_t name##_retain_ref(T* value) {                \
-    iree_vm_ref_t ref = {0};                                                 \
-    iree_vm_ref_wrap_retain(value, name##_type(), &ref);                     \
-    return ref;                                                              \
-  }                                                                          \
-  IREE_API_EXPORT iree_vm_ref_t name##_move_ref(T* value) {                  \
-    iree_vm_ref_t ref = {0};                                                 \
-    iree_vm_ref_wrap_assign(value, name##_type(), &ref);                     \
-    return ref;                                                              \
-  }                                                                          \
-  IREE_API_EXPORT iree_status_t name##_check_deref(const iree_vm_ref_t ref,  \
-                                                   T** out_ptr) {            \
-    if (IREE_UNLIKELY(ref.type != name##_type())) {                          \
-      return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,                  \
-                              ref.type == IREE_VM_REF_TYPE_NULL              \
-                                  ? "ref is null"                            \
-                                  : "ref type mismatch");                    \
-    }                                                                        \
-    *out_ptr = (T*)ref.ptr;                                                  \
-    return iree_ok_status();                                                 \
-  }                                                                          \
-  IREE_API_EXPORT iree_status_t name##_check_deref_or_null(                  \
-      const iree_vm_ref_t ref, T** out_ptr) {                                \
-    *out_ptr = NULL;                                                         \
-    if (ref.type == IREE_VM_REF_TYPE_NULL) return iree_ok_status();          \
-    return name##_check_deref(ref, out_ptr);                                 \
-  }
-
-// IREE's C++ ref<T> wrappers are not provided; these keep shared headers
-// that invoke them compiling.
-#define IREE_VM_DECLARE_CC_TYPE_LOOKUP(name, T)
-#define IREE_VM_DECLARE_CC_TYPE_ADAPTERS(name, T)
-
-//===----------------------------------------------------------------------===//
-// The headers IREE's iree/vm/api.h includes
-//===----------------------------------------------------------------------===//
-// (All but iree/vm/shims.h: the argument-packing shims of IREE's own native
-// modules, which it exports for them only.)
-
+// All IREE's iree/vm/api.h includes but iree/vm/shims.h: the argument-packing
+// shims of IREE's own native modules, which it exports for them only.
 #include "iree/vm/buffer.h"
 #include "iree/vm/context.h"
 #include "iree/vm/instance.h"

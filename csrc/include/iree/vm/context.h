@@ -1,8 +1,15 @@
 // VM contexts: modules linked together with their state.
-// Its declarations come with the header(s) it includes.
 #ifndef IREE_VM_CONTEXT_H_
 #define IREE_VM_CONTEXT_H_
 
-#include "iree/vm/api.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/vm/context.h"
+#include "ireec/decls_end.h"
+
+#include "iree/base/api.h"
+#include "iree/vm/instance.h"
+#include "iree/vm/module.h"
+#include "iree/vm/ref.h"
+#include "iree/vm/stack.h"
 
 #endif  // IREE_VM_CONTEXT_H_

@@ -2,12 +2,12 @@
 #ifndef IREE_VM_STACK_H_
 #define IREE_VM_STACK_H_
 
-// The declarations first: they stand alone, and the headers below may
-// include this one back before it is done.
 #include "ireec/decls_begin.h"
-#include "ireec/decls/vm_invoke.h"
+#include "ireec/decls/iree/vm/stack.h"
 #include "ireec/decls_end.h"
 
-#include "iree/vm/api.h"
+#include "iree/base/api.h"
+#include "iree/vm/module.h"
+#include "iree/vm/ref.h"
 
 #endif  // IREE_VM_STACK_H_

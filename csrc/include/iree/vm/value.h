@@ -1,8 +1,9 @@
 // VM values: typed scalars.
-// Its declarations come with the header(s) it includes.
 #ifndef IREE_VM_VALUE_H_
 #define IREE_VM_VALUE_H_
 
-#include "iree/vm/api.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/vm/value.h"
+#include "ireec/decls_end.h"
 
 #endif  // IREE_VM_VALUE_H_

@@ -2,16 +2,11 @@
 #ifndef IREE_HAL_DRIVERS_INIT_H_
 #define IREE_HAL_DRIVERS_INIT_H_
 
-#include "iree/hal/driver_registry.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/hal/drivers/init.h"
+#include "ireec/decls_end.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "ireec/decls/runtime.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
+#include "iree/base/api.h"
+#include "iree/hal/api.h"
 
 #endif  // IREE_HAL_DRIVERS_INIT_H_

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "ireec/decls_begin.h"
-#include "ireec/decls/hal_executable_library.h"
+#include "ireec/decls/iree/hal/local/executable_library.h"
 #include "ireec/decls_end.h"
 
 // The symbol a dynamic library exports its query function as.

@@ -2,12 +2,10 @@
 #ifndef IREE_HAL_UTILS_EXECUTABLE_HEADER_H_
 #define IREE_HAL_UTILS_EXECUTABLE_HEADER_H_
 
-// The declarations first: they stand alone, and the headers below may
-// include this one back before it is done.
 #include "ireec/decls_begin.h"
-#include "ireec/decls/hal_utils.h"
+#include "ireec/decls/iree/hal/utils/executable_header.h"
 #include "ireec/decls_end.h"
 
-#include "iree/hal/api.h"
+#include "iree/base/api.h"
 
 #endif  // IREE_HAL_UTILS_EXECUTABLE_HEADER_H_

@@ -2,12 +2,12 @@
 #ifndef IREE_MODULES_HAL_DEBUGGING_H_
 #define IREE_MODULES_HAL_DEBUGGING_H_
 
-// The declarations first: they stand alone, and the headers below may
-// include this one back before it is done.
 #include "ireec/decls_begin.h"
-#include "ireec/decls/modules_extra.h"
+#include "ireec/decls/iree/modules/hal/debugging.h"
 #include "ireec/decls_end.h"
 
-#include "iree/modules/hal/types.h"
+#include "iree/base/api.h"
+#include "iree/hal/api.h"
+#include "iree/vm/api.h"
 
 #endif  // IREE_MODULES_HAL_DEBUGGING_H_

@@ -2,17 +2,12 @@
 #ifndef IREE_MODULES_HAL_TYPES_H_
 #define IREE_MODULES_HAL_TYPES_H_
 
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/modules/hal/types.h"
+#include "ireec/decls_end.h"
+
+#include "iree/base/api.h"
 #include "iree/hal/api.h"
 #include "iree/vm/api.h"
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "ireec/decls/modules.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
 
 #endif  // IREE_MODULES_HAL_TYPES_H_

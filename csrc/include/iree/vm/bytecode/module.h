@@ -2,17 +2,11 @@
 #ifndef IREE_VM_BYTECODE_MODULE_H_
 #define IREE_VM_BYTECODE_MODULE_H_
 
-#include "iree/hal/api.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/vm/bytecode/module.h"
+#include "ireec/decls_end.h"
+
+#include "iree/base/api.h"
 #include "iree/vm/api.h"
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "ireec/decls/modules.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
 
 #endif  // IREE_VM_BYTECODE_MODULE_H_

@@ -2,12 +2,12 @@
 #ifndef IREE_VM_BYTECODE_VERIFIER_H_
 #define IREE_VM_BYTECODE_VERIFIER_H_
 
-// The declarations first: they stand alone, and the headers below may
-// include this one back before it is done.
 #include "ireec/decls_begin.h"
-#include "ireec/decls/vm_bytecode.h"
+#include "ireec/decls/iree/vm/bytecode/verifier.h"
 #include "ireec/decls_end.h"
 
+#include "iree/base/api.h"
 #include "iree/vm/api.h"
+#include "iree/vm/bytecode/module_impl.h"
 
 #endif  // IREE_VM_BYTECODE_VERIFIER_H_

@@ -2,17 +2,11 @@
 #ifndef IREE_HAL_DRIVERS_HIP_API_H_
 #define IREE_HAL_DRIVERS_HIP_API_H_
 
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/hal/drivers/hip/api.h"
+#include "ireec/decls_end.h"
+
+#include "iree/base/api.h"
 #include "iree/hal/api.h"
-#include "iree/vm/api.h"
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "ireec/decls/drivers.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
 
 #endif  // IREE_HAL_DRIVERS_HIP_API_H_

@@ -4,17 +4,12 @@
 #ifndef IREE_HAL_DRIVERS_LOCAL_SYNC_SYNC_DEVICE_H_
 #define IREE_HAL_DRIVERS_LOCAL_SYNC_SYNC_DEVICE_H_
 
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/hal/drivers/local_sync/sync_device.h"
+#include "ireec/decls_end.h"
+
 #include "iree/base/api.h"
 #include "iree/hal/api.h"
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "ireec/decls/local_sync.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
+#include "iree/hal/local/executable_loader.h"
 
 #endif  // IREE_HAL_DRIVERS_LOCAL_SYNC_SYNC_DEVICE_H_

@@ -2,17 +2,11 @@
 #ifndef IREE_HAL_LOCAL_LOADERS_EMBEDDED_ELF_LOADER_H_
 #define IREE_HAL_LOCAL_LOADERS_EMBEDDED_ELF_LOADER_H_
 
-#include "iree/hal/api.h"
-#include "iree/vm/api.h"
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/hal/local/loaders/embedded_elf_loader.h"
+#include "ireec/decls_end.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-#include "ireec/decls/drivers.h"
-
-#ifdef __cplusplus
-}  // extern "C"
-#endif
+#include "iree/base/api.h"
+#include "iree/hal/local/executable_loader.h"
 
 #endif  // IREE_HAL_LOCAL_LOADERS_EMBEDDED_ELF_LOADER_H_

@@ -2,11 +2,12 @@
 #ifndef IREE_IO_FORMATS_IRPA_IRPA_PARSER_H_
 #define IREE_IO_FORMATS_IRPA_IRPA_PARSER_H_
 
-#include "iree/io/file_contents.h"
-#include "iree/modules/hal/module.h"
-
 #include "ireec/decls_begin.h"
-#include "ireec/decls/io_parameters.h"
+#include "ireec/decls/iree/io/formats/irpa/irpa_parser.h"
 #include "ireec/decls_end.h"
+
+#include "iree/base/api.h"
+#include "iree/io/file_handle.h"
+#include "iree/io/parameter_index.h"
 
 #endif  // IREE_IO_FORMATS_IRPA_IRPA_PARSER_H_

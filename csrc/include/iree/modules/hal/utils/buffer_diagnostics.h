@@ -2,12 +2,13 @@
 #ifndef IREE_MODULES_HAL_UTILS_BUFFER_DIAGNOSTICS_H_
 #define IREE_MODULES_HAL_UTILS_BUFFER_DIAGNOSTICS_H_
 
-// The declarations first: they stand alone, and the headers below may
-// include this one back before it is done.
 #include "ireec/decls_begin.h"
-#include "ireec/decls/modules_extra.h"
+#include "ireec/decls/iree/modules/hal/utils/buffer_diagnostics.h"
 #include "ireec/decls_end.h"
 
+#include "iree/base/api.h"
+#include "iree/hal/api.h"
 #include "iree/modules/hal/types.h"
+#include "iree/vm/api.h"
 
 #endif  // IREE_MODULES_HAL_UTILS_BUFFER_DIAGNOSTICS_H_

@@ -2,11 +2,13 @@
 #ifndef IREE_MODULES_IO_PARAMETERS_MODULE_H_
 #define IREE_MODULES_IO_PARAMETERS_MODULE_H_
 
-#include "iree/io/file_contents.h"
-#include "iree/modules/hal/module.h"
-
 #include "ireec/decls_begin.h"
-#include "ireec/decls/io_parameters.h"
+#include "ireec/decls/iree/modules/io/parameters/module.h"
 #include "ireec/decls_end.h"
+
+#include "iree/base/api.h"
+#include "iree/hal/api.h"
+#include "iree/io/parameter_provider.h"
+#include "iree/vm/api.h"
 
 #endif  // IREE_MODULES_IO_PARAMETERS_MODULE_H_

@@ -1,0 +1,13 @@
+// HAL files for file handles of any kind the device can use.
+#ifndef IREE_HAL_UTILS_FILE_REGISTRY_H_
+#define IREE_HAL_UTILS_FILE_REGISTRY_H_
+
+#include "ireec/decls_begin.h"
+#include "ireec/decls/iree/hal/utils/file_registry.h"
+#include "ireec/decls_end.h"
+
+#include "iree/base/api.h"
+#include "iree/hal/api.h"
+#include "iree/io/file_handle.h"
+
+#endif  // IREE_HAL_UTILS_FILE_REGISTRY_H_
