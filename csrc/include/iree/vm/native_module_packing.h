@@ -44,6 +44,14 @@
 #define IREE_HAVE_STD_STRING_VIEW 1
 #endif
 
+// A function table holds every member function as one untyped member
+// pointer type and casts it back to its own type to call it (a round trip
+// C++ defines); GCC's -Wcast-function-type would flag both casts.
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wcast-function-type"
+#endif
+
 namespace iree {
 namespace vm {
 namespace packing {
@@ -575,5 +583,9 @@ constexpr NativeFunction<Owner> MakeNativeFunction(
 
 }  // namespace vm
 }  // namespace iree
+
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
 
 #endif  // IREE_VM_NATIVE_MODULE_PACKING_H_

@@ -44,12 +44,12 @@
 #define IREE_VM_DEFINE_TYPE_ADAPTERS(name, T)                                \
   iree_vm_ref_type_t name##_registration = 0;                                \
   IREE_API_EXPORT iree_vm_ref_t name##_retain_ref(T* value) {                \
-    iree_vm_ref_t ref = {0};                                                 \
+    iree_vm_ref_t ref = iree_vm_ref_null();                                  \
     iree_vm_ref_wrap_retain(value, name##_type(), &ref);                     \
     return ref;                                                              \
   }                                                                          \
   IREE_API_EXPORT iree_vm_ref_t name##_move_ref(T* value) {                  \
-    iree_vm_ref_t ref = {0};                                                 \
+    iree_vm_ref_t ref = iree_vm_ref_null();                                  \
     iree_vm_ref_wrap_assign(value, name##_type(), &ref);                     \
     return ref;                                                              \
   }                                                                          \
