@@ -30,7 +30,8 @@ DECL_FILES = (
     "iree/base/loop_inline.h", "iree/base/loop_sync.h",
     # iree/base/internal/
     "iree/base/internal/arena.h", "iree/base/internal/atomics.h",
-    "iree/base/internal/flags.h", "iree/base/internal/synchronization.h",
+    "iree/base/internal/flags.h", "iree/base/internal/cpu.h",
+    "iree/base/internal/synchronization.h",
     "iree/base/internal/threading.h",
     # iree/io/
     "iree/io/file_handle.h", "iree/io/file_contents.h",
@@ -40,7 +41,8 @@ DECL_FILES = (
     "iree/hal/buffer_transfer.h", "iree/hal/buffer_view.h",
     "iree/hal/buffer_view_util.h", "iree/hal/channel.h", "iree/hal/event.h",
     "iree/hal/executable_cache.h", "iree/hal/file.h", "iree/hal/resource.h",
-    "iree/hal/command_buffer.h", "iree/hal/semaphore.h", "iree/hal/device.h",
+    "iree/hal/command_buffer.h",
+    "iree/hal/command_buffer_validation.h", "iree/hal/semaphore.h", "iree/hal/device.h",
     "iree/hal/driver.h", "iree/hal/driver_registry.h", "iree/hal/fence.h",
     "iree/hal/string_util.h",
     # iree/io/
@@ -57,7 +59,8 @@ DECL_FILES = (
     "iree/schemas/bytecode_module_def_reader.h",
     # iree/vm/bytecode/
     "iree/vm/bytecode/archive.h", "iree/vm/bytecode/module.h",
-    "iree/vm/bytecode/module_impl.h", "iree/vm/bytecode/utils/features.h",
+    "iree/vm/bytecode/module_impl.h", "iree/vm/bytecode/utils/block_list.h",
+    "iree/vm/bytecode/utils/features.h",
     "iree/vm/bytecode/utils/isa.h", "iree/vm/bytecode/verifier.h",
     # iree/modules/
     "iree/modules/hal/debugging.h", "iree/modules/hal/module.h",
@@ -147,6 +150,13 @@ CDEF_REWRITES = (
     # member at offset 0 (write_fd would alias read_fd); fds[] covers both.
     ("iree_wait_primitive_value_t", ("pipe.read_fd", "pipe.write_fd"),
      "\n    struct {\n      int read_fd;\n      int write_fd;\n    };\n", "\n"),
+    # A flexible array member (the requirements of each binding table slot,
+    # sized at run time) after bit-fields: cffi takes neither it nor `...;`
+    # there. It adds nothing to the struct's size, so the struct without it
+    # has the same layout.
+    ("iree_hal_command_buffer_validation_state_t", ("binding_requirements",),
+     "\n  iree_hal_buffer_binding_requirements_t binding_requirements[];\n",
+     "\n"),
 )
 CDEF_HIDDEN_FIELDS = {record: hidden for record, hidden, _, _ in CDEF_REWRITES}
 

@@ -4,7 +4,7 @@ runtime: the embedded-ELF loader used directly, the static library loader with
 an executable linked into the program, asynchronous invocation on IREE's
 loops, a native C module registered with a session, C++ with iree::StatusOr
 and IREE's status macros, and a gtest suite in the style of IREE's HAL
-conformance tests. (The headers themselves: test_headers.py.)"""
+conformance tests on IREE's test helpers and test main. (The headers themselves: test_headers.py.)"""
 
 from __future__ import annotations
 
@@ -125,15 +125,29 @@ def test_cxx_value_of_failed_status_or_aborts(build_c_program):
     assert "ABORTED; gone" in result.stderr
 
 
-GTEST_HEADER = Path("/usr/include/gtest/gtest.h")
+GTEST_HEADERS = (Path("/usr/include/gtest/gtest.h"), Path("/usr/include/gmock/gmock.h"))
 
 
 @pytest.mark.parametrize("driver", ["local-task", "local-sync"])
 def test_hal_cts_style_gtest(build_c_program, driver):
-    if not GTEST_HEADER.is_file():
-        pytest.fail("gtest is not installed (Debian: libgtest-dev; scripts/run-tests "
-                    "installs it when run as root)")
-    exe = build_c_program(SOURCES / "hal_cts_style_test.cc", "hal_cts_style_test",
-                          cxx=True, libs=["-lgtest", "-pthread"])
-    out = exe.output(driver)
-    assert "[  PASSED  ] 6 tests." in out
+    # IREE's test helpers (iree/testing/gtest.h, status_matchers.h) in a
+    # CTS-style suite and a suite of the matchers themselves, linked with a
+    # main parsing IREE's flags (--driver and --answer are IREE_FLAGs; gtest's
+    # own flags pass through to gtest).
+    missing = [str(h) for h in GTEST_HEADERS if not h.is_file()]
+    if missing:
+        pytest.fail(f"{missing} not installed (Debian: libgtest-dev, libgmock-dev; "
+                    "scripts/run-tests installs them when run as root)")
+    exe = build_c_program([SOURCES / "hal_cts_style_test.cc",
+                           SOURCES / "status_matchers_test.cc",
+                           SOURCES / "gtest_main.cc"], "hal_cts_style_test",
+                          cxx=True, libs=["-lgmock", "-lgtest", "-pthread"])
+    out = exe.output(f"--driver={driver}", "--answer=42")
+    assert "[  PASSED  ] 11 tests." in out
+    filtered = exe.output(f"--driver={driver}", "--answer=42",
+                          "--gtest_filter=QueueHostCallTest.*")
+    assert "[  PASSED  ] 2 tests." in filtered
+    # Without --answer the flag keeps its default and that test fails.
+    failed = exe.run(f"--driver={driver}")
+    assert failed.returncode != 0
+    assert "Flags.IreeFlagParsedByTheTestMain" in failed.stdout

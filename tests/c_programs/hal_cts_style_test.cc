@@ -1,14 +1,13 @@
 // A gtest suite written the way IREE's HAL conformance tests are
-// (runtime/src/iree/hal/cts): C++ including iree/base/api.h and
-// iree/hal/api.h, a fixture that makes a driver through the driver registry
-// and its default device, and tests of semaphores, command buffers and queue
-// host calls that check what the device did.
+// (runtime/src/iree/hal/cts): C++ including iree/base/api.h, iree/hal/api.h
+// and IREE's test helpers (iree/testing/gtest.h, status_matchers.h), a
+// fixture that makes a driver through the driver registry and its default
+// device, and tests of semaphores, command buffers and queue host calls that
+// check what the device did.
 //
-// Built with `python -m ireec config --cflags --cxxflags` and
-// `--libs` plus gtest; the driver name is the first argument (after gtest's
-// own flags).
-
-#include <gtest/gtest.h>
+// Built with `python -m ireec config --cflags --cxxflags` and `--libs` plus
+// gmock/gtest, and linked with gtest_main.cc, which parses IREE's flags as
+// IREE's test main does: the driver is --driver=NAME (IREE_FLAG below).
 
 #include <cstdint>
 #include <cstring>
@@ -16,20 +15,15 @@
 #include <vector>
 
 #include "iree/base/api.h"
+#include "iree/base/internal/flags.h"
 #include "iree/hal/api.h"
 #include "iree/hal/drivers/init.h"
+#include "iree/testing/gtest.h"
+#include "iree/testing/status_matchers.h"
+
+IREE_FLAG(string, driver, "local-task", "The HAL driver the tests run on.");
 
 namespace {
-
-std::string g_driver_name = "local-task";
-
-// IREE's CTS asserts statuses with IREE_ASSERT_OK; this is that check, with
-// the status text in the failure message and the status consumed.
-#define CTS_ASSERT_OK(expr)                                              \
-  do {                                                                   \
-    ::iree::Status cts_status_ = (expr);                                 \
-    ASSERT_TRUE(::iree::IsOk(cts_status_)) << cts_status_.ToString(); \
-  } while (0)
 
 class CtsTestBase : public ::testing::Test {
  protected:
@@ -45,11 +39,11 @@ class CtsTestBase : public ::testing::Test {
   }
 
   void SetUp() override {
-    CTS_ASSERT_OK(iree_hal_driver_registry_try_create(
+    IREE_ASSERT_OK(iree_hal_driver_registry_try_create(
         iree_hal_driver_registry_default(),
-        iree_make_cstring_view(g_driver_name.c_str()), iree_allocator_system(),
+        iree_make_cstring_view(FLAG_driver), iree_allocator_system(),
         &driver_));
-    CTS_ASSERT_OK(iree_hal_driver_create_default_device(
+    IREE_ASSERT_OK(iree_hal_driver_create_default_device(
         driver_, iree_allocator_system(), &device_));
   }
 
@@ -65,9 +59,8 @@ class CtsTestBase : public ::testing::Test {
     params.usage = IREE_HAL_BUFFER_USAGE_DEFAULT | IREE_HAL_BUFFER_USAGE_MAPPING;
     params.access = IREE_HAL_MEMORY_ACCESS_ALL;
     iree_hal_buffer_t* buffer = nullptr;
-    iree::Status status = iree_hal_allocator_allocate_buffer(
-        iree_hal_device_allocator(device_), params, size, &buffer);
-    EXPECT_TRUE(iree::IsOk(status)) << status.ToString();
+    IREE_EXPECT_OK(iree_hal_allocator_allocate_buffer(
+        iree_hal_device_allocator(device_), params, size, &buffer));
     return buffer;
   }
 
@@ -101,33 +94,31 @@ class SemaphoreTest : public CtsTestBase {};
 
 TEST_F(SemaphoreTest, SignalQueryWait) {
   iree_hal_semaphore_t* semaphore = nullptr;
-  CTS_ASSERT_OK(iree_hal_semaphore_create(device_, IREE_HAL_QUEUE_AFFINITY_ANY,
+  IREE_ASSERT_OK(iree_hal_semaphore_create(device_, IREE_HAL_QUEUE_AFFINITY_ANY,
                                           2, 0, &semaphore));
   uint64_t value = 0;
-  CTS_ASSERT_OK(iree_hal_semaphore_query(semaphore, &value));
+  IREE_ASSERT_OK(iree_hal_semaphore_query(semaphore, &value));
   EXPECT_EQ(value, 2u);
-  CTS_ASSERT_OK(iree_hal_semaphore_signal(semaphore, 5));
-  CTS_ASSERT_OK(iree_hal_semaphore_query(semaphore, &value));
+  IREE_ASSERT_OK(iree_hal_semaphore_signal(semaphore, 5));
+  IREE_ASSERT_OK(iree_hal_semaphore_query(semaphore, &value));
   EXPECT_EQ(value, 5u);
   // Reached values return at once; unreached ones time out.
-  CTS_ASSERT_OK(iree_hal_semaphore_wait(semaphore, 4, iree_immediate_timeout(), 0));
-  iree::Status timed_out =
-      iree_hal_semaphore_wait(semaphore, 6, iree_make_timeout_ms(1), 0);
-  EXPECT_EQ(timed_out.code(), iree::StatusCode::kDeadlineExceeded)
-      << timed_out.ToString();
+  IREE_ASSERT_OK(iree_hal_semaphore_wait(semaphore, 4, iree_immediate_timeout(), 0));
+  IREE_EXPECT_STATUS_IS(
+      IREE_STATUS_DEADLINE_EXCEEDED,
+      iree_hal_semaphore_wait(semaphore, 6, iree_make_timeout_ms(1), 0));
   iree_hal_semaphore_release(semaphore);
 }
 
 TEST_F(SemaphoreTest, FailurePropagatesToWaiters) {
   iree_hal_semaphore_t* semaphore = nullptr;
-  CTS_ASSERT_OK(iree_hal_semaphore_create(device_, IREE_HAL_QUEUE_AFFINITY_ANY,
+  IREE_ASSERT_OK(iree_hal_semaphore_create(device_, IREE_HAL_QUEUE_AFFINITY_ANY,
                                           0, 0, &semaphore));
   iree_hal_semaphore_fail(semaphore,
                           iree_make_status(IREE_STATUS_DATA_LOSS, "lost"));
-  iree::Status waited =
-      iree_hal_semaphore_wait(semaphore, 1, iree_infinite_timeout(), 0);
-  EXPECT_FALSE(iree::IsOk(waited));
-  EXPECT_EQ(waited.code(), iree::StatusCode::kAborted) << waited.ToString();
+  IREE_EXPECT_STATUS_IS(
+      IREE_STATUS_ABORTED,
+      iree_hal_semaphore_wait(semaphore, 1, iree_infinite_timeout(), 0));
   iree_hal_semaphore_release(semaphore);
 }
 
@@ -145,34 +136,34 @@ TEST_F(CommandBufferTest, FillUpdateCopy) {
   ASSERT_NE(target, nullptr);
 
   iree_hal_command_buffer_t* command_buffer = nullptr;
-  CTS_ASSERT_OK(iree_hal_command_buffer_create(
+  IREE_ASSERT_OK(iree_hal_command_buffer_create(
       device_, IREE_HAL_COMMAND_BUFFER_MODE_ONE_SHOT,
       IREE_HAL_COMMAND_CATEGORY_ANY, IREE_HAL_QUEUE_AFFINITY_ANY, 0,
       &command_buffer));
-  CTS_ASSERT_OK(iree_hal_command_buffer_begin(command_buffer));
+  IREE_ASSERT_OK(iree_hal_command_buffer_begin(command_buffer));
   // source = 0x07 everywhere, then bytes [16, 20) = 1 2 3 4.
   const uint8_t fill_pattern = 0x07;
-  CTS_ASSERT_OK(iree_hal_command_buffer_fill_buffer(
+  IREE_ASSERT_OK(iree_hal_command_buffer_fill_buffer(
       command_buffer, iree_hal_make_buffer_ref(source, 0, kSize),
       &fill_pattern, sizeof(fill_pattern), 0));
-  CTS_ASSERT_OK(iree_hal_command_buffer_execution_barrier(
+  IREE_ASSERT_OK(iree_hal_command_buffer_execution_barrier(
       command_buffer, IREE_HAL_EXECUTION_STAGE_TRANSFER,
       IREE_HAL_EXECUTION_STAGE_TRANSFER, 0, 0, nullptr, 0, nullptr));
   const uint8_t update[4] = {1, 2, 3, 4};
-  CTS_ASSERT_OK(iree_hal_command_buffer_update_buffer(
+  IREE_ASSERT_OK(iree_hal_command_buffer_update_buffer(
       command_buffer, update, 0, iree_hal_make_buffer_ref(source, 16, 4), 0));
-  CTS_ASSERT_OK(iree_hal_command_buffer_execution_barrier(
+  IREE_ASSERT_OK(iree_hal_command_buffer_execution_barrier(
       command_buffer, IREE_HAL_EXECUTION_STAGE_TRANSFER,
       IREE_HAL_EXECUTION_STAGE_TRANSFER, 0, 0, nullptr, 0, nullptr));
   // target = all of source.
-  CTS_ASSERT_OK(iree_hal_command_buffer_copy_buffer(
+  IREE_ASSERT_OK(iree_hal_command_buffer_copy_buffer(
       command_buffer, iree_hal_make_buffer_ref(source, 0, kSize),
       iree_hal_make_buffer_ref(target, 0, kSize), 0));
-  CTS_ASSERT_OK(iree_hal_command_buffer_end(command_buffer));
-  CTS_ASSERT_OK(SubmitAndWait(command_buffer));
+  IREE_ASSERT_OK(iree_hal_command_buffer_end(command_buffer));
+  IREE_ASSERT_OK(SubmitAndWait(command_buffer));
 
   std::vector<uint8_t> actual(kSize);
-  CTS_ASSERT_OK(iree_hal_buffer_map_read(target, 0, actual.data(), kSize));
+  IREE_ASSERT_OK(iree_hal_buffer_map_read(target, 0, actual.data(), kSize));
   std::vector<uint8_t> expected(kSize, 0x07);
   std::memcpy(&expected[16], update, sizeof(update));
   EXPECT_EQ(actual, expected);
@@ -188,14 +179,15 @@ TEST_F(CommandBufferTest, IndirectRefsResolveThroughBindingTable) {
   iree_hal_buffer_binding_t binding = {buffer, 8, 16};
   iree_hal_buffer_binding_table_t table = {1, &binding};
   iree_hal_buffer_ref_t resolved;
-  CTS_ASSERT_OK(iree_hal_buffer_binding_table_resolve_ref(
+  IREE_ASSERT_OK(iree_hal_buffer_binding_table_resolve_ref(
       table, iree_hal_make_indirect_buffer_ref(0, 4, 8), &resolved));
   EXPECT_EQ(resolved.buffer, buffer);
   EXPECT_EQ(resolved.offset, 12u);
   EXPECT_EQ(resolved.length, 8u);
-  iree::Status out_of_range = iree_hal_buffer_binding_table_resolve_ref(
-      table, iree_hal_make_indirect_buffer_ref(3, 0, 8), &resolved);
-  EXPECT_EQ(out_of_range.code(), iree::StatusCode::kOutOfRange);
+  IREE_EXPECT_STATUS_IS(IREE_STATUS_OUT_OF_RANGE,
+                        iree_hal_buffer_binding_table_resolve_ref(
+                            table, iree_hal_make_indirect_buffer_ref(3, 0, 8),
+                            &resolved));
   EXPECT_TRUE(iree_hal_buffer_binding_table_is_empty(
       iree_hal_buffer_binding_table_empty()));
   iree_hal_buffer_release(buffer);
@@ -230,7 +222,7 @@ class QueueHostCallTest : public CtsTestBase {
 
   void SetUp() override {
     CtsTestBase::SetUp();
-    CTS_ASSERT_OK(iree_hal_semaphore_create(device_, IREE_HAL_QUEUE_AFFINITY_ANY,
+    IREE_ASSERT_OK(iree_hal_semaphore_create(device_, IREE_HAL_QUEUE_AFFINITY_ANY,
                                             0, 0, &semaphore_));
   }
   void TearDown() override {
@@ -248,7 +240,7 @@ class QueueHostCallTest : public CtsTestBase {
     // local-sync runs queue operations on the calling thread once their waits
     // are reached, so there the wait is satisfied first and the call has run
     // when the queue operation returns; local-task queues it until then.
-    const bool runs_inline = std::string(g_driver_name) == "local-sync";
+    const bool runs_inline = std::string(FLAG_driver) == "local-sync";
     if (runs_inline) {
       IREE_RETURN_IF_ERROR(iree_hal_semaphore_signal(semaphore_, 1));
     }
@@ -270,7 +262,7 @@ class QueueHostCallTest : public CtsTestBase {
 
 TEST_F(QueueHostCallTest, RunsInQueueOrderAndSignals) {
   Seen seen;
-  CTS_ASSERT_OK(QueueAndWait(Sum, &seen));
+  IREE_ASSERT_OK(QueueAndWait(Sum, &seen));
   EXPECT_EQ(seen.calls, 1);
   EXPECT_EQ(seen.sum, 46u);
   EXPECT_EQ(seen.device, device_);
@@ -278,22 +270,14 @@ TEST_F(QueueHostCallTest, RunsInQueueOrderAndSignals) {
 
 TEST_F(QueueHostCallTest, FailureFailsTheSignalSemaphores) {
   Seen seen;
-  iree::Status waited = QueueAndWait(Fail, &seen);
+  IREE_EXPECT_STATUS_IS(IREE_STATUS_ABORTED, QueueAndWait(Fail, &seen));
   EXPECT_EQ(seen.calls, 1);
-  EXPECT_EQ(waited.code(), iree::StatusCode::kAborted) << waited.ToString();
   // The semaphore keeps the call's own failure.
   uint64_t value = 0;
   iree::Status failure = iree_hal_semaphore_query(semaphore_, &value);
-  EXPECT_EQ(failure.code(), iree::StatusCode::kDataLoss) << failure.ToString();
-  EXPECT_NE(failure.ToString().find("host call failed on purpose"),
-            std::string::npos)
-      << failure.ToString();
+  EXPECT_THAT(failure, iree::testing::status::StatusIs(iree::StatusCode::kDataLoss));
+  EXPECT_THAT(failure.ToString(),
+              ::testing::HasSubstr("host call failed on purpose"));
 }
 
 }  // namespace
-
-int main(int argc, char** argv) {
-  ::testing::InitGoogleTest(&argc, argv);
-  if (argc > 1) g_driver_name = argv[1];
-  return RUN_ALL_TESTS();
-}

@@ -8,10 +8,12 @@
 
 #include "iree/runtime/api.h"
 
+#include "iree/base/internal/cpu.h"
 #include "iree/base/internal/flags.h"
 #include "iree/base/loop_sync.h"
 #include "iree/base/status_payload.h"
 #include "iree/hal/buffer_heap_impl.h"
+#include "iree/hal/command_buffer_validation.h"
 #include "iree/hal/drivers/hip/api.h"
 #include "iree/hal/drivers/hip/registration/driver_module.h"
 #include "iree/hal/drivers/init.h"
@@ -56,6 +58,8 @@
 #include "iree/task/api.h"
 #include "iree/vm/bytecode/archive.h"
 #include "iree/vm/bytecode/module.h"
+#include "iree/vm/bytecode/module_impl.h"
+#include "iree/vm/bytecode/utils/block_list.h"
 #include "iree/vm/bytecode/utils/features.h"
 #include "iree/vm/bytecode/verifier.h"
 

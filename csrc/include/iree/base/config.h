@@ -17,6 +17,10 @@
 // IREE_HOST_SIZE_MAX, IREE_DEVICE_SIZE_MAX, IREE_MAX_PATH and
 // IREE_STATUS_MODE (2: statuses carry source locations and annotations, no
 // stack traces) come with the declarations.
+// printf conversions of iree_host_size_t and iree_device_size_t (both size_t).
+#define PRIhsz "zu"
+#define PRIdsz "zu"
+
 #define IREE_STATUS_MAX_STACK_TRACE_FRAMES 16
 
 // Tracing is compiled out; statistics are kept.

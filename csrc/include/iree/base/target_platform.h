@@ -1,5 +1,5 @@
 // What the code is compiled for, as IREE's macros name it: the architecture
-// (IREE_ARCH and IREE_ARCH_*), the pointer size (IREE_PTR_SIZE and
+// (IREE_ARCH, IREE_ARCH_* and IREE_ARCH_ENUM), the pointer size (IREE_PTR_SIZE and
 // IREE_PTR_SIZE_*), the byte order (IREE_ENDIANNESS_*), whether unaligned
 // access is allowed (IREE_MEMORY_ACCESS_ALIGNMENT_REQUIRED*), the compiler
 // (IREE_COMPILER_*), sanitizers (IREE_SANITIZER_*) and the operating system
@@ -16,30 +16,51 @@
 // Architecture
 //===----------------------------------------------------------------------===//
 
+// Each architecture as a value (IREE_ARCH_ENUM is the one compiled for), so
+// tables such as iree/schemas/cpu_feature_bits.inl can be filtered by C `if`.
+enum iree_arch_enum_e {
+  IREE_ARCH_ENUM_ARM_32 = 0,
+  IREE_ARCH_ENUM_ARM_64 = 1,
+  IREE_ARCH_ENUM_RISCV_32 = 2,
+  IREE_ARCH_ENUM_RISCV_64 = 3,
+  IREE_ARCH_ENUM_WASM_32 = 4,
+  IREE_ARCH_ENUM_WASM_64 = 5,
+  IREE_ARCH_ENUM_X86_32 = 6,
+  IREE_ARCH_ENUM_X86_64 = 7,
+};
+
 #if defined(__aarch64__) || defined(_M_ARM64) || defined(_M_ARM64EC)
 #define IREE_ARCH "arm_64"
 #define IREE_ARCH_ARM_64 1
+#define IREE_ARCH_ENUM IREE_ARCH_ENUM_ARM_64
 #elif defined(__arm__) || defined(_M_ARM)
 #define IREE_ARCH "arm_32"
 #define IREE_ARCH_ARM_32 1
+#define IREE_ARCH_ENUM IREE_ARCH_ENUM_ARM_32
 #elif defined(__riscv) && __riscv_xlen == 64
 #define IREE_ARCH "riscv_64"
 #define IREE_ARCH_RISCV_64 1
+#define IREE_ARCH_ENUM IREE_ARCH_ENUM_RISCV_64
 #elif defined(__riscv) && __riscv_xlen == 32
 #define IREE_ARCH "riscv_32"
 #define IREE_ARCH_RISCV_32 1
+#define IREE_ARCH_ENUM IREE_ARCH_ENUM_RISCV_32
 #elif defined(__wasm64__)
 #define IREE_ARCH "wasm_64"
 #define IREE_ARCH_WASM_64 1
+#define IREE_ARCH_ENUM IREE_ARCH_ENUM_WASM_64
 #elif defined(__wasm32__)
 #define IREE_ARCH "wasm_32"
 #define IREE_ARCH_WASM_32 1
+#define IREE_ARCH_ENUM IREE_ARCH_ENUM_WASM_32
 #elif defined(__x86_64__) || defined(_M_X64) || defined(__amd64__)
 #define IREE_ARCH "x86_64"
 #define IREE_ARCH_X86_64 1
+#define IREE_ARCH_ENUM IREE_ARCH_ENUM_X86_64
 #elif defined(__i386__) || defined(_M_IX86)
 #define IREE_ARCH "x86_32"
 #define IREE_ARCH_X86_32 1
+#define IREE_ARCH_ENUM IREE_ARCH_ENUM_X86_32
 #else
 #error "This architecture is not one IREE supports."
 #endif

@@ -12,4 +12,7 @@
 #include "iree/vm/ref.h"
 #include "iree/vm/stack.h"
 
+// iree::vm::ref<iree_vm_context_t> (C++): retained by its own functions.
+IREE_VM_DECLARE_CC_TYPE_ADAPTERS(iree_vm_context, iree_vm_context_t)
+
 #endif  // IREE_VM_CONTEXT_H_

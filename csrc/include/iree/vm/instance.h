@@ -9,4 +9,7 @@
 #include "iree/base/api.h"
 #include "iree/vm/ref.h"
 
+// iree::vm::ref<iree_vm_instance_t> (C++): retained by its own functions.
+IREE_VM_DECLARE_CC_TYPE_ADAPTERS(iree_vm_instance, iree_vm_instance_t)
+
 #endif  // IREE_VM_INSTANCE_H_

@@ -12,4 +12,8 @@
 #include "iree/vm/value.h"
 #include "iree/vm/variant.h"
 
+// iree::vm::ref<iree_vm_list_t> (C++), as IREE_VM_DECLARE_TYPE_ADAPTERS
+// gives; the adapters themselves are declared above.
+IREE_VM_DECLARE_CC_TYPE_LOOKUP(iree_vm_list, iree_vm_list_t)
+
 #endif  // IREE_VM_LIST_H_

@@ -10,4 +10,7 @@
 #include "iree/base/internal/atomics.h"
 #include "iree/vm/ref.h"
 
+// iree::vm::ref<iree_vm_module_t> (C++): retained by its own functions.
+IREE_VM_DECLARE_CC_TYPE_ADAPTERS(iree_vm_module, iree_vm_module_t)
+
 #endif  // IREE_VM_MODULE_H_

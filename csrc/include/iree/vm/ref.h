@@ -9,9 +9,14 @@
 #include "iree/base/api.h"
 #include "iree/base/internal/atomics.h"
 
+// The alignment (and unit) of a type descriptor's offsetof_counter.
+#define IREE_VM_REF_COUNTER_ALIGNMENT sizeof(iree_atomic_ref_count_t)
+
 // For code that defines its own ref-counted types: DECLARE goes in a header
 // and DEFINE in exactly one source file. The registration variable is filled
-// in by iree_vm_instance_register_type. check_deref spells out the type check
+// in by iree_vm_instance_register_type. In C++ DECLARE also gives the type's
+// iree::vm::ref_type_descriptor (iree/vm/ref_cc.h), so iree::vm::ref<T> holds
+// it. check_deref spells out the type check
 // (IREE calls its inline iree_vm_ref_check, which ireec does not export) with
 // the same status codes and messages.
 
@@ -33,17 +38,18 @@
   IREE_API_EXPORT iree_status_t name##_check_deref(const iree_vm_ref_t ref, \
                                                    T** out_ptr);            \
   IREE_API_EXPORT iree_status_t name##_check_deref_or_null(                 \
-      const iree_vm_ref_t ref, T** out_ptr)
+      const iree_vm_ref_t ref, T** out_ptr);                                \
+  IREE_VM_DECLARE_CC_TYPE_LOOKUP(name, T)
 
 #define IREE_VM_DEFINE_TYPE_ADAPTERS(name, T)                                \
   iree_vm_ref_type_t name##_registration = 0;                                \
   IREE_API_EXPORT iree_vm_ref_t name##_retain_ref(T* value) {                \
-    iree_vm_ref_t ref = {0};                                                 \
+    iree_vm_ref_t ref = iree_vm_ref_null();                                  \
     iree_vm_ref_wrap_retain(value, name##_type(), &ref);                     \
     return ref;                                                              \
   }                                                                          \
   IREE_API_EXPORT iree_vm_ref_t name##_move_ref(T* value) {                  \
-    iree_vm_ref_t ref = {0};                                                 \
+    iree_vm_ref_t ref = iree_vm_ref_null();                                  \
     iree_vm_ref_wrap_assign(value, name##_type(), &ref);                     \
     return ref;                                                              \
   }                                                                          \
@@ -65,9 +71,13 @@
     return name##_check_deref(ref, out_ptr);                                 \
   }
 
-// IREE's C++ ref<T> wrappers are not provided; these keep shared headers
-// that invoke them compiling.
+// The C++ ref<T> wrappers; in C the macros that declare them for a type are
+// empty.
+#ifdef __cplusplus
+#include "iree/vm/ref_cc.h"
+#else
 #define IREE_VM_DECLARE_CC_TYPE_LOOKUP(name, T)
 #define IREE_VM_DECLARE_CC_TYPE_ADAPTERS(name, T)
+#endif  // __cplusplus
 
 #endif  // IREE_VM_REF_H_

@@ -10,4 +10,8 @@
 #include "iree/base/config.h"
 #include "iree/base/target_platform.h"
 
+// The initializer of an atomic variable (`counter = IREE_ATOMIC_VAR_INIT(1)`),
+// as IREE spells it on every compiler it supports.
+#define IREE_ATOMIC_VAR_INIT(value) (value)
+
 #endif  // IREE_BASE_INTERNAL_ATOMICS_H_

@@ -298,4 +298,8 @@ void iree_hal_allocator_deallocate_buffer(
     iree_hal_allocator_t* restrict allocator,
     iree_hal_buffer_t* restrict buffer);
 
+// Destroys the allocator: what its release does when the last reference
+// goes. For implementations; everything else releases.
+void iree_hal_allocator_destroy(iree_hal_allocator_t* restrict allocator);
+
 #endif  // IREEC_DECLS_IREE_HAL_ALLOCATOR_H_

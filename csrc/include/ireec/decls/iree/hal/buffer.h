@@ -326,4 +326,9 @@ void iree_hal_buffer_initialize(
     const iree_hal_buffer_vtable_t* vtable, iree_hal_buffer_t* buffer);
 void iree_hal_buffer_destroy(iree_hal_buffer_t* buffer);
 
+// What a buffer's release does when the last reference goes: hands it back
+// to the pool it came from or destroys it. Buffer implementations put it
+// first in their vtable.
+void iree_hal_buffer_recycle(iree_hal_buffer_t* buffer);
+
 #endif  // IREEC_DECLS_IREE_HAL_BUFFER_H_

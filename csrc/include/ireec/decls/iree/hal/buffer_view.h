@@ -136,4 +136,8 @@ iree_status_t iree_hal_buffer_view_compute_range(
     iree_device_size_t* out_start_offset,
     iree_device_size_t* out_length);
 
+// Destroys the buffer view: what its release does when the last reference
+// goes. For implementations; everything else releases.
+void iree_hal_buffer_view_destroy(iree_hal_buffer_view_t* buffer_view);
+
 #endif  // IREEC_DECLS_IREE_HAL_BUFFER_VIEW_H_

@@ -517,4 +517,8 @@ void iree_hal_command_buffer_initialize(
     void* validation_state, const iree_hal_command_buffer_vtable_t* vtable,
     iree_hal_command_buffer_t* command_buffer);
 
+// Destroys the command buffer: what its release does when the last reference
+// goes. For implementations; everything else releases.
+void iree_hal_command_buffer_destroy(iree_hal_command_buffer_t* command_buffer);
+
 #endif  // IREEC_DECLS_IREE_HAL_COMMAND_BUFFER_H_

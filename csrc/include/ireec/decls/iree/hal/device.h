@@ -424,4 +424,8 @@ struct iree_hal_device_vtable_t {
   iree_status_t (*profiling_end)(iree_hal_device_t* device);
 };
 
+// Destroys the device: what its release does when the last reference
+// goes. For implementations; everything else releases.
+void iree_hal_device_destroy(iree_hal_device_t* device);
+
 #endif  // IREEC_DECLS_IREE_HAL_DEVICE_H_

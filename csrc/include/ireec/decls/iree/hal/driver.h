@@ -89,4 +89,8 @@ struct iree_hal_driver_vtable_t {
       iree_hal_device_t** out_device);
 };
 
+// Destroys the driver: what its release does when the last reference
+// goes. For implementations; everything else releases.
+void iree_hal_driver_destroy(iree_hal_driver_t* driver);
+
 #endif  // IREEC_DECLS_IREE_HAL_DRIVER_H_

@@ -34,4 +34,8 @@ struct iree_hal_event_vtable_t {
   void (*destroy)(iree_hal_event_t* event);
 };
 
+// Destroys the event: what its release does when the last reference
+// goes. For implementations; everything else releases.
+void iree_hal_event_destroy(iree_hal_event_t* event);
+
 #endif  // IREEC_DECLS_IREE_HAL_EVENT_H_

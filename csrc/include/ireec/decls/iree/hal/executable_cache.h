@@ -94,4 +94,8 @@ struct iree_hal_executable_cache_vtable_t {
       iree_hal_executable_t** out_executable);
 };
 
+// Destroys the executable cache: what its release does when the last reference
+// goes. For implementations; everything else releases.
+void iree_hal_executable_cache_destroy(iree_hal_executable_cache_t* executable_cache);
+
 #endif  // IREEC_DECLS_IREE_HAL_EXECUTABLE_CACHE_H_

@@ -52,4 +52,8 @@ iree_status_t iree_hal_fence_wait(
     iree_hal_wait_flags_t flags);
 iree_wait_source_t iree_hal_fence_await(iree_hal_fence_t* fence);
 
+// Destroys the fence: what its release does when the last reference
+// goes. For implementations; everything else releases.
+void iree_hal_fence_destroy(iree_hal_fence_t* fence);
+
 #endif  // IREEC_DECLS_IREE_HAL_FENCE_H_

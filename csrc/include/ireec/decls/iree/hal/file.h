@@ -71,4 +71,8 @@ struct iree_hal_file_vtable_t {
                          iree_device_size_t length);
 };
 
+// Destroys the file: what its release does when the last reference
+// goes. For implementations; everything else releases.
+void iree_hal_file_destroy(iree_hal_file_t* file);
+
 #endif  // IREEC_DECLS_IREE_HAL_FILE_H_

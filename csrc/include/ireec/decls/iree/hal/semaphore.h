@@ -173,4 +173,8 @@ void iree_hal_semaphore_list_erase(
     iree_hal_semaphore_list_t* semaphore_list,
     iree_host_size_t i);
 
+// Destroys the semaphore: what its release does when the last reference
+// goes. For implementations; everything else releases.
+void iree_hal_semaphore_destroy(iree_hal_semaphore_t* semaphore);
+
 #endif  // IREEC_DECLS_IREE_HAL_SEMAPHORE_H_
