@@ -24,6 +24,7 @@ from __future__ import annotations
 import atexit
 import ctypes
 import itertools
+import operator
 import os
 import re
 import stat
@@ -37,8 +38,11 @@ from .._core.handle import Handle
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
-from ..errors import AlreadyExistsError, InvalidArgumentError, IreeError
+from ..errors import (AlreadyExistsError, InvalidArgumentError, IreeError, OutOfRangeError,
+                      UnimplementedError)
 from ._format_checks import check as check_file_format
+from .irpa_builder import ArchiveBuilder, add_index_entry, file_handle_bytes
+from .parameter_archive import DATA_ALIGNMENT
 
 # How a parameter file is opened, by ParameterIndex.load's `mode`: mapped
 # (ireec's), or as iree-run-module's --parameter_mode does (`file`: read
@@ -145,7 +149,8 @@ class ParameterIndex(Handle):
     `load(path)` adds every parameter of an irpa, gguf or safetensors file
     (chosen by extension); `add(key, data)` one held in memory. `len()`,
     `keys()`, `in`, `index[key]` (a ParameterEntry) and iteration over the
-    entries read it back. Hand it to `Session.load_parameters`.
+    entries read it back, `read(key)` an entry's bytes; `save(path)` writes
+    the entries to a parameter archive. Hand it to `Session.load_parameters`.
     """
 
     _release_fn = lib.iree_io_parameter_index_release
@@ -345,6 +350,44 @@ class ParameterIndex(Handle):
         if code != lib.IREE_STATUS_NOT_FOUND:
             raise IreeError(f"looking up parameter {key!r} failed", code)
         return None
+
+    def read(self, key: str, offset: int = 0, length: int | None = None) -> bytes:
+        """The bytes of parameter `key` (a splat's pattern repeated to its
+        length), or of the slice of `length` bytes (to its end: None) from
+        `offset`; read from the file or memory the entry lives in."""
+        entry = self._lookup(key) if isinstance(key, str) else None
+        if entry is None:
+            raise KeyError(key)
+        offset = operator.index(offset)
+        total = entry.length
+        length = total - offset if length is None else operator.index(length)
+        if not (0 <= offset <= total and 0 <= length <= total - offset):
+            raise OutOfRangeError(f"parameter {key!r} has {total} bytes; cannot read "
+                                  f"{length} from offset {offset}",
+                                  lib.IREE_STATUS_OUT_OF_RANGE)
+        if entry.type == lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_SPLAT:
+            splat = entry.storage.splat
+            pattern = bytes(splat.pattern[0:splat.pattern_length])
+            phase = offset % len(pattern)
+            repeats = -(-(phase + length) // len(pattern))
+            return (pattern * repeats)[phase:phase + length]
+        if entry.type != lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_FILE:
+            raise UnimplementedError(f"parameter {key!r} has storage of type "
+                                     f"{entry.type}, which cannot be read",
+                                     lib.IREE_STATUS_UNIMPLEMENTED)
+        return bytes(file_handle_bytes(entry.storage.file.handle,
+                                       entry.storage.file.offset + offset, length))
+
+    def save(self, path: str | os.PathLike[str], *, alignment: int = DATA_ALIGNMENT) -> None:
+        """Writes every entry to a parameter archive (.irpa) at `path`, as
+        iree_io_build_parameter_archive (iree-convert-parameters) does:
+        splats stay splats, other entries' bytes are copied from the files
+        or memory they live in, each starting `alignment` bytes aligned.
+        A file the index reads from may be the one replaced."""
+        builder = ArchiveBuilder(alignment)
+        for entry in self._c_entries():
+            add_index_entry(builder, entry)
+        builder.write(path)
 
     def dump(self, scope: str = "") -> str:
         """IREE's text listing of the index (iree_io_parameter_index_dump)."""

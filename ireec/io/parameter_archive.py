@@ -1,0 +1,53 @@
+"""The layout of IREE parameter archives (.irpa), as iree/schemas/parameter_archive.h
+defines it: packed little-endian records, every offset in a header relative
+to that header's own position in the file.
+
+    header (88 bytes)   prefix: magic u32 "IRPA", version major u16, minor u16,
+                        header_size u64, next_header_offset u64, flags u64;
+                        then entry_count u64 and three segments, each
+                        (offset u64, length u64): the entry table, the
+                        metadata segment (names and metadata blobs, unaligned)
+                        and the storage segment (parameter bytes)
+    entry header        entry_size u64, type u32, flags u64, name (offset,
+    (60 bytes)          length) and metadata (offset, length) in the metadata
+                        segment, minimum_alignment u64
+    splat entry         the entry header, length u64, pattern[16],
+    (85 bytes)          pattern_length u8
+    data entry          the entry header, storage (offset, length) in the
+    (76 bytes)          storage segment
+
+Entries in the table start 16-byte aligned, zero-padded between; a file
+holding an archive is padded to 4096 bytes.
+"""
+
+from __future__ import annotations
+
+import struct
+
+MAGIC = 0x41505249  # "IRPA"
+VERSION_MAJOR = 0
+VERSION_MINOR = 0
+
+HEADER_PREFIX = struct.Struct("<IHHQQQ")
+HEADER_V0 = struct.Struct("<IHHQQQ" "Q" "QQ" "QQ" "QQ")
+ENTRY_HEADER = struct.Struct("<QIQ" "QQ" "QQ" "Q")
+SPLAT_ENTRY = struct.Struct("<QIQ" "QQ" "QQ" "Q" "Q16sB")
+DATA_ENTRY = struct.Struct("<QIQ" "QQ" "QQ" "Q" "QQ")
+
+# IREE_IO_PARAMETER_ARCHIVE_ENTRY_TYPE_*.
+ENTRY_TYPE_SKIP, ENTRY_TYPE_SPLAT, ENTRY_TYPE_DATA, ENTRY_TYPE_EXTERNAL = 0, 1, 2, 3
+
+FILE_ALIGNMENT = 4096       # IREE_IO_PARAMETER_ARCHIVE_DEFAULT_FILE_ALIGNMENT
+HEADER_ALIGNMENT = 16       # IREE_IO_PARAMETER_ARCHIVE_HEADER_ALIGNMENT
+ENTRY_ALIGNMENT = 16        # IREE_IO_PARAMETER_ARCHIVE_ENTRY_ALIGNMENT
+DATA_ALIGNMENT = 64         # IREE_IO_PARAMETER_ARCHIVE_DEFAULT_DATA_ALIGNMENT
+SPLAT_PATTERN_CAPACITY = 16
+
+
+def align(value: int, alignment: int) -> int:
+    """`value` rounded up to a multiple of `alignment` (a power of two)."""
+    return (value + alignment - 1) & ~(alignment - 1)
+
+
+__all__ = ["MAGIC", "HEADER_PREFIX", "HEADER_V0", "ENTRY_HEADER", "SPLAT_ENTRY",
+           "DATA_ENTRY", "FILE_ALIGNMENT", "ENTRY_ALIGNMENT", "DATA_ALIGNMENT", "align"]
