@@ -93,26 +93,37 @@ class ModuleArchive(NamedTuple):
     rodata_offset: int
 
 
-def read_module_archive(data) -> ModuleArchive:
-    """Finds and verifies the FlatBuffer of the archive `data` (bytes-like)
-    and opens its root. Raises the runtime's error (InvalidArgumentError,
-    ...) for what is not a module or fails FlatBuffer verification."""
-    view = memoryview(data).cast("B")
-    base = ffi.from_buffer(view)
-    archive = lib.iree_make_const_byte_span(base, len(view))
-    contents = ffi.new("iree_const_byte_span_t*")
-    rodata_offset = ffi.new("iree_host_size_t*")
-    check_status(lib.iree_vm_bytecode_archive_parse_header(archive, contents, rodata_offset))
-    start = int(ffi.cast("uintptr_t", contents.data)) - int(ffi.cast("uintptr_t", base))
-    flatbuffer = view[start:start + contents.data_length]
-    status = lib.iree_vm_bytecode_module_flatbuffer_verify(archive, contents[0],
-                                                           rodata_offset[0])
-    if not lib.iree_status_is_ok(status):
-        error = error_from_status(status)
+def read_module_archive(data: bytes) -> ModuleArchive:
+    """Finds and verifies the FlatBuffer of the archive `data` and opens its
+    root. Raises the runtime's error (InvalidArgumentError, ...) for what is
+    not a module or fails FlatBuffer verification."""
+    data = bytes(data)
+    # The C view of `data` is released before anything is raised or
+    # returned: an exported buffer caught in a traceback's reference cycle
+    # cannot be collected safely.
+    base = ffi.from_buffer(data)
+    try:
+        archive = lib.iree_make_const_byte_span(base, len(data))
+        contents = ffi.new("iree_const_byte_span_t*")
+        rodata_offset = ffi.new("iree_host_size_t*")
+        parsed = lib.iree_vm_bytecode_archive_parse_header(archive, contents, rodata_offset)
+        verified = None
+        if lib.iree_status_is_ok(parsed):
+            start = int(ffi.cast("uintptr_t", contents.data)) - int(
+                ffi.cast("uintptr_t", base))
+            length, rodata = contents.data_length, rodata_offset[0]
+            verified = lib.iree_vm_bytecode_module_flatbuffer_verify(archive, contents[0],
+                                                                     rodata)
+    finally:
+        ffi.release(base)
+    check_status(parsed)
+    if not lib.iree_status_is_ok(verified):
+        error = error_from_status(verified)
         if FLATBUFFER_VERIFICATION_FAILED in error.message:
             raise error
+    flatbuffer = memoryview(data)[start:start + length]
     return ModuleArchive(flatbuffer, Table.root(flatbuffer, SCHEMA, "BytecodeModuleDef"),
-                         rodata_offset[0])
+                         rodata)
 
 
 __all__ = ["SCHEMA", "ModuleArchive", "read_module_archive", "FLATBUFFER_VERIFICATION_FAILED"]
