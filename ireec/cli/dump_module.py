@@ -31,6 +31,7 @@ from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view
 from ..errors import IreeError
+from ..runtime.advice import source_map_advice
 from ..vm.bytecode_module_def import read_module_archive
 from ._common import CliError, FlagParser, expand_flagfiles, run_tool
 from .inputs import annotate
@@ -288,7 +289,9 @@ def dump_module(path: str, output: str, pretty: bool, out) -> None:
             dump_metadata(parts.append, archive.module, len(archive.flatbuffer))
             out.write("".join(parts).encode("utf-8", "surrogateescape"))
     except (IreeError, CliError) as e:
-        raise annotate(e, f"reading module '{path}'") from None
+        note = f"reading module '{path}'"
+        advice = source_map_advice(str(e))
+        raise annotate(e, f"{note}; {advice}" if advice else note) from None
     except FlatBufferError as e:
         raise CliError(f"{e}; reading module '{path}'") from None
 

@@ -183,3 +183,14 @@ def test_many_corruptions_as_iree(modules, tmp_path):
             assert result.returncode in (0, 1), result.report()
             theirs.append([result.returncode, result.stdout.hex()])
     assert ours == theirs
+
+
+def test_unreadable_source_map_advice(compile_mlir):
+    # What iree-compile 3.9 makes of jax >= 0.7's empty-name locations:
+    # refused by both tools, ireec saying which flag to recompile with.
+    vmfb = compile_mlir('#f = loc("m.py":1:1)\n#n = loc(""(#f))\n'
+                        "func.func @main(%a: tensor<2xf32> loc(#n)) -> tensor<2xf32> {\n"
+                        "  return %a : tensor<2xf32> loc(#n)\n} loc(#n)\n")
+    failure(vmfb, status="INVALID_ARGUMENT",
+            fragments=["union element absent without type NONE", f"'{vmfb}'",
+                       "--iree-vm-bytecode-module-strip-source-map=true"])
