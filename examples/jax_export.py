@@ -30,9 +30,9 @@ from ireec.compile import compile_mlir
 
 def export_multiply() -> str:
     """jnp.multiply on f32[n] x f32[n], as StableHLO text."""
-    (n,) = export.symbolic_shape("n")
-    spec = jax.ShapeDtypeStruct((n,), jnp.float32)
-    return str(export.export(jax.jit(jnp.multiply))(spec, spec).mlir_module())
+    example = np.zeros(1, np.float32)  # the dtype; the shape is "n"
+    specs = export.symbolic_args_specs((example, example), "n")
+    return str(export.export(jax.jit(jnp.multiply))(*specs).mlir_module())
 
 
 def main(driver: str) -> None:

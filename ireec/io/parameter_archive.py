@@ -28,11 +28,19 @@ MAGIC = 0x41505249  # "IRPA"
 VERSION_MAJOR = 0
 VERSION_MINOR = 0
 
-HEADER_PREFIX = struct.Struct("<IHHQQQ")
-HEADER_V0 = struct.Struct("<IHHQQQ" "Q" "QQ" "QQ" "QQ")
-ENTRY_HEADER = struct.Struct("<QIQ" "QQ" "QQ" "Q")
-SPLAT_ENTRY = struct.Struct("<QIQ" "QQ" "QQ" "Q" "Q16sB")
-DATA_ENTRY = struct.Struct("<QIQ" "QQ" "QQ" "Q" "QQ")
+_PREFIX = "IHHQQQ"
+_V0_BODY = "Q" "QQ" "QQ" "QQ"       # entry_count, then the three segments
+_ENTRY_HEADER = "QIQ" "QQ" "QQ" "Q"
+_SPLAT_BODY = "Q16sB"               # length, pattern, pattern_length
+_DATA_BODY = "QQ"                   # the storage reference
+
+HEADER_PREFIX = struct.Struct("<" + _PREFIX)
+HEADER_V0_BODY = struct.Struct("<" + _V0_BODY)   # the v0 header after its prefix
+HEADER_V0 = struct.Struct("<" + _PREFIX + _V0_BODY)
+ENTRY_HEADER = struct.Struct("<" + _ENTRY_HEADER)
+DATA_STORAGE = struct.Struct("<" + _DATA_BODY)   # a data entry after its header
+SPLAT_ENTRY = struct.Struct("<" + _ENTRY_HEADER + _SPLAT_BODY)
+DATA_ENTRY = struct.Struct("<" + _ENTRY_HEADER + _DATA_BODY)
 
 # IREE_IO_PARAMETER_ARCHIVE_ENTRY_TYPE_*.
 ENTRY_TYPE_SKIP, ENTRY_TYPE_SPLAT, ENTRY_TYPE_DATA, ENTRY_TYPE_EXTERNAL = 0, 1, 2, 3
@@ -49,5 +57,6 @@ def align(value: int, alignment: int) -> int:
     return (value + alignment - 1) & ~(alignment - 1)
 
 
-__all__ = ["MAGIC", "HEADER_PREFIX", "HEADER_V0", "ENTRY_HEADER", "SPLAT_ENTRY",
-           "DATA_ENTRY", "FILE_ALIGNMENT", "ENTRY_ALIGNMENT", "DATA_ALIGNMENT", "align"]
+__all__ = ["MAGIC", "HEADER_PREFIX", "HEADER_V0_BODY", "HEADER_V0", "ENTRY_HEADER",
+           "DATA_STORAGE", "SPLAT_ENTRY", "DATA_ENTRY", "FILE_ALIGNMENT", "ENTRY_ALIGNMENT",
+           "DATA_ALIGNMENT", "align"]
