@@ -101,7 +101,9 @@ class Schema:
 class Buffer:
     """Bounds-checked little-endian reads from a bytes-like buffer."""
 
-    def __init__(self, data):
+    data: memoryview
+
+    def __init__(self, data: Any) -> None:
         self.data = memoryview(data).cast("B")
 
     def read(self, kind: str, offset: int) -> Any:
@@ -140,14 +142,18 @@ class Table:
     """A table of `schema`'s type `name`, at `position` in `buffer`."""
 
     __slots__ = ("buffer", "position", "schema", "name", "_vtable", "_vsize")
+    buffer: Buffer
+    position: int
+    schema: Schema
+    name: str
 
-    def __init__(self, buffer: Buffer, position: int, schema: Schema, name: str):
+    def __init__(self, buffer: Buffer, position: int, schema: Schema, name: str) -> None:
         self.buffer, self.position, self.schema, self.name = buffer, position, schema, name
         self._vtable = position - buffer.read("i32", position)
         self._vsize = buffer.read("u16", self._vtable)
 
     @classmethod
-    def root(cls, data, schema: Schema, name: str) -> "Table":
+    def root(cls, data: Any, schema: Schema, name: str) -> "Table":
         buffer = Buffer(data)
         return cls(buffer, buffer.follow(0), schema, name)
 

@@ -129,7 +129,9 @@ class FlagParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
         self._bool_flags: set[str] = set()
 
-    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None
+                         ) -> tuple[argparse.Namespace, list[str]]:
         # A bare boolean flag never takes the next argument as its value (a
         # positional argument may follow it, as in IREE's tools).
         if args is not None and self._bool_flags:

@@ -19,6 +19,7 @@ and the listing printed is iree-convert-parameters'.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from typing import Sequence
@@ -58,7 +59,7 @@ def _splat_for(key: bytes, splats: Sequence[str], strip: bool) -> bytes | None:
     return b"\0" if strip else None
 
 
-def convert(args) -> None:
+def convert(args: argparse.Namespace) -> None:
     """Writes the archive of every --parameters file's entries, edited by the
     flags (iree_tooling_convert_parameters, then iree_io_build_parameter_archive)."""
     builder = ArchiveBuilder()

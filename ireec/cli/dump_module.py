@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from typing import Callable, Sequence
+from typing import BinaryIO, Callable, Sequence
 
 from .._core.flatbuffer import FlatBufferError, Table, print_json
 from .._core.library import ffi, lib
@@ -273,7 +273,7 @@ def _read_module_file(path: str) -> bytes:
         return f.read()
 
 
-def dump_module(path: str, output: str, pretty: bool, out) -> None:
+def dump_module(path: str, output: str, pretty: bool, out: BinaryIO) -> None:
     """Writes `output` of the module at `path` to the binary stream `out`."""
     if output not in OUTPUT_MODES:
         raise CliError(f"unrecognized --output= flag value '{output}'")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from typing import IO, Sequence
 
 from .._core.library import lib
 from ..errors import IreeError
@@ -34,7 +34,7 @@ def split_extract_flag(flag: str) -> tuple[str, str, str]:
     return identifier[:colon], identifier[colon + 2:], path
 
 
-def extract(indices: dict[str, ParameterIndex], flag: str, out) -> None:
+def extract(indices: dict[str, ParameterIndex], flag: str, out: IO[str]) -> None:
     """Writes the bytes of the parameter `flag` names to its file."""
     scope, key, path = split_extract_flag(flag)
     index = indices.setdefault(scope, ParameterIndex())

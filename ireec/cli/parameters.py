@@ -11,6 +11,7 @@ is loaded.
 from __future__ import annotations
 
 import argparse
+from typing import IO
 
 from .._core.library import ffi, lib
 from .._core.status import check_status
@@ -113,7 +114,7 @@ def add_quiet_and_output_flags(parser: FlagParser) -> None:
     parser.add_argument("--output", default="", metavar="PATH", help="output .irpa file path")
 
 
-def print_archive(path: str, out) -> None:
+def print_archive(path: str, out: IO[str]) -> None:
     """The index of the archive written to `path`, as IREE's tools print the
     index they built (iree_io_parameter_index_fprint, global scope)."""
     index = ParameterIndex().load(path, mode="file")

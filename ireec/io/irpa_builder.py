@@ -28,6 +28,7 @@ import numpy as np
 
 from .._core.library import ffi, lib
 from ..errors import InvalidArgumentError, OutOfRangeError, UnimplementedError
+from ..types import CData
 from . import parameter_archive as fmt
 
 # How much of a parameter is copied at once (bounds the memory a write of
@@ -255,7 +256,7 @@ def fill_source(pattern: bytes, count: int) -> Source:
     return write
 
 
-def file_handle_source(handle, offset: int, length: int) -> Source:
+def file_handle_source(handle: CData, offset: int, length: int) -> Source:
     """Writes `length` bytes read at `offset` of an iree_io_file_handle_t*, a
     chunk at a time. The caller keeps the handle alive."""
     def write(fd: int, target: int) -> None:
@@ -265,7 +266,7 @@ def file_handle_source(handle, offset: int, length: int) -> Source:
     return write
 
 
-def file_handle_bytes(handle, offset: int, length: int) -> memoryview:
+def file_handle_bytes(handle: CData, offset: int, length: int) -> memoryview:
     """`length` bytes at `offset` of an iree_io_file_handle_t*: a view of the
     memory of a host-allocation handle (memory given to ParameterIndex.add,
     a mapped or preloaded file; valid while the handle lives), or read with
@@ -295,7 +296,7 @@ def file_handle_bytes(handle, offset: int, length: int) -> memoryview:
                              lib.IREE_STATUS_UNIMPLEMENTED)
 
 
-def add_index_entry(builder: ArchiveBuilder, entry, key: bytes | None = None,
+def add_index_entry(builder: ArchiveBuilder, entry: CData, key: bytes | None = None,
                     splat: bytes | None = None) -> None:
     """Adds an iree_io_parameter_index_entry_t* to `builder`, under its own key
     or `key`: a splat stays one, `splat` (a pattern) replaces the contents
