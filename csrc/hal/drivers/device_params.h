@@ -73,13 +73,16 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_params_parse(
 // Gives |*inout_device| (any HAL device whose vtable replaces its allocator,
 // as the CPU devices' do) the memory |params| asks for: unchanged for
 // `memory=host`; for `memory=discrete` a discrete allocator and a wrapper
-// device (csrc/hal/discrete.h). Takes ownership of |*inout_device| and
-// leaves the device to use in it (NULL when failing). A CPU driver that
-// creates its devices itself parses with ireec_cpu_device_params_parse,
-// creates the device, then calls this.
+// device (csrc/hal/discrete.h); then wraps it in a staging device
+// (csrc/hal/staging.h) named by its URI (|driver_name| and the |params|
+// given), so it takes buffers of devices whose memory it cannot reach.
+// Takes ownership of |*inout_device| and leaves the device to use in it
+// (NULL when failing). A CPU driver that creates its devices itself parses
+// with ireec_cpu_device_params_parse, creates the device, then calls this.
 IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_apply_memory(
-    const ireec_cpu_device_params_t* params, iree_allocator_t host_allocator,
-    iree_hal_device_t** inout_device);
+    const ireec_cpu_device_params_t* params, iree_string_view_t driver_name,
+    iree_host_size_t param_count, const iree_string_pair_t* uri_params,
+    iree_allocator_t host_allocator, iree_hal_device_t** inout_device);
 
 // Creates the device a CPU driver is asked for (by |device_path| when
 // |by_path|, else by |device_id|) with URI |params|: the device comes from
