@@ -25,6 +25,8 @@ DECL_FILES = ("base.h", "io.h", "hal.h", "vm.h", "drivers.h",
               "loop.h", "hal_channel.h", "hal_executable.h",
               # What a HAL driver implements and fills in, then ours.
               "hal_driver_api.h", "local_sync.h",
+              # Buffers of devices that cannot reach each other's memory.
+              "hal_staging.h",
               "modules.h", "runtime.h",
               # The rest of IREE's public API, one file per group.
               "hal_executable_library.h", "hal_local.h", "hal_utils.h",

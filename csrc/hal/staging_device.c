@@ -26,6 +26,7 @@
 
 #include "discrete.h"
 #include "forwarding_device.h"
+#include "ireec/decls/hal_staging.h"
 #include "mapping_command_buffer.h"
 
 typedef struct ireec_hal_staging_state_t {
@@ -92,14 +93,19 @@ static bool ireec_hal_device_reaches(iree_hal_device_t* device,
   // Devices that are not ours take what they are given, as in IREE.
   if (!state) return true;
   iree_hal_buffer_t* allocated = iree_hal_buffer_allocated_buffer(buffer);
-  if (state->reach == IREEC_HAL_STAGING_REACH_HOST_MEMORY &&
-      iree_all_bits_set(iree_hal_buffer_memory_type(allocated),
-                        IREE_HAL_MEMORY_TYPE_HOST_VISIBLE)) {
-    return true;
-  }
   iree_hal_device_t* placed_on =
       iree_hal_buffer_allocation_placement(allocated).device;
-  return placed_on && ireec_hal_device_is_or_wraps(device, placed_on);
+  if (placed_on && ireec_hal_device_is_or_wraps(device, placed_on)) {
+    return true;
+  }
+  if (state->reach == IREEC_HAL_STAGING_REACH_HOST_MEMORY) {
+    // Host memory: host-visible buffers, and buffers of no device (the CPU
+    // heap's, whatever their memory type says); not another device's own.
+    return !placed_on ||
+           iree_all_bits_set(iree_hal_buffer_memory_type(allocated),
+                             IREE_HAL_MEMORY_TYPE_HOST_VISIBLE);
+  }
+  return false;
 }
 
 // A new reference to the device that can copy |buffer| (whose memory it
@@ -479,10 +485,14 @@ static iree_status_t ireec_hal_staging_device_create_command_buffer(
   iree_hal_device_retain(base_device);
   ireec_hal_stage_set_initialize(base_device, &recording->stages);
   recording->slot_capacity = binding_capacity;
+  // Recorded, never executed while recording (which local-sync does when
+  // allowed): a staging buffer named by a command is filled only when the
+  // command buffer is submitted. ALLOW_INLINE_EXECUTION permits executing
+  // early; executing at submission is always right.
   iree_hal_command_buffer_t* inner = NULL;
   iree_status_t status = iree_hal_command_buffer_create(
-      device->inner, mode, command_categories, queue_affinity,
-      binding_capacity, &inner);
+      device->inner, mode & ~IREE_HAL_COMMAND_BUFFER_MODE_ALLOW_INLINE_EXECUTION,
+      command_categories, queue_affinity, binding_capacity, &inner);
   if (!iree_status_is_ok(status)) {
     ireec_hal_staging_recording_release(recording);
     return status;
@@ -908,4 +918,19 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_staging_device_wrap(
   ireec_hal_discrete_allocator_set_owner(iree_hal_device_allocator(inner),
                                          *out_device);
   return iree_ok_status();
+}
+
+//===----------------------------------------------------------------------===//
+// What callers may ask (ireec/decls/hal_staging.h)
+//===----------------------------------------------------------------------===//
+
+IREE_API_EXPORT bool ireec_hal_device_stages_foreign_buffers(
+    iree_hal_device_t* device) {
+  return ireec_hal_staging_state(device) != NULL;
+}
+
+IREE_API_EXPORT bool ireec_hal_device_reaches_buffer(
+    iree_hal_device_t* device, iree_hal_buffer_t* buffer) {
+  if (!device || !buffer) return false;
+  return ireec_hal_device_reaches(device, buffer);
 }

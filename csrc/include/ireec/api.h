@@ -13,6 +13,7 @@
 #include "iree/hal/drivers/local_sync/sync_device.h"
 #include "iree/hal/drivers/local_sync/sync_driver.h"
 #include "ireec/decls/hal_driver_api.h"
+#include "ireec/decls/hal_staging.h"
 #include "iree/hal/local/loaders/embedded_elf_loader.h"
 #include "iree/hal/local/loaders/vmvx_module_loader.h"
 #include "iree/io/file_contents.h"
