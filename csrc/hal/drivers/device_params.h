@@ -17,6 +17,8 @@
 
 // Which parameters a driver takes.
 typedef enum ireec_cpu_device_param_set_e {
+  // None of these (a wrapped driver whose devices take their own, HIP's).
+  IREEC_CPU_DEVICE_PARAMS_NONE = 0,
   // `memory` only (local-sync: no task system to configure).
   IREEC_CPU_DEVICE_PARAMS_MEMORY = 1u << 0,
   // `memory` and the task system settings (local-task).
