@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -28,7 +29,7 @@ from ireec import ffi, lib
 from ireec.cli import run_module as run_module_cli
 from ireec._core.status import check_status
 
-from conftest import EXAMPLES_DIR, PROGRAMS_DIR, TESTS_DIR
+from conftest import EXAMPLES_DIR, PROGRAMS_DIR, REPO_ROOT, TESTS_DIR
 
 CPU_DEVICES = ["local-task", "local-sync", "local-task://?memory=discrete",
                "local-sync://?memory=discrete"]
@@ -303,16 +304,26 @@ def test_queue_copy_and_fill_of_another_discrete_devices_buffer(instance, target
         lib.iree_hal_buffer_release(dest)
 
 
-@pytest.mark.parametrize("target_uri", ["local-task", "local-sync://?memory=discrete"])
-def test_command_buffer_naming_another_devices_buffers(instance, target_uri):
-    # Direct references recorded into the command buffer, executed twice.
-    owner, owner_handle = raw_device(instance, "local-sync://?memory=discrete")
+COMMAND_BUFFER_MODES = {
+    "reusable": lib.IREE_HAL_COMMAND_BUFFER_MODE_DEFAULT,
+    "inline": lib.IREE_HAL_COMMAND_BUFFER_MODE_ONE_SHOT
+    | lib.IREE_HAL_COMMAND_BUFFER_MODE_ALLOW_INLINE_EXECUTION,
+}
+
+
+@pytest.mark.parametrize("mode", COMMAND_BUFFER_MODES)
+@pytest.mark.parametrize("target_uri", ["local-task", "local-sync",
+                                        "local-sync://?memory=discrete"])
+def test_command_buffer_naming_another_devices_buffers(instance, target_uri, mode):
+    # Direct references recorded into the command buffer (executed twice
+    # when reusable; local-sync executes the inline one as it is recorded).
+    owner, owner_handle = raw_device(instance, "local-task://?memory=discrete")
     target, handle = raw_device(instance, target_uri)
     source = discrete_buffer(owner_handle, np.arange(4, dtype=np.uint32) + 1)
     dest = discrete_buffer(owner_handle, np.zeros(4, np.uint32))
     cb = ffi.new("iree_hal_command_buffer_t**")
     check_status(lib.iree_hal_command_buffer_create(
-        handle, lib.IREE_HAL_COMMAND_BUFFER_MODE_DEFAULT, lib.IREE_HAL_COMMAND_CATEGORY_ANY,
+        handle, COMMAND_BUFFER_MODES[mode], lib.IREE_HAL_COMMAND_CATEGORY_ANY,
         lib.IREE_HAL_QUEUE_AFFINITY_ANY, 0, cb))
     try:
         check_status(lib.iree_hal_command_buffer_begin(cb[0]))
@@ -321,7 +332,7 @@ def test_command_buffer_naming_another_devices_buffers(instance, target_uri):
         check_status(lib.iree_hal_command_buffer_copy_buffer(cb[0], src_ref[0], dst_ref[0], 0))
         check_status(lib.iree_hal_command_buffer_end(cb[0]))
         table = ffi.new("iree_hal_buffer_binding_table_t*", {"count": 0})
-        for _ in range(2):
+        for _ in range(2 if mode == "reusable" else 1):
             queue_and_wait(handle, lambda w, s: lib.iree_hal_device_queue_execute(
                 handle, lib.IREE_HAL_QUEUE_AFFINITY_ANY, w, s, cb[0], table[0], 0))
             assert read_back(owner_handle, dest, 16, np.uint32).tolist() == [1, 2, 3, 4]
@@ -454,3 +465,19 @@ def test_10k_heterogeneous_calls_leak_nothing(hop, model):
     assert end["rss"] - start["rss"] < 10 << 20
     assert end["fds"] == start["fds"]
     assert end["threads"] == start["threads"]
+
+
+# -- the HAL vtables filled in C ------------------------------------------------
+
+@pytest.mark.parametrize("source, vtable, record", [
+    ("csrc/hal/mapping_command_buffer.c", "ireec_hal_mapping_command_buffer_vtable",
+     "iree_hal_command_buffer_vtable_t"),
+    ("csrc/hal/drivers/wrapping_driver.c", "ireec_hal_wrapping_driver_vtable",
+     "iree_hal_driver_vtable_t"),
+])
+def test_vtables_name_every_entry_in_order(abi_facts, source, vtable, record):
+    text = (REPO_ROOT / source).read_text()
+    body = re.search(rf"{vtable} = {{(.*?)}};", text, re.S)
+    assert body, f"{vtable} not found in {source}"
+    entries = re.findall(r"\.(\w+) =", body.group(1))
+    assert entries == [field[0] for field in abi_facts["records"][record]["fields"]]

@@ -16,9 +16,10 @@
 //
 // Command buffers are mapping command buffers (mapping_command_buffer.h):
 // direct references to foreign buffers get a staging buffer when recorded
-// (copied in and out at each execution), and the binding-table slots the
-// commands may write are noted, so a table's read-only foreign buffers are
-// not copied back.
+// (copied in and out at each execution; copied in as recorded when the
+// command buffer may execute while recording), and the binding-table slots
+// the commands may write are noted, so a table's read-only foreign buffers
+// are not copied back.
 
 #include "staging.h"
 
@@ -108,6 +109,22 @@ static bool ireec_hal_device_reaches(iree_hal_device_t* device,
   return false;
 }
 
+// Whether |owner|, the device copying a foreign buffer, reaches |buffer|:
+// as ireec_hal_device_reaches for ireec's devices; a device that is not ours
+// (the inner HIP device IREE's HIP allocator names in its buffers) is taken
+// to reach only its own memory.
+static bool ireec_hal_owner_reaches(iree_hal_device_t* owner,
+                                    iree_hal_buffer_t* buffer) {
+  if (ireec_hal_staging_state(owner)) {
+    return ireec_hal_device_reaches(owner, buffer);
+  }
+  iree_hal_device_t* placed_on =
+      iree_hal_buffer_allocation_placement(
+          iree_hal_buffer_allocated_buffer(buffer))
+          .device;
+  return placed_on && ireec_hal_device_is_or_wraps(owner, placed_on);
+}
+
 // A new reference to the device that can copy |buffer| (whose memory it
 // is), or a status naming |device| and why no device can.
 static iree_status_t ireec_hal_buffer_owner(iree_hal_device_t* device,
@@ -150,6 +167,9 @@ typedef struct ireec_hal_stage_t {
   iree_device_size_t begin;
   iree_device_size_t end;
   bool written;
+  // Filled already (when recorded into a command buffer that may execute
+  // while recording): not copied in at submission.
+  bool filled;
   iree_hal_device_t* owner;  // retained; the device copying |foreign|
   iree_hal_buffer_t* stage;  // retained; host-visible
 } ireec_hal_stage_t;
@@ -292,7 +312,7 @@ static iree_status_t ireec_hal_staging_buffer_allocate(
       continue;
     }
     if (ireec_hal_device_reaches(device, buffer) &&
-        ireec_hal_device_reaches(owner, buffer)) {
+        ireec_hal_owner_reaches(owner, buffer)) {
       *out_buffer = buffer;
       return iree_ok_status();
     }
@@ -365,17 +385,20 @@ static iree_status_t ireec_hal_stage_set_submit(
       IREE_HAL_QUEUE_AFFINITY_ANY, 0, 0, &chain));
   uint64_t value = 0, next_value = 0;
   iree_status_t status = iree_ok_status();
+  bool chained = false;  // whether the chain holds the caller's waits yet
   for (iree_host_size_t i = 0; i < set->count && iree_status_is_ok(status);
        ++i) {
     ireec_hal_stage_t* stage = &set->stages[i];
+    if (stage->filled) continue;
     next_value = value + 1;
     status = iree_hal_device_queue_copy(
         stage->owner, IREE_HAL_QUEUE_AFFINITY_ANY,
-        i == 0 ? waits : ireec_hal_one_semaphore(&chain, &value),
+        chained ? ireec_hal_one_semaphore(&chain, &value) : waits,
         ireec_hal_one_semaphore(&chain, &next_value), stage->foreign,
         stage->begin, stage->stage, 0, stage->end - stage->begin,
         IREE_HAL_COPY_FLAG_NONE);
     value = next_value;
+    chained = true;
   }
   iree_host_size_t written_count = 0;
   for (iree_host_size_t i = 0; i < set->count; ++i) {
@@ -383,7 +406,8 @@ static iree_status_t ireec_hal_stage_set_submit(
   }
   if (iree_status_is_ok(status)) {
     next_value = value + 1;
-    status = issue(context, ireec_hal_one_semaphore(&chain, &value),
+    status = issue(context,
+                   chained ? ireec_hal_one_semaphore(&chain, &value) : waits,
                    written_count ? ireec_hal_one_semaphore(&chain, &next_value)
                                  : signals);
     if (written_count) value = next_value;
@@ -422,6 +446,10 @@ typedef struct ireec_hal_staging_recording_t {
   // Direct references to foreign buffers, each with its staging buffer
   // (whole buffers; owners looked up again at each execution).
   ireec_hal_stage_set_t stages;
+  // Whether the command buffer may execute while it is recorded (ONE_SHOT
+  // with ALLOW_INLINE_EXECUTION: local-sync then does): its staging buffers
+  // are filled as they are recorded, and copied back after submission.
+  bool fills_when_recorded;
   // One bit per binding-table slot the commands may write.
   iree_host_size_t slot_capacity;
   uint8_t written_slots[];
@@ -433,6 +461,29 @@ static void ireec_hal_staging_recording_release(void* state) {
   ireec_hal_stage_set_deinitialize(&recording->stages);
   iree_hal_device_release(recording->device);
   iree_allocator_free(recording->host_allocator, recording);
+}
+
+// Copies |stage|'s buffer into it now: its device's queue_copy, waited for
+// (the command buffer may execute as soon as the command is recorded, and
+// its caller vouches that what it reads is ready by then).
+static iree_status_t ireec_hal_stage_fill_now(ireec_hal_stage_t* stage) {
+  iree_hal_semaphore_t* done = NULL;
+  IREE_RETURN_IF_ERROR(iree_hal_semaphore_create(
+      stage->owner, IREE_HAL_QUEUE_AFFINITY_ANY, 0, 0, &done));
+  uint64_t done_value = 1;
+  iree_status_t status = iree_hal_device_queue_copy(
+      stage->owner, IREE_HAL_QUEUE_AFFINITY_ANY,
+      iree_hal_semaphore_list_empty(),
+      ireec_hal_one_semaphore(&done, &done_value), stage->foreign,
+      stage->begin, stage->stage, 0, stage->end - stage->begin,
+      IREE_HAL_COPY_FLAG_NONE);
+  if (iree_status_is_ok(status)) {
+    status = iree_hal_semaphore_wait(done, done_value, iree_infinite_timeout(),
+                                     IREE_HAL_WAIT_FLAG_DEFAULT);
+  }
+  iree_hal_semaphore_release(done);
+  stage->filled = iree_status_is_ok(status);
+  return status;
 }
 
 static iree_status_t ireec_hal_staging_map_ref(void* state,
@@ -454,9 +505,15 @@ static iree_status_t ireec_hal_staging_map_ref(void* state,
   // The whole buffer is staged, once: commands recorded earlier keep their
   // offsets into it.
   iree_hal_buffer_t* allocated = iree_hal_buffer_allocated_buffer(ref->buffer);
+  const iree_host_size_t known_count = recording->stages.count;
   IREE_RETURN_IF_ERROR(ireec_hal_stage_set_note(
       &recording->stages, allocated, 0, IREE_HAL_WHOLE_BUFFER, written));
   IREE_RETURN_IF_ERROR(ireec_hal_stage_set_allocate(&recording->stages));
+  if (recording->fills_when_recorded &&
+      recording->stages.count > known_count) {
+    IREE_RETURN_IF_ERROR(ireec_hal_stage_fill_now(
+        &recording->stages.stages[recording->stages.count - 1]));
+  }
   ireec_hal_stage_set_map_ref(&recording->stages, ref);
   return iree_ok_status();
 }
@@ -485,14 +542,13 @@ static iree_status_t ireec_hal_staging_device_create_command_buffer(
   iree_hal_device_retain(base_device);
   ireec_hal_stage_set_initialize(base_device, &recording->stages);
   recording->slot_capacity = binding_capacity;
-  // Recorded, never executed while recording (which local-sync does when
-  // allowed): a staging buffer named by a command is filled only when the
-  // command buffer is submitted. ALLOW_INLINE_EXECUTION permits executing
-  // early; executing at submission is always right.
+  recording->fills_when_recorded = iree_all_bits_set(
+      mode, IREE_HAL_COMMAND_BUFFER_MODE_ONE_SHOT |
+                IREE_HAL_COMMAND_BUFFER_MODE_ALLOW_INLINE_EXECUTION);
   iree_hal_command_buffer_t* inner = NULL;
   iree_status_t status = iree_hal_command_buffer_create(
-      device->inner, mode & ~IREE_HAL_COMMAND_BUFFER_MODE_ALLOW_INLINE_EXECUTION,
-      command_categories, queue_affinity, binding_capacity, &inner);
+      device->inner, mode, command_categories, queue_affinity,
+      binding_capacity, &inner);
   if (!iree_status_is_ok(status)) {
     ireec_hal_staging_recording_release(recording);
     return status;
