@@ -59,21 +59,22 @@ def target_flags(backend: str, count: int) -> tuple[str, ...]:
     return tuple(flags)
 
 
+def compiled(compile_mlir, program: str, device_count: int):
+    """(backend, model) -> `program` compiled so for that many devices."""
+    def compile_for(backend, model):
+        return compile_mlir(PROGRAMS_DIR / program, f"--iree-execution-model={model}",
+                            target_flags=target_flags(backend, device_count))
+    return compile_for
+
+
 @pytest.fixture(scope="module")
 def hop(compile_mlir):
-    """hop(backend, model) -> the two-device program compiled so."""
-    def compiled(backend, model):
-        return compile_mlir(PROGRAMS_DIR / "device_hop.mlir", f"--iree-execution-model={model}",
-                            target_flags=target_flags(backend, 2))
-    return compiled
+    return compiled(compile_mlir, "device_hop.mlir", 2)
 
 
 @pytest.fixture(scope="module")
 def ring(compile_mlir):
-    def compiled(backend, model):
-        return compile_mlir(PROGRAMS_DIR / "device_ring.mlir", f"--iree-execution-model={model}",
-                            target_flags=target_flags(backend, 3))
-    return compiled
+    return compiled(compile_mlir, "device_ring.mlir", 3)
 
 
 @pytest.fixture(scope="module")
@@ -352,8 +353,9 @@ def test_a_buffer_of_a_device_that_is_gone_fails_naming_both(instance):
     try:
         owner.close()
         with pytest.raises(ireec.FailedPreconditionError,
-                           match="device 'local-task' cannot use this buffer: it is the "
-                                 "memory of a `memory=discrete` device that no longer exists"):
+                           match=r"device 'local-task' cannot use this buffer: it is the "
+                                 r"memory of device 'local-task://\?memory=discrete', which no "
+                                 r"longer exists"):
             queue_and_wait(handle, lambda w, s: lib.iree_hal_device_queue_copy(
                 handle, lib.IREE_HAL_QUEUE_AFFINITY_ANY, w, s, source, 0, dest, 0, 16, 0))
         # The device itself goes on working.

@@ -167,6 +167,8 @@ typedef struct ireec_hal_discrete_allocator_t {
   // Guarded by |owner_mutex|, as buffers outlive their device.
   iree_slim_mutex_t owner_mutex;
   iree_hal_device_t* owner;
+  // The owner's name, kept for messages once it is gone (NUL-terminated).
+  char owner_name[128];
 } ireec_hal_discrete_allocator_t;
 
 static const iree_hal_allocator_vtable_t ireec_hal_discrete_allocator_vtable;
@@ -374,6 +376,7 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_discrete_allocator_create(
   iree_hal_allocator_retain(storage_allocator);
   iree_slim_mutex_initialize(&allocator->owner_mutex);
   allocator->owner = NULL;
+  allocator->owner_name[0] = 0;
   *out_allocator = (iree_hal_allocator_t*)allocator;
   return iree_ok_status();
 }
@@ -389,13 +392,22 @@ IREEC_HAL_INTERNAL bool ireec_hal_discrete_allocator_isa(
 }
 
 IREEC_HAL_INTERNAL void ireec_hal_discrete_allocator_set_owner(
-    iree_hal_allocator_t* base_allocator, iree_hal_device_t* owner) {
+    iree_hal_allocator_t* base_allocator, iree_hal_device_t* owner,
+    iree_string_view_t owner_name) {
   if (!ireec_hal_discrete_allocator_isa(base_allocator)) return;
   ireec_hal_discrete_allocator_t* allocator =
       ireec_hal_discrete_allocator_cast(base_allocator);
   iree_slim_mutex_lock(&allocator->owner_mutex);
   allocator->owner = owner;
+  iree_string_view_to_cstring(owner_name, allocator->owner_name,
+                              sizeof(allocator->owner_name));
   iree_slim_mutex_unlock(&allocator->owner_mutex);
+}
+
+IREEC_HAL_INTERNAL const char* ireec_hal_discrete_allocator_owner_name(
+    iree_hal_allocator_t* base_allocator) {
+  if (!ireec_hal_discrete_allocator_isa(base_allocator)) return "";
+  return ireec_hal_discrete_allocator_cast(base_allocator)->owner_name;
 }
 
 IREEC_HAL_INTERNAL void ireec_hal_discrete_allocator_clear_owner(
@@ -426,12 +438,13 @@ static bool ireec_hal_resource_try_retain(iree_hal_resource_t* resource) {
 IREEC_HAL_INTERNAL bool ireec_hal_discrete_buffer_owner(
     iree_hal_buffer_t* buffer, iree_hal_allocator_t** out_allocator,
     iree_hal_device_t** out_owner) {
-  *out_owner = NULL;
+  if (out_owner) *out_owner = NULL;
   if (out_allocator) *out_allocator = NULL;
   ireec_hal_discrete_buffer_t* discrete =
       ireec_hal_discrete_buffer_cast(iree_hal_buffer_allocated_buffer(buffer));
   if (!discrete) return false;
   if (out_allocator) *out_allocator = discrete->allocator;
+  if (!out_owner) return true;
   ireec_hal_discrete_allocator_t* allocator =
       ireec_hal_discrete_allocator_cast(discrete->allocator);
   iree_slim_mutex_lock(&allocator->owner_mutex);

@@ -85,9 +85,7 @@ static bool ireec_hal_device_is_or_wraps(iree_hal_device_t* device,
 static bool ireec_hal_device_reaches(iree_hal_device_t* device,
                                      iree_hal_buffer_t* buffer) {
   iree_hal_allocator_t* discrete_allocator = NULL;
-  iree_hal_device_t* owner = NULL;
-  if (ireec_hal_discrete_buffer_owner(buffer, &discrete_allocator, &owner)) {
-    iree_hal_device_release(owner);
+  if (ireec_hal_discrete_buffer_owner(buffer, &discrete_allocator, NULL)) {
     return discrete_allocator == iree_hal_device_allocator(device);
   }
   ireec_hal_staging_state_t* state = ireec_hal_staging_state(device);
@@ -132,14 +130,17 @@ static iree_status_t ireec_hal_buffer_owner(iree_hal_device_t* device,
                                             iree_hal_device_t** out_owner) {
   *out_owner = NULL;
   iree_string_view_t name = ireec_hal_staging_device_name(device);
-  if (ireec_hal_discrete_buffer_owner(buffer, NULL, out_owner)) {
+  iree_hal_allocator_t* discrete_allocator = NULL;
+  if (ireec_hal_discrete_buffer_owner(buffer, &discrete_allocator, out_owner)) {
     if (*out_owner) return iree_ok_status();
     return iree_make_status(
         IREE_STATUS_FAILED_PRECONDITION,
-        "device '%.*s' cannot use this buffer: it is the memory of a "
-        "`memory=discrete` device that no longer exists, which '%.*s' cannot "
-        "reach and nothing can copy any more",
-        (int)name.size, name.data, (int)name.size, name.data);
+        "device '%.*s' cannot use this buffer: it is the memory of device "
+        "'%s', which no longer exists; '%.*s' cannot reach that memory and "
+        "nothing can copy it any more",
+        (int)name.size, name.data,
+        ireec_hal_discrete_allocator_owner_name(discrete_allocator),
+        (int)name.size, name.data);
   }
   iree_hal_device_t* placed_on =
       iree_hal_buffer_allocation_placement(
@@ -663,20 +664,34 @@ static iree_status_t ireec_hal_staged_execute(
                             op->command_buffer, op->binding_table, op->flags);
 }
 
-// Stages |set| (noted already), maps the operation's one or two buffers and
-// submits it.
+// Stages the operation's source (read) and target (written) buffers, those
+// it names, and submits it.
 static iree_status_t ireec_hal_staging_submit_op(
-    ireec_hal_stage_set_t* set, ireec_hal_staged_op_t* op,
-    iree_hal_semaphore_list_t waits, iree_hal_semaphore_list_t signals,
-    ireec_hal_staged_issue_fn_t issue) {
-  iree_status_t status = ireec_hal_stage_set_allocate(set);
+    ireec_hal_staged_op_t* op, iree_hal_semaphore_list_t waits,
+    iree_hal_semaphore_list_t signals, ireec_hal_staged_issue_fn_t issue) {
+  ireec_hal_stage_set_t set;
+  ireec_hal_stage_set_initialize(op->device, &set);
+  iree_status_t status = ireec_hal_stage_set_note(
+      &set, op->source, op->source_offset, op->length, /*written=*/false);
   if (iree_status_is_ok(status)) {
-    ireec_hal_stage_set_map(set, &op->source, &op->source_offset, NULL);
-    ireec_hal_stage_set_map(set, &op->target, &op->target_offset, NULL);
-    status = ireec_hal_stage_set_submit(set, op->queue_affinity, waits,
+    // A whole-buffer length is the source's, as IREE's copy takes it.
+    iree_device_size_t target_length = op->length;
+    if (op->source && op->length == IREE_HAL_WHOLE_BUFFER &&
+        op->source_offset <= iree_hal_buffer_byte_length(op->source)) {
+      target_length = iree_hal_buffer_byte_length(op->source) -
+                      op->source_offset;
+    }
+    status = ireec_hal_stage_set_note(&set, op->target, op->target_offset,
+                                      target_length, /*written=*/true);
+  }
+  if (iree_status_is_ok(status)) status = ireec_hal_stage_set_allocate(&set);
+  if (iree_status_is_ok(status)) {
+    ireec_hal_stage_set_map(&set, &op->source, &op->source_offset, NULL);
+    ireec_hal_stage_set_map(&set, &op->target, &op->target_offset, NULL);
+    status = ireec_hal_stage_set_submit(&set, op->queue_affinity, waits,
                                         signals, issue, op);
   }
-  ireec_hal_stage_set_deinitialize(set);
+  ireec_hal_stage_set_deinitialize(&set);
   return status;
 }
 
@@ -687,16 +702,12 @@ static iree_status_t ireec_hal_staging_device_queue_fill(
     iree_hal_buffer_t* target_buffer, iree_device_size_t target_offset,
     iree_device_size_t length, const void* pattern,
     iree_host_size_t pattern_length, iree_hal_fill_flags_t flags) {
-  ireec_hal_stage_set_t set;
-  ireec_hal_stage_set_initialize(device, &set);
-  IREE_RETURN_IF_ERROR(ireec_hal_stage_set_note(&set, target_buffer,
-                                                target_offset, length, true));
   ireec_hal_staged_op_t op = {
       .device = device, .queue_affinity = queue_affinity,
       .target = target_buffer, .target_offset = target_offset,
       .length = length, .bytes = pattern, .bytes_length = pattern_length,
       .flags = flags};
-  return ireec_hal_staging_submit_op(&set, &op, wait_semaphore_list,
+  return ireec_hal_staging_submit_op(&op, wait_semaphore_list,
                                      signal_semaphore_list,
                                      ireec_hal_staged_fill);
 }
@@ -708,16 +719,12 @@ static iree_status_t ireec_hal_staging_device_queue_update(
     const void* source_buffer, iree_host_size_t source_offset,
     iree_hal_buffer_t* target_buffer, iree_device_size_t target_offset,
     iree_device_size_t length, iree_hal_update_flags_t flags) {
-  ireec_hal_stage_set_t set;
-  ireec_hal_stage_set_initialize(device, &set);
-  IREE_RETURN_IF_ERROR(ireec_hal_stage_set_note(&set, target_buffer,
-                                                target_offset, length, true));
   ireec_hal_staged_op_t op = {
       .device = device, .queue_affinity = queue_affinity,
       .target = target_buffer, .target_offset = target_offset,
       .length = length, .bytes = source_buffer, .bytes_length = source_offset,
       .flags = flags};
-  return ireec_hal_staging_submit_op(&set, &op, wait_semaphore_list,
+  return ireec_hal_staging_submit_op(&op, wait_semaphore_list,
                                      signal_semaphore_list,
                                      ireec_hal_staged_update);
 }
@@ -729,30 +736,12 @@ static iree_status_t ireec_hal_staging_device_queue_copy(
     iree_hal_buffer_t* source_buffer, iree_device_size_t source_offset,
     iree_hal_buffer_t* target_buffer, iree_device_size_t target_offset,
     iree_device_size_t length, iree_hal_copy_flags_t flags) {
-  ireec_hal_stage_set_t set;
-  ireec_hal_stage_set_initialize(device, &set);
-  iree_status_t status = ireec_hal_stage_set_note(&set, source_buffer,
-                                                  source_offset, length, false);
-  if (iree_status_is_ok(status)) {
-    // A whole-buffer length is the source's, as IREE's copy takes it.
-    iree_device_size_t target_length = length;
-    if (length == IREE_HAL_WHOLE_BUFFER && source_buffer &&
-        source_offset <= iree_hal_buffer_byte_length(source_buffer)) {
-      target_length = iree_hal_buffer_byte_length(source_buffer) - source_offset;
-    }
-    status = ireec_hal_stage_set_note(&set, target_buffer, target_offset,
-                                      target_length, true);
-  }
-  if (!iree_status_is_ok(status)) {
-    ireec_hal_stage_set_deinitialize(&set);
-    return status;
-  }
   ireec_hal_staged_op_t op = {
       .device = device, .queue_affinity = queue_affinity,
       .source = source_buffer, .source_offset = source_offset,
       .target = target_buffer, .target_offset = target_offset,
       .length = length, .flags = flags};
-  return ireec_hal_staging_submit_op(&set, &op, wait_semaphore_list,
+  return ireec_hal_staging_submit_op(&op, wait_semaphore_list,
                                      signal_semaphore_list,
                                      ireec_hal_staged_copy);
 }
@@ -764,16 +753,12 @@ static iree_status_t ireec_hal_staging_device_queue_read(
     iree_hal_file_t* source_file, uint64_t source_offset,
     iree_hal_buffer_t* target_buffer, iree_device_size_t target_offset,
     iree_device_size_t length, iree_hal_read_flags_t flags) {
-  ireec_hal_stage_set_t set;
-  ireec_hal_stage_set_initialize(device, &set);
-  IREE_RETURN_IF_ERROR(ireec_hal_stage_set_note(&set, target_buffer,
-                                                target_offset, length, true));
   ireec_hal_staged_op_t op = {
       .device = device, .queue_affinity = queue_affinity,
       .file = source_file, .file_offset = source_offset,
       .target = target_buffer, .target_offset = target_offset,
       .length = length, .flags = flags};
-  return ireec_hal_staging_submit_op(&set, &op, wait_semaphore_list,
+  return ireec_hal_staging_submit_op(&op, wait_semaphore_list,
                                      signal_semaphore_list,
                                      ireec_hal_staged_read);
 }
@@ -785,16 +770,12 @@ static iree_status_t ireec_hal_staging_device_queue_write(
     iree_hal_buffer_t* source_buffer, iree_device_size_t source_offset,
     iree_hal_file_t* target_file, uint64_t target_offset,
     iree_device_size_t length, iree_hal_write_flags_t flags) {
-  ireec_hal_stage_set_t set;
-  ireec_hal_stage_set_initialize(device, &set);
-  IREE_RETURN_IF_ERROR(ireec_hal_stage_set_note(&set, source_buffer,
-                                                source_offset, length, false));
   ireec_hal_staged_op_t op = {
       .device = device, .queue_affinity = queue_affinity,
       .source = source_buffer, .source_offset = source_offset,
       .file = target_file, .file_offset = target_offset,
       .length = length, .flags = flags};
-  return ireec_hal_staging_submit_op(&set, &op, wait_semaphore_list,
+  return ireec_hal_staging_submit_op(&op, wait_semaphore_list,
                                      signal_semaphore_list,
                                      ireec_hal_staged_write);
 }
@@ -972,7 +953,8 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_staging_device_wrap(
   memcpy(state->name, name.data, length);
   state->name[length] = 0;
   ireec_hal_discrete_allocator_set_owner(iree_hal_device_allocator(inner),
-                                         *out_device);
+                                         *out_device,
+                                         iree_make_cstring_view(state->name));
   return iree_ok_status();
 }
 

@@ -569,12 +569,10 @@ static iree_status_t ireec_cpu_device_make_discrete(
   return ireec_hal_discrete_device_wrap(device, host_allocator, inout_device);
 }
 
-// The URI a device was created from, as messages name it:
-// `driver[://?key=value&...]`.
-static void ireec_cpu_device_uri(iree_string_view_t driver_name,
-                                 iree_host_size_t param_count,
-                                 const iree_string_pair_t* params,
-                                 char* buffer, iree_host_size_t capacity) {
+IREE_HAL_DRIVER_SUPPORT_INTERNAL void ireec_hal_device_uri_format(
+    iree_string_view_t driver_name, iree_string_view_t device_path,
+    iree_host_size_t param_count, const iree_string_pair_t* params,
+    char* buffer, iree_host_size_t capacity) {
   iree_host_size_t length = 0;
   #define IREEC_URI_APPEND(view)                                       \
     do {                                                               \
@@ -585,8 +583,10 @@ static void ireec_cpu_device_uri(iree_string_view_t driver_name,
       }                                                                \
     } while (0)
   IREEC_URI_APPEND(driver_name);
+  if (device_path.size || param_count) IREEC_URI_APPEND(IREE_SV("://"));
+  IREEC_URI_APPEND(device_path);
   for (iree_host_size_t i = 0; i < param_count; ++i) {
-    IREEC_URI_APPEND(i == 0 ? IREE_SV("://?") : IREE_SV("&"));
+    IREEC_URI_APPEND(i == 0 ? IREE_SV("?") : IREE_SV("&"));
     IREEC_URI_APPEND(params[i].key);
     IREEC_URI_APPEND(IREE_SV("="));
     IREEC_URI_APPEND(params[i].value);
@@ -604,7 +604,8 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_apply_memory(
         ireec_cpu_device_make_discrete(host_allocator, inout_device));
   }
   char uri[128];
-  ireec_cpu_device_uri(driver_name, param_count, uri_params, uri, sizeof(uri));
+  ireec_hal_device_uri_format(driver_name, iree_string_view_empty(),
+                              param_count, uri_params, uri, sizeof(uri));
   iree_hal_device_t* device = *inout_device;
   *inout_device = NULL;
   return ireec_hal_staging_device_wrap(

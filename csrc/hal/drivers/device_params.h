@@ -72,6 +72,14 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_params_parse(
     iree_host_size_t param_count, const iree_string_pair_t* params,
     ireec_cpu_device_params_t* out_params);
 
+// Writes the URI a device is created from, as messages name it, into
+// |buffer| (NUL-terminated, cut to |capacity|):
+// `driver[://[path][?key=value&...]]`.
+IREE_HAL_DRIVER_SUPPORT_INTERNAL void ireec_hal_device_uri_format(
+    iree_string_view_t driver_name, iree_string_view_t device_path,
+    iree_host_size_t param_count, const iree_string_pair_t* params,
+    char* buffer, iree_host_size_t capacity);
+
 // Gives |*inout_device| (any HAL device whose vtable replaces its allocator,
 // as the CPU devices' do) the memory |params| asks for: unchanged for
 // `memory=host`; for `memory=discrete` a discrete allocator and a wrapper

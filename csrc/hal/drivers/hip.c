@@ -17,7 +17,6 @@
 // the library (';'-separated directories, or files prefixed with "file:");
 // otherwise the system's library search decides.
 
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "iree/hal/drivers/hip/api.h"
@@ -84,9 +83,8 @@ static iree_status_t ireec_hip_device_create(
         &device));
   }
   char name[128];
-  snprintf(name, sizeof(name), "%.*s%s%.*s", (int)driver_name.size,
-           driver_name.data, device_path.size ? "://" : "",
-           (int)device_path.size, device_path.data);
+  ireec_hal_device_uri_format(driver_name, device_path, param_count, params,
+                              name, sizeof(name));
   return ireec_hal_staging_device_wrap(
       device, iree_make_cstring_view(name), IREEC_HAL_STAGING_REACH_OWN_MEMORY,
       host_allocator, out_device);
