@@ -31,4 +31,18 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_staging_device_wrap(
     ireec_hal_staging_reach_t reach, iree_allocator_t host_allocator,
     iree_hal_device_t** out_device);
 
+// What a staging device keeps (after its forwarding device header).
+typedef struct ireec_hal_staging_state_t {
+  ireec_hal_staging_reach_t reach;
+  char name[128];  // NUL-terminated, for messages
+} ireec_hal_staging_state_t;
+
+// The state of |device| if it is a staging device, else NULL.
+IREEC_HAL_INTERNAL ireec_hal_staging_state_t* ireec_hal_staging_state(
+    iree_hal_device_t* device);
+
+// A device's name in messages: its staging name, else its id.
+IREEC_HAL_INTERNAL iree_string_view_t ireec_hal_staging_device_name(
+    iree_hal_device_t* device);
+
 #endif  // IREEC_HAL_STAGING_H_
