@@ -398,7 +398,8 @@ class BufferView(Handle):
         own = self.device
         if own is not None and not own.closed and own.handle == target.handle:
             return None
-        return _transfer.direct_copy_obstacle(self.buffer, target.allocator, target.id)
+        return _transfer.direct_copy_obstacle(self.buffer, target.handle, target.allocator,
+                                              target.id)
 
     @in_use
     def to_device(self, device: Device | CData, *,
@@ -407,14 +408,16 @@ class BufferView(Handle):
         writing one never changes the other, even on the same device).
 
         Direct copy (iree_hal_device_transfer_d2d on the target device into a
-        buffer from its allocator) when the target is this view's own device,
-        or when the target works on host memory (all its allocator's heaps are
-        HOST_VISIBLE, as CPU devices' are) and this buffer is host-mappable
-        memory its allocator can transfer from
-        (iree_hal_allocator_query_buffer_compatibility). Otherwise, e.g. CPU
-        and GPU, where IREE has no copy between the devices' buffers, it
-        stages through host memory: to_numpy() on this device, then
-        from_numpy() on the target. `via_host=True` forces staging;
+        buffer from its allocator) when the target is one of ireec's devices
+        (every device ireec creates: what it cannot reach, e.g. another
+        `memory=discrete` device's memory, it stages through host memory with
+        the buffer's own device's transfer, the same mechanism programs
+        spanning devices use; see docs/heterogeneous_devices.md), or this
+        view's own device, or a device working on host memory (all its
+        allocator's heaps HOST_VISIBLE) whose allocator can transfer from this
+        host-mappable buffer (iree_hal_allocator_query_buffer_compatibility).
+        Otherwise it stages in Python: to_numpy() on this device, then
+        from_numpy() on the target. `via_host=True` forces the latter;
         `via_host=False` requires a direct copy (ValueError if impossible).
         """
         target = require_device(device)
