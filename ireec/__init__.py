@@ -81,6 +81,12 @@ from .runtime import (
 )
 from .vm import ExportedFunction, ModuleInfo
 
+# The extension gets what it needs from the layer above, once, now that all
+# of it is imported.
+from ._core import extension as _extension  # isort: skip
+
+_extension.install()
+
 __version__ = "0.1.0"
 
 _PACKAGE_DIR = Path(__file__).resolve().parent

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 MODULE_ALIGNMENT = 64
 
 
-class Session(Handle):
+class Session(Handle, _cext.SessionHandle):
     """An `iree_runtime_session_t`: one VM context holding the HAL module
     (bound to the session's devices) and the modules loaded into it.
 
@@ -47,8 +47,6 @@ class Session(Handle):
     is released), and copied into session-owned aligned memory otherwise.
     """
 
-    _release_fn = lib.iree_runtime_session_release
-    _retain_fn = lib.iree_runtime_session_retain
     __slots__ = ("instance", "_devices", "_lock", "_functions", "_module_memory",
                  "_parameters")
     instance: Instance
@@ -320,15 +318,11 @@ class Session(Handle):
         return f"<ireec.Session devices={[d.id for d in self._devices]} modules={self.modules}>"
 
 
-def _note_aborted(session: Session, error: BaseException) -> None:
+def note_aborted(session: Session, error: BaseException) -> None:
     """Adds to an ABORTED error of `session`'s call which of its devices now
-    abort all work (see ireec.hal.device.note_failed_devices)."""
+    abort all work (see ireec.hal.device.note_failed_devices): what the C
+    invoker, which raises its calls' failures itself, calls for them."""
     note_failed_devices(session._devices, error)
-
-
-# C's invoker raises its calls' failures itself; an ABORTED one gets these
-# notes through this function, registered once (csrc/python/errors.c).
-_cext.register_abort_note(_note_aborted)
 
 
 def _file_module_name(session: Session, path: str | os.PathLike[str]) -> str | None:
