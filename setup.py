@@ -139,8 +139,8 @@ def _numpy_include() -> str:
 CEXT = Extension(
     "ireec._cext",
     sources=[f"csrc/python/{name}.c" for name in (
-        "cext_module", "handle", "arrays", "invoke", "invoker", "readback", "lock",
-        "errors", "results")],
+        "cext_module", "handle", "arrays", "invoke", "invoker", "readback", "session",
+        "lock", "errors", "results")],
     include_dirs=["csrc/include", _numpy_include()],
     depends=["csrc/python/cext.h"],
     libraries=["ireec_runtime"],

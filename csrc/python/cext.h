@@ -57,6 +57,7 @@ extern PyObject* ireec_decode_result;
 extern PyObject* ireec_call_declined;
 extern PyObject* ireec_note_aborted_hook;
 extern PyObject* ireec_read_back;
+extern PyObject* ireec_session_call;
 // False, with a RuntimeError set, before install().
 bool ireec_require_installed(void);
 
@@ -140,6 +141,17 @@ typedef struct {
   PyObject* weakreflist;
 } ireec_handle_t;
 extern PyTypeObject ireec_handle_type;
+
+// A SessionHandle: its Handle, and Session.call's table (session.c).
+typedef struct {
+  ireec_handle_t handle;
+  // {function name: the PreparedCall Session.call makes that function's
+  // calls with}, or NULL: filled by the Python path when it first calls a
+  // name, emptied with the session's cache of functions.
+  PyObject* calls;
+} ireec_session_handle_t;
+extern PyMethodDef ireec_session_methods[];
+extern PyGetSetDef ireec_session_getset[];
 
 // Whether |object| is a Handle of |kind| (its Python subclasses included).
 static inline bool ireec_handle_check(PyObject* object, const ireec_handle_kind_t* kind) {
@@ -245,6 +257,10 @@ PyObject* ireec_function_full_name(const iree_vm_function_t* function);
 
 // The Invoker type (invoker.c): the base of PreparedCall and BoundCall.
 extern PyTypeObject ireec_invoker_type;
+// The call of an Invoker with vectorcall's arguments (|kwnames| name the
+// values after the |nargs| arguments): made in C, or by the general path.
+PyObject* ireec_invoker_vectorcall(PyObject* invoker, PyObject* const* args,
+                                   Py_ssize_t nargs, PyObject* kwnames);
 // The parts of an Invoker the result decoder reads (invoker.c).
 iree_vm_list_t* ireec_invoker_outputs(PyObject* invoker);
 PyObject* ireec_invoker_outputs_cdata(PyObject* invoker);

@@ -32,6 +32,7 @@ PyObject* ireec_decode_result = NULL;
 PyObject* ireec_call_declined = NULL;
 PyObject* ireec_note_aborted_hook = NULL;
 PyObject* ireec_read_back = NULL;
+PyObject* ireec_session_call = NULL;
 
 bool ireec_require_installed(void) {
   if (ireec_read_back) return true;  // (set last by install())
@@ -62,16 +63,17 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
       "buffer_view", "closed_error",           "iree_error",
       "errors_by_code", "closed_message",      "decode_result",
       "call_declined",  "note_aborted",        "read_back",
-      NULL};
+      "session_call",   NULL};
   PyObject *ffi, *element_types_by_dtype, *dtypes_by_element_type, *buffer_view;
   PyObject *closed_error, *iree_error, *errors_by_code;
   PyObject *closed_message, *decode_result, *call_declined, *note_aborted, *read_back;
+  PyObject* session_call;
   if (!PyArg_ParseTupleAndKeywords(
-          args, kwargs, "|$OO!O!O!O!O!O!OOOOO:install", keywords, &ffi,
+          args, kwargs, "|$OO!O!O!O!O!O!OOOOOO:install", keywords, &ffi,
           &PyDict_Type, &element_types_by_dtype, &PyDict_Type, &dtypes_by_element_type,
           &PyType_Type, &buffer_view, &PyType_Type, &closed_error, &PyType_Type,
           &iree_error, &PyDict_Type, &errors_by_code, &closed_message, &decode_result,
-          &call_declined, &note_aborted, &read_back)) {
+          &call_declined, &note_aborted, &read_back, &session_call)) {
     return NULL;
   }
   if (PyTuple_GET_SIZE(args) || !kwargs ||
@@ -79,13 +81,13 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
     PyErr_SetString(PyExc_TypeError, "install() takes every one of its keywords");
     return NULL;
   }
-  PyObject* hooks[5] = {closed_message, decode_result, call_declined, note_aborted,
-                        read_back};
-  for (int i = 0; i < 5; ++i) {
+  PyObject* hooks[6] = {closed_message, decode_result, call_declined, note_aborted,
+                        read_back, session_call};
+  for (int i = 0; i < 6; ++i) {
     if (!PyCallable_Check(hooks[i])) {
       PyErr_SetString(PyExc_TypeError,
                       "install(): closed_message, decode_result, call_declined, "
-                      "note_aborted and read_back must be callable");
+                      "note_aborted, read_back and session_call must be callable");
       return NULL;
     }
   }
@@ -132,6 +134,7 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
   ireec_decode_result = Py_NewRef(decode_result);
   ireec_call_declined = Py_NewRef(call_declined);
   ireec_note_aborted_hook = Py_NewRef(note_aborted);
+  ireec_session_call = Py_NewRef(session_call);
   ireec_read_back = Py_NewRef(read_back);
   Py_RETURN_NONE;
 }
@@ -140,7 +143,8 @@ static PyMethodDef ireec_cext_methods[] = {
     {"install", (PyCFunction)(void (*)(void))ireec_install, METH_VARARGS | METH_KEYWORDS,
      "install(*, ffi, element_types_by_dtype, dtypes_by_element_type, buffer_view, "
      "closed_error, iree_error, errors_by_code, closed_message, decode_result, "
-     "call_declined, note_aborted, read_back), once: ireec's cffi module (its "
+     "call_declined, note_aborted, read_back, session_call), once: ireec's cffi "
+     "module (its "
      "types of the handles' pointers, and cast); the element-type table "
      "({dtype: element type}, {element type: dtype}); the BufferView class "
      "a call's results are made as; the exceptions raised for closed objects "
@@ -150,8 +154,9 @@ static PyMethodDef ireec_cext_methods[] = {
      "decode_result(outputs, index, device, function_name) (results C does "
      "not convert: fences, lists, other refs), call_declined(invoker, args, "
      "kwargs) (the calls the invoker declines), note_aborted(session, error) "
-     "(notes on an ABORTED call's failed devices) and read_back(view, copy) "
-     "(to_numpy beyond the mapped read)."},
+     "(notes on an ABORTED call's failed devices), read_back(view, copy) "
+     "(to_numpy beyond the mapped read) and session_call(session, name, *args, "
+     "**kwargs) (Session.call of a name not in the session's table)."},
     {"error_from_status", ireec_error_from_status_function, METH_O,
      "error_from_status(address): the exception of the iree_status_t at "
      "address, which it frees"},

@@ -37,54 +37,65 @@ static int ireec_handle_clear(PyObject* object);
 static void ireec_handle_dealloc(PyObject* object);
 
 // One kind: |name| its C identifier, |iree| IREE's name prefix of the object
-// (its _retain and _release), |pointee| what the pointer points to, |methods|
-// what the kind adds to Handle's (or NULL).
-#define IREEC_HANDLE_KIND(name, python_name, iree, pointee, keeps_gil, methods, doc) \
+// (its _retain and _release), |pointee| what the pointer points to, |size|
+// its instances' C size, |methods| and |getset| what the kind adds to
+// Handle's (or NULL).
+#define IREEC_HANDLE_KIND(name, python_name, iree, pointee, keeps_gil, size, methods, \
+                          getset, doc)                                              \
   static void ireec_##name##_retain(void* ptr) { iree##_retain((pointee*)ptr); }   \
   static void ireec_##name##_release(void* ptr) { iree##_release((pointee*)ptr); } \
-  ireec_handle_kind_t ireec_##name##_handle_kind = {                            \
-      .type =                                                                   \
-          {                                                                     \
-              PyVarObject_HEAD_INIT(NULL, 0).tp_name =                          \
-                  "ireec._cext." python_name,                                   \
-              .tp_basicsize = sizeof(ireec_handle_t),                           \
-              .tp_dealloc = ireec_handle_dealloc,                               \
-              .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE |            \
-                          Py_TPFLAGS_HAVE_GC,                                   \
-              .tp_doc = doc,                                                    \
-              .tp_methods = methods,                                            \
-              .tp_traverse = ireec_handle_traverse,                             \
-              .tp_clear = ireec_handle_clear,                                   \
-              .tp_base = &ireec_handle_type,                                    \
-              .tp_new = ireec_handle_tp_new,                                    \
-          },                                                                    \
-      .retain = ireec_##name##_retain,                                          \
-      .release = ireec_##name##_release,                                        \
-      .release_keeps_gil = keeps_gil,                                           \
+  ireec_handle_kind_t ireec_##name##_handle_kind = {                               \
+      .type =                                                                      \
+          {                                                                        \
+              PyVarObject_HEAD_INIT(NULL, 0).tp_name =                             \
+                  "ireec._cext." python_name,                                      \
+              .tp_basicsize = size,                                                \
+              .tp_dealloc = ireec_handle_dealloc,                                  \
+              .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE |               \
+                          Py_TPFLAGS_HAVE_GC,                                      \
+              .tp_doc = doc,                                                       \
+              .tp_traverse = ireec_handle_traverse,                                \
+              .tp_clear = ireec_handle_clear,                                      \
+              .tp_methods = methods,                                               \
+              .tp_getset = getset,                                                 \
+              .tp_base = &ireec_handle_type,                                       \
+              .tp_new = ireec_handle_tp_new,                                       \
+          },                                                                       \
+      .retain = ireec_##name##_retain,                                             \
+      .release = ireec_##name##_release,                                           \
+      .release_keeps_gil = keeps_gil,                                              \
       .c_type = #pointee "*",                                                      \
   }
 
+#define IREEC_HANDLE_SIZE sizeof(ireec_handle_t)
 IREEC_HANDLE_KIND(instance, "InstanceHandle", iree_runtime_instance,
-                  iree_runtime_instance_t, false, NULL,
+                  iree_runtime_instance_t, false, IREEC_HANDLE_SIZE, NULL, NULL,
                   "An iree_runtime_instance_t reference (ireec.Instance).");
-IREEC_HANDLE_KIND(session, "SessionHandle", iree_runtime_session,
-                  iree_runtime_session_t, false, NULL,
-                  "An iree_runtime_session_t reference (ireec.Session).");
-IREEC_HANDLE_KIND(device, "DeviceHandle", iree_hal_device, iree_hal_device_t, false, NULL,
+IREEC_HANDLE_KIND(device, "DeviceHandle", iree_hal_device, iree_hal_device_t, false,
+                  IREEC_HANDLE_SIZE, NULL, NULL,
                   "An iree_hal_device_t reference (ireec.Device).");
 IREEC_HANDLE_KIND(semaphore, "SemaphoreHandle", iree_hal_semaphore,
-                  iree_hal_semaphore_t, true, NULL,
+                  iree_hal_semaphore_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
                   "An iree_hal_semaphore_t reference (ireec.Semaphore).");
-IREEC_HANDLE_KIND(fence, "FenceHandle", iree_hal_fence, iree_hal_fence_t, true, NULL,
+IREEC_HANDLE_KIND(fence, "FenceHandle", iree_hal_fence, iree_hal_fence_t, true,
+                  IREEC_HANDLE_SIZE, NULL, NULL,
                   "An iree_hal_fence_t reference (ireec.Fence).");
-IREEC_HANDLE_KIND(vm_list, "VmListHandle", iree_vm_list, iree_vm_list_t, true, NULL,
+IREEC_HANDLE_KIND(vm_list, "VmListHandle", iree_vm_list, iree_vm_list_t, true,
+                  IREEC_HANDLE_SIZE, NULL, NULL,
                   "An iree_vm_list_t reference (ireec.vm.VmList).");
 IREEC_HANDLE_KIND(parameter_index, "ParameterIndexHandle", iree_io_parameter_index,
-                  iree_io_parameter_index_t, false, NULL,
+                  iree_io_parameter_index_t, false, IREEC_HANDLE_SIZE, NULL, NULL,
                   "An iree_io_parameter_index_t reference (ireec.ParameterIndex).");
+// A session's kind also holds the table of its calls (session.c).
+IREEC_HANDLE_KIND(session, "SessionHandle", iree_runtime_session,
+                  iree_runtime_session_t, false, sizeof(ireec_session_handle_t),
+                  ireec_session_methods, ireec_session_getset,
+                  "An iree_runtime_session_t reference (ireec.Session), and "
+                  "Session.call.");
 // A buffer view's kind also reads itself back (readback.c).
 IREEC_HANDLE_KIND(buffer_view, "BufferViewHandle", iree_hal_buffer_view,
-                  iree_hal_buffer_view_t, true, ireec_buffer_view_methods,
+                  iree_hal_buffer_view_t, true, IREEC_HANDLE_SIZE,
+                  ireec_buffer_view_methods, NULL,
                   "An iree_hal_buffer_view_t reference (ireec.BufferView).");
 
 ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS] = {
@@ -372,6 +383,9 @@ static int ireec_handle_traverse(PyObject* object, visitproc visit, void* arg) {
   ireec_handle_t* self = (ireec_handle_t*)object;
   Py_VISIT(self->parent);
   Py_VISIT(self->keep_alive);
+  if (self->kind == &ireec_session_handle_kind) {
+    Py_VISIT(((ireec_session_handle_t*)self)->calls);
+  }
   return 0;
 }
 
@@ -385,6 +399,9 @@ static int ireec_handle_clear(PyObject* object) {
   Py_CLEAR(self->cdata);
   Py_CLEAR(self->parent);
   Py_CLEAR(self->keep_alive);
+  if (self->kind == &ireec_session_handle_kind) {
+    Py_CLEAR(((ireec_session_handle_t*)self)->calls);
+  }
   return 0;
 }
 

@@ -373,39 +373,35 @@ PyObject* ireec_trace_invokes(PyObject* module, PyObject* trace) {
   Py_RETURN_NONE;
 }
 
-// The out= of a prepared call's keywords (NULL for none): 0, or -1 when
-// they are more than out= (one array, for a function with one result) and
-// device=None, which the general path handles.
-static int ireec_invoker_read_keywords(ireec_invoker_t* invoker, PyObject* kwargs,
-                                       PyObject** out) {
-  *out = NULL;
-  if (!kwargs || !PyDict_GET_SIZE(kwargs)) return 0;
-  Py_ssize_t position = 0;
-  PyObject *key, *value;
-  while (PyDict_Next(kwargs, &position, &key, &value)) {
-    if (PyUnicode_Check(key) && PyUnicode_CompareWithASCIIString(key, "out") == 0) {
-      *out = value == Py_None ? NULL : value;
-    } else if (!(PyUnicode_Check(key) &&
-                 PyUnicode_CompareWithASCIIString(key, "device") == 0 &&
-                 value == Py_None)) {
-      return -1;
-    }
+// One keyword of a prepared call: out= (one array, for a function with one
+// result; NULL for None), set in |*out|, or device=None. False for any
+// other, which the general path handles.
+static bool ireec_invoker_keyword(ireec_invoker_t* invoker, PyObject* key,
+                                  PyObject* value, PyObject** out) {
+  if (!PyUnicode_Check(key)) return false;
+  if (PyUnicode_CompareWithASCIIString(key, "out") == 0) {
+    *out = value == Py_None ? NULL : value;
+    return !*out || (PyArray_CheckExact(*out) && invoker->out_allowed);
   }
-  if (*out && !(PyArray_CheckExact(*out) && invoker->out_allowed)) return -1;
-  return 0;
+  return PyUnicode_CompareWithASCIIString(key, "device") == 0 && value == Py_None;
 }
 
-static PyObject* ireec_invoker_call(PyObject* self, PyObject* args, PyObject* kwargs) {
-  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
-  if (!invoker->bound || !invoker->takes_calls) goto general;
-  PyObject* out = invoker->out;
-  if (invoker->keeps_inputs) {
-    // A bound call: no arguments of its own.
-    if (PyTuple_GET_SIZE(args) || (kwargs && PyDict_GET_SIZE(kwargs))) goto general;
-  } else if (PyTuple_GET_SIZE(args) != invoker->arg_count ||
-             ireec_invoker_read_keywords(invoker, kwargs, &out) != 0) {
-    goto general;
-  }
+// Whether the invoker takes a call of |nargs| arguments (keywords read by
+// the caller) in C.
+static bool ireec_invoker_takes(ireec_invoker_t* invoker, Py_ssize_t nargs,
+                                bool keywords) {
+  if (!invoker->bound || !invoker->takes_calls) return false;
+  // A bound call has no arguments (nor keywords) of its own.
+  if (invoker->keeps_inputs) return nargs == 0 && !keywords;
+  return nargs == invoker->arg_count;
+}
+
+// The call of |invoker| with |args| and `out`, made in C: the results, or
+// NULL with a Python error, or NULL with |*declined| set (nothing done: a
+// closed session or call, arguments the C path declines).
+static PyObject* ireec_invoker_call_in_c(ireec_invoker_t* invoker, PyObject* const* args,
+                                         Py_ssize_t nargs, PyObject* out,
+                                         bool* declined) {
   // Held for the call: a close() meanwhile waits for the lock.
   PyObject* lock = Py_NewRef(invoker->lock);
   PyObject* session = Py_NewRef(invoker->session);
@@ -416,9 +412,7 @@ static PyObject* ireec_invoker_call(PyObject* self, PyObject* args, PyObject* kw
     // close() of either takes the lock, so the pointers are valid while
     // both are open; a closed one is reported by the general path.
     bool ready = ireec_invoker_ready(invoker);
-    done = ready ? ireec_invoker_invoke(invoker, &PyTuple_GET_ITEM(args, 0),
-                                        PyTuple_GET_SIZE(args), out, &results)
-                 : 0;
+    done = ready ? ireec_invoker_invoke(invoker, args, nargs, out, &results) : 0;
     if (ready && ireec_invoke_trace) ireec_trace(done == 0 ? "declined" : "handled");
     // Taken above by this thread: giving it back cannot fail.
     (void)ireec_lock_release(lock);
@@ -429,12 +423,73 @@ static PyObject* ireec_invoker_call(PyObject* self, PyObject* args, PyObject* kw
   // failure gets the session's notes on failed devices.
   if (done < 0) ireec_note_aborted(session);
   Py_DECREF(session);
-  if (done != 0) return results;
+  *declined = done == 0;
+  return results;
+}
 
-general:
+// The general path of a call C declined: the installed call_declined.
+static PyObject* ireec_invoker_decline(PyObject* self, PyObject* args, PyObject* kwargs) {
   if (!ireec_require_installed()) return NULL;
-  return PyObject_CallFunctionObjArgs(ireec_call_declined, self, args,
-                                      kwargs ? kwargs : Py_None, NULL);
+  PyObject* call_args[3] = {self, args, kwargs ? kwargs : Py_None};
+  return PyObject_Vectorcall(ireec_call_declined, call_args, 3, NULL);
+}
+
+static PyObject* ireec_invoker_call(PyObject* self, PyObject* args, PyObject* kwargs) {
+  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
+  bool keywords = kwargs && PyDict_GET_SIZE(kwargs);
+  PyObject* out = invoker->out;
+  bool takes = ireec_invoker_takes(invoker, PyTuple_GET_SIZE(args), keywords);
+  if (takes && keywords) {
+    Py_ssize_t position = 0;
+    PyObject *key, *value;
+    while (takes && PyDict_Next(kwargs, &position, &key, &value)) {
+      takes = ireec_invoker_keyword(invoker, key, value, &out);
+    }
+  }
+  if (takes) {
+    bool declined = false;
+    PyObject* results = ireec_invoker_call_in_c(invoker, &PyTuple_GET_ITEM(args, 0),
+                                                PyTuple_GET_SIZE(args), out, &declined);
+    if (!declined) return results;
+  }
+  return ireec_invoker_decline(self, args, kwargs);
+}
+
+PyObject* ireec_invoker_vectorcall(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
+                                   PyObject* kwnames) {
+  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
+  Py_ssize_t keywords = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  PyObject* out = invoker->out;
+  bool takes = ireec_invoker_takes(invoker, nargs, keywords > 0);
+  for (Py_ssize_t i = 0; takes && i < keywords; ++i) {
+    takes = ireec_invoker_keyword(invoker, PyTuple_GET_ITEM(kwnames, i), args[nargs + i],
+                                  &out);
+  }
+  if (takes) {
+    bool declined = false;
+    PyObject* results = ireec_invoker_call_in_c(invoker, args, nargs, out, &declined);
+    if (!declined) return results;
+  }
+  // The general path takes the arguments as a tuple and a dict.
+  PyObject* tuple = PyTuple_New(nargs);
+  PyObject* kwargs = keywords ? PyDict_New() : NULL;
+  if (!tuple || (keywords && !kwargs)) {
+    Py_XDECREF(tuple);
+    Py_XDECREF(kwargs);
+    return NULL;
+  }
+  for (Py_ssize_t i = 0; i < nargs; ++i) PyTuple_SET_ITEM(tuple, i, Py_NewRef(args[i]));
+  for (Py_ssize_t i = 0; i < keywords; ++i) {
+    if (PyDict_SetItem(kwargs, PyTuple_GET_ITEM(kwnames, i), args[nargs + i]) != 0) {
+      Py_DECREF(tuple);
+      Py_DECREF(kwargs);
+      return NULL;
+    }
+  }
+  PyObject* results = ireec_invoker_decline(self, tuple, kwargs);
+  Py_DECREF(tuple);
+  Py_XDECREF(kwargs);
+  return results;
 }
 
 static PyMethodDef ireec_invoker_methods[] = {

@@ -18,7 +18,7 @@ from ..errors import ERRORS_BY_CODE, ClosedError, IreeError
 from ..hal.buffer_view import BufferView
 from ..hal.element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DTYPE
 from ..runtime.call import call_declined
-from ..runtime.session import note_aborted
+from ..runtime.session import Session, note_aborted
 from .fork import inherited_message
 from .library import ffi
 from .marshal import decode_result
@@ -41,4 +41,5 @@ def install() -> None:
         call_declined=call_declined,
         note_aborted=note_aborted,
         read_back=BufferView._to_numpy,
+        session_call=Session._call,
     )
