@@ -14,7 +14,7 @@ import pytest
 
 import ireec
 from ireec import _cext, _ireec_cffi
-from conftest import REPO_ROOT
+from locations import REPO_ROOT
 
 BINARIES = {
     "ireec._cext": Path(_cext.__file__),
