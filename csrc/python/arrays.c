@@ -68,8 +68,8 @@ bool ireec_array_describe(PyObject* object, bool writable, iree_hal_dim_t* dims,
   return true;
 }
 
-// The dtypes of the element types met so far, most recent last: the table
-// is a dict of int keys, and a lookup would first make the key.
+// The dtypes of the element types met so far (the table is a dict of int
+// keys, and a lookup would first make the key).
 #define IREEC_DTYPE_CACHE 32
 static struct {
   iree_hal_element_type_t element_type;
