@@ -159,6 +159,26 @@ static PyObject* ireec_invoker_make_lists(PyObject* self, PyObject* const* args,
   Py_RETURN_NONE;
 }
 
+// Takes the session's lock for a method of |invoker| named |what|: a new
+// reference to the lock, for ireec_invoker_unlock; NULL with a Python error
+// (a TypeError before _make_lists).
+static PyObject* ireec_invoker_lock(ireec_invoker_t* invoker, const char* what) {
+  if (!invoker->lock) {
+    PyErr_Format(PyExc_TypeError, "%s before _make_lists()", what);
+    return NULL;
+  }
+  PyObject* lock = Py_NewRef(invoker->lock);
+  if (ireec_lock_acquire(lock) != 0) Py_CLEAR(lock);
+  return lock;
+}
+
+// Gives back the lock ireec_invoker_lock took (this thread holds it: that
+// cannot fail).
+static void ireec_invoker_unlock(PyObject* lock) {
+  (void)ireec_lock_release(lock);
+  Py_DECREF(lock);
+}
+
 // _bind(function_name, device, *, arg_count=0, out_allowed=False,
 // takes_calls=True, keeps_inputs=False, out=None), once, after
 // _make_lists, with the session open: looks the function up
@@ -184,20 +204,15 @@ static PyObject* ireec_invoker_bind(PyObject* self, PyObject* args, PyObject* kw
                     "arg_count >= 0, ..., out: numpy array or None)");
     return NULL;
   }
-  if (!invoker->lock || invoker->bound) {
-    PyErr_SetString(PyExc_ValueError,
-                    invoker->bound ? "this invoker is already bound"
-                                   : "_bind() before _make_lists()");
+  if (invoker->bound) {
+    PyErr_SetString(PyExc_ValueError, "this invoker is already bound");
     return NULL;
   }
   Py_ssize_t length = 0;
   const char* text = PyUnicode_AsUTF8AndSize(name, &length);
   if (!text) return NULL;
-  PyObject* lock = Py_NewRef(invoker->lock);
-  if (ireec_lock_acquire(lock) != 0) {
-    Py_DECREF(lock);
-    return NULL;
-  }
+  PyObject* lock = ireec_invoker_lock(invoker, "_bind()");
+  if (!lock) return NULL;
   PyObject* returned = NULL;
   if (ireec_handle_is_closed(invoker->session)) {
     ireec_handle_raise_closed(invoker->session);
@@ -220,8 +235,7 @@ static PyObject* ireec_invoker_bind(PyObject* self, PyObject* args, PyObject* kw
       returned = Py_NewRef(Py_None);
     }
   }
-  (void)ireec_lock_release(lock);
-  Py_DECREF(lock);
+  ireec_invoker_unlock(lock);
   return returned;
 }
 
@@ -263,15 +277,8 @@ static int ireec_invoker_invoke(ireec_invoker_t* invoker, PyObject* const* args,
 // arguments (and whatever fences Python pushed after them).
 static PyObject* ireec_invoker_invoke_pushed(PyObject* self, PyObject* unused) {
   ireec_invoker_t* invoker = (ireec_invoker_t*)self;
-  if (!invoker->lock) {
-    PyErr_SetString(PyExc_TypeError, "_invoke_pushed() before _make_lists");
-    return NULL;
-  }
-  PyObject* lock = Py_NewRef(invoker->lock);
-  if (ireec_lock_acquire(lock) != 0) {
-    Py_DECREF(lock);
-    return NULL;
-  }
+  PyObject* lock = ireec_invoker_lock(invoker, "_invoke_pushed()");
+  if (!lock) return NULL;
   PyObject* results = NULL;
   if (!ireec_invoker_ready(invoker)) {
     if (invoker->inputs && !invoker->keeps_inputs) iree_vm_list_clear(invoker->inputs);
@@ -279,8 +286,7 @@ static PyObject* ireec_invoker_invoke_pushed(PyObject* self, PyObject* unused) {
   } else {
     (void)ireec_invoker_invoke(invoker, NULL, 0, NULL, &results);
   }
-  (void)ireec_lock_release(lock);
-  Py_DECREF(lock);
+  ireec_invoker_unlock(lock);
   return results;
 }
 
@@ -292,23 +298,15 @@ static PyObject* ireec_invoker_decode_results(PyObject* self, PyObject* results)
     PyErr_SetString(PyExc_TypeError, "_decode_results(results: list)");
     return NULL;
   }
-  if (!invoker->lock) {
-    PyErr_SetString(PyExc_TypeError, "_decode_results() before _make_lists");
-    return NULL;
-  }
-  PyObject* lock = Py_NewRef(invoker->lock);
-  if (ireec_lock_acquire(lock) != 0) {
-    Py_DECREF(lock);
-    return NULL;
-  }
+  PyObject* lock = ireec_invoker_lock(invoker, "_decode_results()");
+  if (!lock) return NULL;
   int failed = -1;
   if (!ireec_invoker_ready(invoker)) {
     ireec_handle_raise_closed(self);
   } else {
     failed = ireec_results_fill(self, results);
   }
-  (void)ireec_lock_release(lock);
-  Py_DECREF(lock);
+  ireec_invoker_unlock(lock);
   return failed ? NULL : Py_NewRef(results);
 }
 
