@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import sys
 import sysconfig
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -22,8 +23,10 @@ BINARIES = {
     "libireec_runtime.so": Path(ireec.get_library_dir()) / "libireec_runtime.so",
 }
 
-# What a build folder is named by setuptools, pip and build isolation.
-BUILD_FOLDER = re.compile(rb"build-temp|pip-build-env|pip-req-build|pip-install-|/tmp/")
+# What a build folder is named by setuptools, pip and build isolation, and
+# the temporary directory they are made in.
+BUILD_FOLDER = re.compile(rb"build-temp|pip-build-env|pip-req-build|pip-install-|"
+                          + re.escape(tempfile.gettempdir().encode() + b"/"))
 
 
 def _machine_paths() -> set[str]:
