@@ -57,6 +57,9 @@ extern PyObject* ireec_decode_result;
 extern PyObject* ireec_call_declined;
 extern PyObject* ireec_note_aborted_hook;
 extern PyObject* ireec_read_back;
+// python_exception(text): the exception a status made by a Python callback
+// was made from (ireec/_core/callbacks.py), or None.
+extern PyObject* ireec_python_exception;
 extern PyObject* ireec_session_call;
 // False, with a RuntimeError set, before install().
 bool ireec_require_installed(void);

@@ -33,6 +33,7 @@ PyObject* ireec_call_declined = NULL;
 PyObject* ireec_note_aborted_hook = NULL;
 PyObject* ireec_read_back = NULL;
 PyObject* ireec_session_call = NULL;
+PyObject* ireec_python_exception = NULL;
 
 bool ireec_require_installed(void) {
   if (ireec_read_back) return true;  // (set last by install())
@@ -63,17 +64,18 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
       "buffer_view", "closed_error",           "iree_error",
       "errors_by_code", "closed_message",      "decode_result",
       "call_declined",  "note_aborted",        "read_back",
-      "session_call",   NULL};
+      "session_call",   "python_exception", NULL};
   PyObject *ffi, *element_types_by_dtype, *dtypes_by_element_type, *buffer_view;
   PyObject *closed_error, *iree_error, *errors_by_code;
   PyObject *closed_message, *decode_result, *call_declined, *note_aborted, *read_back;
-  PyObject* session_call;
+  PyObject *session_call, *python_exception;
   if (!PyArg_ParseTupleAndKeywords(
-          args, kwargs, "|$OO!O!O!O!O!O!OOOOOO:install", keywords, &ffi,
+          args, kwargs, "|$OO!O!O!O!O!O!OOOOOOO:install", keywords, &ffi,
           &PyDict_Type, &element_types_by_dtype, &PyDict_Type, &dtypes_by_element_type,
           &PyType_Type, &buffer_view, &PyType_Type, &closed_error, &PyType_Type,
           &iree_error, &PyDict_Type, &errors_by_code, &closed_message, &decode_result,
-          &call_declined, &note_aborted, &read_back, &session_call)) {
+          &call_declined, &note_aborted, &read_back, &session_call,
+          &python_exception)) {
     return NULL;
   }
   if (PyTuple_GET_SIZE(args) || !kwargs ||
@@ -81,13 +83,14 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
     PyErr_SetString(PyExc_TypeError, "install() takes every one of its keywords");
     return NULL;
   }
-  PyObject* hooks[6] = {closed_message, decode_result, call_declined, note_aborted,
-                        read_back, session_call};
-  for (int i = 0; i < 6; ++i) {
+  PyObject* hooks[7] = {closed_message, decode_result, call_declined, note_aborted,
+                        read_back, session_call, python_exception};
+  for (int i = 0; i < 7; ++i) {
     if (!PyCallable_Check(hooks[i])) {
       PyErr_SetString(PyExc_TypeError,
                       "install(): closed_message, decode_result, call_declined, "
-                      "note_aborted, read_back and session_call must be callable");
+                      "note_aborted, read_back, session_call and python_exception "
+                      "must be callable");
       return NULL;
     }
   }
@@ -135,6 +138,7 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
   ireec_call_declined = Py_NewRef(call_declined);
   ireec_note_aborted_hook = Py_NewRef(note_aborted);
   ireec_session_call = Py_NewRef(session_call);
+  ireec_python_exception = Py_NewRef(python_exception);
   ireec_read_back = Py_NewRef(read_back);
   Py_RETURN_NONE;
 }
@@ -143,7 +147,7 @@ static PyMethodDef ireec_cext_methods[] = {
     {"install", (PyCFunction)(void (*)(void))ireec_install, METH_VARARGS | METH_KEYWORDS,
      "install(*, ffi, element_types_by_dtype, dtypes_by_element_type, buffer_view, "
      "closed_error, iree_error, errors_by_code, closed_message, decode_result, "
-     "call_declined, note_aborted, read_back, session_call), once: ireec's cffi "
+     "call_declined, note_aborted, read_back, session_call, python_exception), once: ireec's cffi "
      "module (its "
      "types of the handles' pointers, and cast); the element-type table "
      "({dtype: element type}, {element type: dtype}); the BufferView class "

@@ -47,33 +47,51 @@ PyObject* ireec_status_error(iree_status_t status, PyObject* note) {
     Py_DECREF(text);
     return NULL;
   }
-  PyObject* key = PyLong_FromLong((long)code);
-  PyObject* cls = key ? PyDict_GetItemWithError(ireec_errors_by_code, key) : NULL;
-  Py_XDECREF(key);
-  if (!cls && PyErr_Occurred()) {
-    Py_DECREF(text);
-    return NULL;
+  PyObject* error = NULL;
+  // A status a Python callback made from an exception names it: that
+  // exception is raised again (ireec/_core/callbacks.py finds it; failures
+  // are rare enough for one more call).
+  if (ireec_python_exception) {
+    error = PyObject_CallOneArg(ireec_python_exception, text);
+    if (!error) {
+      Py_DECREF(text);
+      return NULL;
+    }
+    if (error == Py_None) {
+      Py_CLEAR(error);
+    } else {
+      Py_DECREF(text);
+    }
   }
-  PyObject* error = PyObject_CallFunction(cls ? cls : ireec_iree_error, "Ni", text,
-                                          (int)code);
+  if (!error) {
+    PyObject* key = PyLong_FromLong((long)code);
+    PyObject* cls = key ? PyDict_GetItemWithError(ireec_errors_by_code, key) : NULL;
+    Py_XDECREF(key);
+    if (!cls && PyErr_Occurred()) {
+      Py_DECREF(text);
+      return NULL;
+    }
+    error = PyObject_CallFunction(cls ? cls : ireec_iree_error, "Ni", text, (int)code);
+  }
   if (!error || !note) return error;
-  // What BaseException.add_note does on a new exception.
-  PyObject* notes = PyList_New(1);
-  if (notes) PyList_SET_ITEM(notes, 0, Py_NewRef(note));
-  if (!notes || PyObject_SetAttrString(error, "__notes__", notes) != 0) {
-    Py_XDECREF(notes);
+  // What BaseException.add_note does (an exception raised again from a
+  // Python callback may have notes already).
+  PyObject* added = PyObject_CallMethod(error, "add_note", "O", note);
+  if (!added) {
     Py_DECREF(error);
     return NULL;
   }
-  Py_DECREF(notes);
+  Py_DECREF(added);
   return error;
 }
 
 PyObject* ireec_raise_status(iree_status_t status, PyObject* note) {
   PyObject* error = ireec_status_error(status, note);
   if (error) {
-    PyErr_SetObject((PyObject*)Py_TYPE(error), error);
-    Py_DECREF(error);
+    // Raised with the traceback it has: an exception a Python callback
+    // raised keeps the frames it was raised in.
+    PyErr_Restore(Py_NewRef((PyObject*)Py_TYPE(error)), error,
+                  PyException_GetTraceback(error));
   }
   return NULL;
 }

@@ -19,6 +19,7 @@ from ..hal.buffer_view import BufferView
 from ..hal.element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DTYPE
 from ..runtime.call import call_declined
 from ..runtime.session import Session, note_aborted
+from .callbacks import original_exception
 from .fork import inherited_message
 from .library import ffi
 from .marshal import decode_result
@@ -42,4 +43,5 @@ def install() -> None:
         note_aborted=note_aborted,
         read_back=BufferView._to_numpy,
         session_call=Session._call,
+        python_exception=original_exception,
     )
