@@ -74,6 +74,8 @@ class BuildWithCMake(build_ext):
         maps = _file_prefix_maps(Path(self.build_temp))
         for ext in self.extensions:
             ext.extra_compile_args = [*ext.extra_compile_args, *maps]
+        # numpy is needed to build the extension, not to make the sdist.
+        CEXT.include_dirs.append(_numpy_include())
         super().build_extensions()
 
     def run(self):
@@ -141,7 +143,7 @@ CEXT = Extension(
     sources=[f"csrc/python/{name}.c" for name in (
         "cext_module", "handle", "arrays", "invoke", "invoker", "readback", "session",
         "lock", "errors", "results")],
-    include_dirs=["csrc/include", _numpy_include()],
+    include_dirs=["csrc/include"],  # and numpy's, when built
     depends=["csrc/python/cext.h"],
     libraries=["ireec_runtime"],
     # libireec_runtime.so sits in ireec/lib/ beside this extension module.
