@@ -16,6 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -51,9 +52,30 @@ def _without_build_rpaths(command: list[str]) -> list[str]:
     return kept
 
 
+def _file_prefix_maps(build_temp: Path) -> list[str]:
+    """-ffile-prefix-map flags that record the build machine's paths (the
+    source tree, the build folder, Python's and numpy's headers) as short
+    relative names, in debug information and __FILE__ alike, so that no
+    path of the machine that built the package is in it."""
+    import numpy
+
+    maps = {ROOT: ".", build_temp.resolve(): "build",
+            Path(numpy.get_include()).resolve(): "numpy-include"}
+    for key in ("include", "platinclude"):
+        include = Path(sysconfig.get_paths()[key]).resolve()
+        maps[include] = include.name
+    return [f"-ffile-prefix-map={old}={new}" for old, new in maps.items()]
+
+
 class BuildWithCMake(build_ext):
     def build_extensions(self):
         self.compiler.linker_so = _without_build_rpaths(self.compiler.linker_so)
+        # Both extensions: this one's and the cffi module cffi added.
+        maps = _file_prefix_maps(Path(self.build_temp))
+        for ext in self.extensions:
+            ext.extra_compile_args = [*ext.extra_compile_args, *maps]
+        # numpy is needed to build the extension, not to make the sdist.
+        CEXT.include_dirs.append(_numpy_include())
         super().build_extensions()
 
     def run(self):
@@ -107,12 +129,21 @@ class BuildWithCMake(build_ext):
             shutil.copytree(ROOT / "csrc" / "include", include_dir)
 
 
+def _numpy_include() -> str:
+    # numpy's C API headers (a build requirement); the extension reads arrays
+    # through them.
+    import numpy
+
+    return numpy.get_include()
+
+
 # Paths relative to the project: setuptools refuses absolute source paths.
 CEXT = Extension(
     "ireec._cext",
     sources=[f"csrc/python/{name}.c" for name in (
-        "cext_module", "handle", "invoke", "read_dense", "invoker", "lock", "errors", "results")],
-    include_dirs=["csrc/include"],
+        "cext_module", "handle", "arrays", "invoke", "invoker", "readback", "session",
+        "lock", "errors", "results")],
+    include_dirs=["csrc/include"],  # and numpy's, when built
     depends=["csrc/python/cext.h"],
     libraries=["ireec_runtime"],
     # libireec_runtime.so sits in ireec/lib/ beside this extension module.

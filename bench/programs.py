@@ -41,10 +41,41 @@ func.func @add_one(%x: tensor<16777216xf32>) -> tensor<16777216xf32> {
 }
 """
 
-def compile_program(source: str, cache_dir: Path) -> Path:
-    key = hashlib.sha256(source.encode()).hexdigest()[:16]
+# A value through two devices and back (as tests/programs/device_hop.mlir):
+# work on device_a, transferred to device_b, work there, transferred back.
+# {n} is the element count.
+DEVICE_HOP = """
+module @hop {{
+func.func public @hop(
+  %x: tensor<{n}xf32> {{iree.abi.affinity = #hal.device.promise<@device_a>}}
+) -> (tensor<{n}xf32> {{iree.abi.affinity = #hal.device.promise<@device_a>}}) {{
+  %half = arith.constant dense<0.5> : tensor<{n}xf32>
+  %on_a = arith.addf %x, %half : tensor<{n}xf32>
+  %to_b = flow.tensor.transfer %on_a : tensor<{n}xf32> to #hal.device.promise<@device_b>
+  %two = arith.constant dense<2.0> : tensor<{n}xf32>
+  %on_b = arith.mulf %to_b, %two : tensor<{n}xf32>
+  %back = flow.tensor.transfer %on_b : tensor<{n}xf32> to #hal.device.promise<@device_a>
+  return %back : tensor<{n}xf32>
+}}
+}}
+"""
+
+TWO_DEVICE_FLAGS = (
+    "--iree-hal-target-device=device_a=local[0]",
+    "--iree-hal-target-device=device_b=local[1]",
+    "--iree-hal-local-target-device-backends=llvm-cpu",
+    "--iree-llvmcpu-target-cpu=host",
+    "--iree-execution-model=async-external",
+)
+
+
+def compile_program(source: str, cache_dir: Path, flags: tuple[str, ...] = ()) -> Path:
+    key = hashlib.sha256("\0".join((source, *flags)).encode()).hexdigest()[:16]
     out = cache_dir / f"{key}.vmfb"
     if not out.exists():
         cache_dir.mkdir(parents=True, exist_ok=True)
-        compile_mlir(source, out)
+        if flags:
+            compile_mlir(source, out, flags)
+        else:
+            compile_mlir(source, out)
     return out

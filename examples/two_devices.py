@@ -2,11 +2,15 @@
 """One program, two devices: computes on device_a, moves the intermediate to
 device_b with flow.tensor.transfer, computes there and moves the result back.
 
-    python examples/two_devices.py [PROGRAM.vmfb]
+    python examples/two_devices.py [PROGRAM.vmfb] [--device=URI --device=URI]
 
 The session hands the HAL module both devices, in the order the program's
---iree-hal-target-device flags name them. Here both are local-task CPU
-devices, so this runs anywhere. Without an argument the program below is
+--iree-hal-target-device flags name them. By default both are local-task CPU
+devices, so this runs anywhere; any two device URIs may be given instead,
+also devices that cannot reach each other's memory, e.g.
+`--device=local-task://?memory=discrete --device=local-sync` (a GPU-like
+device and a CPU one: tensors moving between them are staged through host
+memory, docs/heterogeneous_devices.md). Without an argument the program below is
 compiled first with the `iree-compile` installed beside this Python
 (pip install iree-base-compiler==3.9.0) or found on PATH; a .vmfb given
 instead must be compiled from the same source with COMPILE_FLAGS.
@@ -47,10 +51,10 @@ COMPILE_FLAGS = [
 ]
 
 
-def main(vmfb: Path) -> None:
+def main(vmfb: Path, uris: list[str]) -> None:
     instance = ireec.Instance()
-    device_a = ireec.Device(instance, "local-task")
-    device_b = ireec.Device(instance, "local-task")
+    device_a = ireec.Device(instance, uris[0])
+    device_b = ireec.Device(instance, uris[1])
     session = ireec.Session(instance, devices=[device_a, device_b])
     session.load_module(vmfb)
 
@@ -80,8 +84,13 @@ def main(vmfb: Path) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1:
-        main(Path(sys.argv[1]))
+    args = [a for a in sys.argv[1:] if not a.startswith("--device=")]
+    device_uris = [a.partition("=")[2] for a in sys.argv[1:] if a.startswith("--device=")]
+    if device_uris and len(device_uris) != 2:
+        sys.exit("give no --device, or two")
+    device_uris = device_uris or ["local-task", "local-task"]
+    if args:
+        main(Path(args[0]), device_uris)
     else:
         with tempfile.TemporaryDirectory() as tmp:
-            main(compile_mlir(PROGRAM, Path(tmp) / "program.vmfb", COMPILE_FLAGS))
+            main(compile_mlir(PROGRAM, Path(tmp) / "program.vmfb", COMPILE_FLAGS), device_uris)

@@ -25,6 +25,7 @@ from ._core.unbuilt import check_built as _check_built
 _check_built()
 
 from ._core.library import RUNTIME_LIBRARY_PATH, RUNTIME_LIBRARY_SHA256, ffi, lib
+from ._core.callbacks import status_callback
 from ._core.status import check_status, error_from_status, status_to_string
 from .errors import (
     AbortedError,
@@ -81,6 +82,12 @@ from .runtime import (
 )
 from .vm import ExportedFunction, ModuleInfo
 
+# The extension gets what it needs from the layer above, once, now that all
+# of it is imported.
+from ._core import extension as _extension  # isort: skip
+
+_extension.install()
+
 __version__ = "0.1.0"
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -103,7 +110,7 @@ __all__ = [
     "BufferView", "empty_aligned", "dtype_from_element_type", "element_type_from_dtype",
     "element_type_name", "load_module", "LoadedModule", "ModuleFunction", "ModuleInfo",
     "ExportedFunction",
-    "ffi", "lib", "check_status", "error_from_status", "status_to_string",
+    "ffi", "lib", "check_status", "error_from_status", "status_to_string", "status_callback",
     "get_include", "get_library_dir", "RUNTIME_LIBRARY_PATH",
     "RUNTIME_LIBRARY_SHA256", "Error", "IreeError", "RuntimeNotFoundError",
     "CompilerNotFoundError", "CompileError", "AbortedError", "AlreadyExistsError",

@@ -7,8 +7,9 @@ whichever suits them.
 
 The classes need nothing but Python (loading the runtime raises
 RuntimeNotFoundError before `ffi` and `lib` exist). A failed `iree_status_t`
-becomes one of them in one place, `ireec.check_status`
-(ireec/_core/status.py).
+becomes one of them in one place, the extension's converter
+(csrc/python/errors.c), which `ireec.check_status` (ireec/_core/status.py)
+and the calls made in C share.
 """
 
 from __future__ import annotations

@@ -41,6 +41,31 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_discrete_device_wrap(
     iree_hal_device_t* inner_device, iree_allocator_t host_allocator,
     iree_hal_device_t** out_device);
 
+// Whether |allocator| is a discrete allocator.
+IREEC_HAL_INTERNAL bool ireec_hal_discrete_allocator_isa(
+    iree_hal_allocator_t* allocator);
+
+// Names |owner| (not retained; |owner_name| in messages) as the device whose
+// memory the buffers of the discrete |allocator| are; clear_owner forgets it
+// (when |owner| is still the one named), which the device does as it is
+// destroyed. No-ops for other allocators.
+IREEC_HAL_INTERNAL void ireec_hal_discrete_allocator_set_owner(
+    iree_hal_allocator_t* allocator, iree_hal_device_t* owner,
+    iree_string_view_t owner_name);
+// The name given with the owner, also once it is gone ("" if none).
+IREEC_HAL_INTERNAL const char* ireec_hal_discrete_allocator_owner_name(
+    iree_hal_allocator_t* allocator);
+IREEC_HAL_INTERNAL void ireec_hal_discrete_allocator_clear_owner(
+    iree_hal_allocator_t* allocator, iree_hal_device_t* owner);
+
+// Whether |buffer| (or the buffer it is a subspan of) is a discrete buffer;
+// if so |*out_allocator| (may be NULL) is its allocator (borrowed) and
+// |*out_owner| (may be NULL) a new reference to the device whose memory it
+// is, or NULL when that device is gone.
+IREEC_HAL_INTERNAL bool ireec_hal_discrete_buffer_owner(
+    iree_hal_buffer_t* buffer, iree_hal_allocator_t** out_allocator,
+    iree_hal_device_t** out_owner);
+
 // Replaces the allocator of a (local-task) device: the device vtable's own
 // replace_device_allocator, which this runtime does not export.
 IREEC_HAL_INTERNAL void ireec_hal_device_replace_allocator(

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "discrete.h"
+#include "iree/base/internal/synchronization.h"
 
 //===----------------------------------------------------------------------===//
 // ireec_hal_discrete_buffer_t
@@ -21,6 +22,9 @@ typedef struct ireec_hal_discrete_buffer_t {
   iree_allocator_t host_allocator;
   // The bytes, host-visible; owned (one reference).
   iree_hal_buffer_t* storage;
+  // The allocator that made it, retained: it names the device whose memory
+  // this is (ireec_hal_discrete_buffer_owner), also after that device is gone.
+  iree_hal_allocator_t* allocator;
 } ireec_hal_discrete_buffer_t;
 
 static const iree_hal_buffer_vtable_t ireec_hal_discrete_buffer_vtable;
@@ -39,6 +43,7 @@ static void ireec_hal_discrete_buffer_destroy(iree_hal_buffer_t* base_buffer) {
       (ireec_hal_discrete_buffer_t*)base_buffer;
   iree_allocator_t host_allocator = buffer->host_allocator;
   iree_hal_buffer_release(buffer->storage);
+  iree_hal_allocator_release(buffer->allocator);
   iree_allocator_free(host_allocator, buffer);
 }
 
@@ -98,7 +103,8 @@ static const iree_hal_buffer_vtable_t ireec_hal_discrete_buffer_vtable = {
 
 // Takes ownership of |storage| (also when failing).
 static iree_status_t ireec_hal_discrete_buffer_wrap(
-    iree_hal_buffer_t* storage, iree_hal_memory_type_t memory_type,
+    iree_hal_allocator_t* allocator, iree_hal_buffer_t* storage,
+    iree_hal_memory_type_t memory_type,
     iree_hal_memory_access_t allowed_access,
     iree_hal_buffer_usage_t allowed_usage, iree_allocator_t host_allocator,
     iree_hal_buffer_t** out_buffer) {
@@ -117,6 +123,8 @@ static iree_status_t ireec_hal_discrete_buffer_wrap(
                              &ireec_hal_discrete_buffer_vtable, &buffer->base);
   buffer->host_allocator = host_allocator;
   buffer->storage = storage;
+  buffer->allocator = allocator;
+  iree_hal_allocator_retain(allocator);
   *out_buffer = &buffer->base;
   return iree_ok_status();
 }
@@ -155,6 +163,13 @@ typedef struct ireec_hal_discrete_allocator_t {
   // Host-visible memory: the storage of discrete buffers and every buffer
   // whose request demands host visibility; retained.
   iree_hal_allocator_t* storage_allocator;
+  // The device whose memory the discrete buffers are (not retained: the
+  // device owns the allocator); NULL until set and once that device is gone.
+  // Guarded by |owner_mutex|, as buffers outlive their device.
+  iree_slim_mutex_t owner_mutex;
+  iree_hal_device_t* owner;
+  // The owner's name, kept for messages once it is gone (NUL-terminated).
+  char owner_name[128];
 } ireec_hal_discrete_allocator_t;
 
 static const iree_hal_allocator_vtable_t ireec_hal_discrete_allocator_vtable;
@@ -177,6 +192,7 @@ static void ireec_hal_discrete_allocator_destroy(
       ireec_hal_discrete_allocator_cast(base_allocator);
   iree_allocator_t host_allocator = allocator->host_allocator;
   iree_hal_allocator_release(allocator->storage_allocator);
+  iree_slim_mutex_deinitialize(&allocator->owner_mutex);
   iree_allocator_free(host_allocator, allocator);
 }
 
@@ -292,7 +308,8 @@ static iree_status_t ireec_hal_discrete_allocator_allocate_buffer(
   iree_hal_memory_access_t access = device_params.access
                                         ? device_params.access
                                         : IREE_HAL_MEMORY_ACCESS_ALL;
-  return ireec_hal_discrete_buffer_wrap(storage, device_params.type, access,
+  return ireec_hal_discrete_buffer_wrap(base_allocator, storage,
+                                        device_params.type, access,
                                         device_params.usage,
                                         allocator->host_allocator, out_buffer);
 }
@@ -358,6 +375,84 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_discrete_allocator_create(
   allocator->host_allocator = host_allocator;
   allocator->storage_allocator = storage_allocator;
   iree_hal_allocator_retain(storage_allocator);
+  iree_slim_mutex_initialize(&allocator->owner_mutex);
+  allocator->owner = NULL;
+  allocator->owner_name[0] = 0;
   *out_allocator = (iree_hal_allocator_t*)allocator;
   return iree_ok_status();
+}
+
+//===----------------------------------------------------------------------===//
+// Whose memory a discrete buffer is
+//===----------------------------------------------------------------------===//
+
+IREEC_HAL_INTERNAL bool ireec_hal_discrete_allocator_isa(
+    iree_hal_allocator_t* allocator) {
+  return allocator &&
+         ireec_hal_object_vtable(allocator) == &ireec_hal_discrete_allocator_vtable;
+}
+
+IREEC_HAL_INTERNAL void ireec_hal_discrete_allocator_set_owner(
+    iree_hal_allocator_t* base_allocator, iree_hal_device_t* owner,
+    iree_string_view_t owner_name) {
+  if (!ireec_hal_discrete_allocator_isa(base_allocator)) return;
+  ireec_hal_discrete_allocator_t* allocator =
+      ireec_hal_discrete_allocator_cast(base_allocator);
+  iree_slim_mutex_lock(&allocator->owner_mutex);
+  allocator->owner = owner;
+  iree_string_view_to_cstring(owner_name, allocator->owner_name,
+                              sizeof(allocator->owner_name));
+  iree_slim_mutex_unlock(&allocator->owner_mutex);
+}
+
+IREEC_HAL_INTERNAL const char* ireec_hal_discrete_allocator_owner_name(
+    iree_hal_allocator_t* base_allocator) {
+  if (!ireec_hal_discrete_allocator_isa(base_allocator)) return "";
+  return ireec_hal_discrete_allocator_cast(base_allocator)->owner_name;
+}
+
+IREEC_HAL_INTERNAL void ireec_hal_discrete_allocator_clear_owner(
+    iree_hal_allocator_t* base_allocator, iree_hal_device_t* owner) {
+  if (!ireec_hal_discrete_allocator_isa(base_allocator)) return;
+  ireec_hal_discrete_allocator_t* allocator =
+      ireec_hal_discrete_allocator_cast(base_allocator);
+  iree_slim_mutex_lock(&allocator->owner_mutex);
+  if (allocator->owner == owner) allocator->owner = NULL;
+  iree_slim_mutex_unlock(&allocator->owner_mutex);
+}
+
+// A reference to |resource| unless its last one is already being released
+// (its count at zero: it is being destroyed and must not be revived).
+static bool ireec_hal_resource_try_retain(iree_hal_resource_t* resource) {
+  int32_t count = __atomic_load_n((int32_t*)&resource->ref_count,
+                                  __ATOMIC_ACQUIRE);
+  while (count > 0) {
+    if (__atomic_compare_exchange_n((int32_t*)&resource->ref_count, &count,
+                                    count + 1, /*weak=*/true,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+IREEC_HAL_INTERNAL bool ireec_hal_discrete_buffer_owner(
+    iree_hal_buffer_t* buffer, iree_hal_allocator_t** out_allocator,
+    iree_hal_device_t** out_owner) {
+  if (out_owner) *out_owner = NULL;
+  if (out_allocator) *out_allocator = NULL;
+  ireec_hal_discrete_buffer_t* discrete =
+      ireec_hal_discrete_buffer_cast(iree_hal_buffer_allocated_buffer(buffer));
+  if (!discrete) return false;
+  if (out_allocator) *out_allocator = discrete->allocator;
+  if (!out_owner) return true;
+  ireec_hal_discrete_allocator_t* allocator =
+      ireec_hal_discrete_allocator_cast(discrete->allocator);
+  iree_slim_mutex_lock(&allocator->owner_mutex);
+  if (allocator->owner &&
+      ireec_hal_resource_try_retain((iree_hal_resource_t*)allocator->owner)) {
+    *out_owner = allocator->owner;
+  }
+  iree_slim_mutex_unlock(&allocator->owner_mutex);
+  return true;
 }

@@ -59,36 +59,54 @@ static void ireec_hal_host_call_rebind_discard(iree_hal_host_call_t call) {
 // Wait lists
 //===----------------------------------------------------------------------===//
 
-static iree_status_t ireec_hal_forwarding_device_map_waits(
+// The semaphore lists handed to the inner device for one queue operation.
+typedef struct ireec_hal_forwarded_lists_t {
+  iree_hal_semaphore_list_t waits;
+  iree_hal_semaphore_list_t signals;
+  void* state;
+  bool skip;
+} ireec_hal_forwarded_lists_t;
+
+static iree_status_t ireec_hal_forwarding_device_map_lists(
     iree_hal_device_t* base_device, iree_hal_semaphore_list_t waits,
-    iree_hal_semaphore_list_t* out_waits, void** out_state) {
+    iree_hal_semaphore_list_t signals, ireec_hal_forwarded_lists_t* out) {
   ireec_hal_forwarding_device_t* device =
       ireec_hal_forwarding_device_cast(base_device);
-  *out_waits = waits;
-  *out_state = NULL;
+  out->waits = waits;
+  out->signals = signals;
+  out->state = NULL;
+  out->skip = false;
   if (!device->wait_hooks) return iree_ok_status();
-  return device->wait_hooks->map(device, waits, out_waits, out_state);
+  return device->wait_hooks->map(device, waits, signals, &out->waits,
+                                 &out->signals, &out->state, &out->skip);
 }
 
-static void ireec_hal_forwarding_device_release_waits(
-    iree_hal_device_t* base_device, void* state) {
+static void ireec_hal_forwarding_device_release_lists(
+    iree_hal_device_t* base_device, ireec_hal_forwarded_lists_t* lists,
+    iree_status_t submit_status) {
   ireec_hal_forwarding_device_t* device =
       ireec_hal_forwarding_device_cast(base_device);
-  if (state) device->wait_hooks->release(device, state);
+  if (lists->state) {
+    device->wait_hooks->release(device, lists->state,
+                                iree_status_is_ok(submit_status));
+  }
 }
 
-// Returns |method| of the inner device called with the wait list mapped (the
-// arguments after the queue affinity and wait list are the caller's).
-#define IREEC_FORWARD_QUEUE(device, method, queue_affinity, wait_list, ...) \
-  do {                                                                      \
-    iree_hal_semaphore_list_t mapped_waits;                                 \
-    void* wait_state = NULL;                                                \
-    IREE_RETURN_IF_ERROR(ireec_hal_forwarding_device_map_waits(             \
-        (device), (wait_list), &mapped_waits, &wait_state));                \
-    iree_status_t forward_status = IREEC_FORWARD(                           \
-        (device), method, (queue_affinity), mapped_waits, __VA_ARGS__);     \
-    ireec_hal_forwarding_device_release_waits((device), wait_state);        \
-    return forward_status;                                                  \
+// Returns |method| of the inner device called with the semaphore lists
+// mapped (the arguments after the queue affinity and lists are the caller's).
+#define IREEC_FORWARD_QUEUE(device, method, queue_affinity, wait_list,        \
+                            signal_list, ...)                                 \
+  do {                                                                        \
+    ireec_hal_forwarded_lists_t lists;                                        \
+    IREE_RETURN_IF_ERROR(ireec_hal_forwarding_device_map_lists(               \
+        (device), (wait_list), (signal_list), &lists));                       \
+    if (lists.skip) return iree_ok_status();                                  \
+    iree_status_t forward_status =                                            \
+        IREEC_FORWARD((device), method, (queue_affinity), lists.waits,        \
+                      lists.signals, __VA_ARGS__);                            \
+    ireec_hal_forwarding_device_release_lists((device), &lists,               \
+                                              forward_status);                \
+    return forward_status;                                                    \
   } while (0)
 
 //===----------------------------------------------------------------------===//
@@ -99,6 +117,7 @@ static void ireec_hal_forwarding_device_destroy(
     iree_hal_device_t* base_device) {
   ireec_hal_forwarding_device_t* device =
       ireec_hal_forwarding_device_cast(base_device);
+  if (device->on_destroy) device->on_destroy(device);
   iree_allocator_t host_allocator = device->host_allocator;
   iree_hal_device_release(device->inner);
   iree_allocator_free(host_allocator, device);
@@ -198,9 +217,20 @@ static iree_status_t ireec_hal_forwarding_device_queue_alloca(
     iree_hal_allocator_pool_t pool, iree_hal_buffer_params_t params,
     iree_device_size_t allocation_size, iree_hal_alloca_flags_t flags,
     iree_hal_buffer_t** restrict out_buffer) {
-  IREEC_FORWARD_QUEUE(device, queue_alloca, queue_affinity,
-                      wait_semaphore_list, signal_semaphore_list, pool, params,
-                      allocation_size, flags, out_buffer);
+  ireec_hal_forwarded_lists_t lists;
+  IREE_RETURN_IF_ERROR(ireec_hal_forwarding_device_map_lists(
+      device, wait_semaphore_list, signal_semaphore_list, &lists));
+  if (lists.skip) {
+    // The caller still gets its buffer; its signals have failed already.
+    lists.waits = iree_hal_semaphore_list_empty();
+    lists.signals = iree_hal_semaphore_list_empty();
+  }
+  iree_status_t status = IREEC_FORWARD(device, queue_alloca, queue_affinity,
+                                       lists.waits, lists.signals, pool,
+                                       params, allocation_size, flags,
+                                       out_buffer);
+  ireec_hal_forwarding_device_release_lists(device, &lists, status);
+  return status;
 }
 
 static iree_status_t ireec_hal_forwarding_device_queue_dealloca(
@@ -280,24 +310,24 @@ static iree_status_t ireec_hal_forwarding_device_queue_host_call(
     const iree_hal_semaphore_list_t signal_semaphore_list,
     iree_hal_host_call_t call, const uint64_t* args,
     iree_hal_host_call_flags_t flags) {
+  ireec_hal_forwarded_lists_t lists;
+  IREE_RETURN_IF_ERROR(ireec_hal_forwarding_device_map_lists(
+      device, wait_semaphore_list, signal_semaphore_list, &lists));
+  if (lists.skip) return iree_ok_status();
   // The call sees this device, the one its caller queued on.
   iree_hal_host_call_t rebound_call;
-  IREE_RETURN_IF_ERROR(ireec_hal_host_call_rebind(
+  iree_status_t status = ireec_hal_host_call_rebind(
       device, call, ireec_hal_forwarding_device_cast(device)->host_allocator,
-      &rebound_call));
-  iree_hal_semaphore_list_t mapped_waits;
-  void* wait_state = NULL;
-  iree_status_t status = ireec_hal_forwarding_device_map_waits(
-      device, wait_semaphore_list, &mapped_waits, &wait_state);
+      &rebound_call);
   if (iree_status_is_ok(status)) {
     status = IREEC_FORWARD(device, queue_host_call, queue_affinity,
-                           mapped_waits, signal_semaphore_list, rebound_call,
-                           args, flags);
-    ireec_hal_forwarding_device_release_waits(device, wait_state);
+                           lists.waits, lists.signals, rebound_call, args,
+                           flags);
+    if (!iree_status_is_ok(status)) {
+      ireec_hal_host_call_rebind_discard(rebound_call);
+    }
   }
-  if (!iree_status_is_ok(status)) {
-    ireec_hal_host_call_rebind_discard(rebound_call);
-  }
+  ireec_hal_forwarding_device_release_lists(device, &lists, status);
   return status;
 }
 
@@ -356,7 +386,7 @@ static iree_status_t ireec_hal_forwarding_device_profiling_end(
   return IREEC_FORWARD(device, profiling_end);
 }
 
-// Every entry of iree_hal_device_vtable_t (hal_driver_api.h, checked against
+// Every entry of iree_hal_device_vtable_t (iree/hal/device.h, checked against
 // IREE's ABI facts), in its order.
 #define IREEC_FORWARDING_DEVICE_ENTRIES(X) \
   X(destroy)                               \
@@ -402,16 +432,17 @@ _Static_assert(sizeof(iree_hal_device_vtable_t) == 30 * sizeof(void (*)(void)),
 IREEC_HAL_INTERNAL iree_status_t ireec_hal_forwarding_device_create(
     iree_hal_device_t* inner, const iree_hal_device_vtable_t* overrides,
     const ireec_hal_forwarding_wait_hooks_t* wait_hooks,
-    iree_allocator_t host_allocator, iree_hal_device_t** out_device) {
+    iree_host_size_t state_size, iree_allocator_t host_allocator,
+    iree_hal_device_t** out_device) {
   *out_device = NULL;
   ireec_hal_forwarding_device_t* device = NULL;
-  iree_status_t status =
-      iree_allocator_malloc(host_allocator, sizeof(*device), (void**)&device);
+  iree_status_t status = iree_allocator_malloc(
+      host_allocator, sizeof(*device) + state_size, (void**)&device);
   if (!iree_status_is_ok(status)) {
     iree_hal_device_release(inner);
     return status;
   }
-  memset(device, 0, sizeof(*device));
+  memset(device, 0, sizeof(*device) + state_size);
   device->vtable = ireec_hal_forwarding_device_vtable;
 #define IREEC_OVERRIDE_ENTRY(entry) \
   if (overrides->entry) device->vtable.entry = overrides->entry;

@@ -18,16 +18,24 @@
 
 typedef struct ireec_hal_forwarding_device_t ireec_hal_forwarding_device_t;
 
-// How a wrapper changes the wait lists of the queue operations.
+// How a wrapper changes the semaphore lists of the queue operations.
 typedef struct ireec_hal_forwarding_wait_hooks_t {
-  // |*out_waits| is the list handed to the inner device in place of |waits|
-  // (|waits| itself when nothing changes). |*out_state|, NULL when the list
-  // holds nothing of its own, is released once the inner device has taken
-  // the submission (it retains what it keeps).
+  // |*out_waits| and |*out_signals| are the lists handed to the inner device
+  // in place of |waits| and |signals| (themselves when nothing changes).
+  // |*out_skip| set: the operation must not run, the hook having failed its
+  // signals (a wait failed); the queue operation then succeeds without
+  // reaching the inner device (queue_alloca still allocates, unordered).
+  // |*out_state|, NULL when the lists hold nothing of their own, is released
+  // once the inner device has taken the submission or refused it
+  // (|submitted|; it retains what it keeps).
   iree_status_t (*map)(ireec_hal_forwarding_device_t* device,
                        iree_hal_semaphore_list_t waits,
-                       iree_hal_semaphore_list_t* out_waits, void** out_state);
-  void (*release)(ireec_hal_forwarding_device_t* device, void* state);
+                       iree_hal_semaphore_list_t signals,
+                       iree_hal_semaphore_list_t* out_waits,
+                       iree_hal_semaphore_list_t* out_signals, void** out_state,
+                       bool* out_skip);
+  void (*release)(ireec_hal_forwarding_device_t* device, void* state,
+                  bool submitted);
 } ireec_hal_forwarding_wait_hooks_t;
 
 struct ireec_hal_forwarding_device_t {
@@ -38,6 +46,9 @@ struct ireec_hal_forwarding_device_t {
   const ireec_hal_forwarding_wait_hooks_t* wait_hooks;
   // The base entries with the wrapper's overrides.
   iree_hal_device_vtable_t vtable;
+  // Called first by the base destroy (may be NULL).
+  void (*on_destroy)(ireec_hal_forwarding_device_t* device);
+  // Followed by the wrapper's own state (ireec_hal_forwarding_device_state).
 };
 
 // The base entries: each forwards to the inner device (destroy releases it
@@ -49,10 +60,18 @@ IREEC_HAL_INTERNAL extern const iree_hal_device_vtable_t
 // Wraps |inner| (taking its reference, also when failing) in a forwarding
 // device whose vtable is the base one with every non-NULL entry of
 // |overrides| in its place. |wait_hooks| (may be NULL) outlives the device.
+// |state_size| bytes of zeroed state of the wrapper's own follow the device.
 IREEC_HAL_INTERNAL iree_status_t ireec_hal_forwarding_device_create(
     iree_hal_device_t* inner, const iree_hal_device_vtable_t* overrides,
     const ireec_hal_forwarding_wait_hooks_t* wait_hooks,
-    iree_allocator_t host_allocator, iree_hal_device_t** out_device);
+    iree_host_size_t state_size, iree_allocator_t host_allocator,
+    iree_hal_device_t** out_device);
+
+// The wrapper's own state (|state_size| bytes at creation).
+static inline void* ireec_hal_forwarding_device_state(
+    ireec_hal_forwarding_device_t* device) {
+  return (void*)(device + 1);
+}
 
 static inline ireec_hal_forwarding_device_t* ireec_hal_forwarding_device_cast(
     iree_hal_device_t* device) {

@@ -51,21 +51,27 @@ IREE_API_EXPORT iree_status_t ireec_hal_checked_view_size(
       empty = true;
       continue;
     }
-    if (extent > IREEC_MAX_VIEW_BYTES / dim) {
+    // (Products checked by the compiler's overflow builtins: a division per
+    // dimension would cost more than the rest of a small call's checks.)
+    uint64_t product = 0;
+    if (__builtin_mul_overflow(extent, dim, &product) ||
+        product > IREEC_MAX_VIEW_BYTES) {
       return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                               "the shape's element count exceeds 2^63-1 "
                               "at dimension %zu (%" PRIu64 ")",
                               (size_t)i, dim);
     }
-    extent *= dim;
+    extent = product;
   }
-  if (extent > IREEC_MAX_VIEW_BYTES / bits) {
+  uint64_t total_bits = 0;
+  if (__builtin_mul_overflow(extent, bits, &total_bits) ||
+      total_bits > IREEC_MAX_VIEW_BYTES) {
     return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                             "%" PRIu64 " elements of %" PRIu64
                             " bits overflow a 64-bit byte size",
                             extent, bits);
   }
   // Sub-byte elements are packed (as IREE packs them), rounded up to a byte.
-  *out_byte_length = empty ? 0 : (iree_device_size_t)((extent * bits + 7) / 8);
+  *out_byte_length = empty ? 0 : (iree_device_size_t)((total_bits + 7) / 8);
   return iree_ok_status();
 }

@@ -1,6 +1,6 @@
 // Declarations shared by the files of the CPython extension ireec._cext
-// (csrc/python/): what configure() was given, the helpers every file uses,
-// and each file's functions and types.
+// (csrc/python/): what install() was given, the C types (Handle and its
+// typed kinds, Invoker, Lock) and each file's functions.
 
 #ifndef IREEC_PYTHON_CEXT_H_
 #define IREEC_PYTHON_CEXT_H_
@@ -11,39 +11,131 @@
 
 #include "ireec/api.h"
 
+// numpy's C API, for arrays in and out of the call path and readback: an
+// array's data, shape and dtype read from its struct, and new arrays made
+// without parsing arguments. One table for every file of the extension,
+// filled by import_array() in cext_module.c; built against numpy 2's
+// headers for numpy 1.26 and later (the runtime requirement).
+#define NPY_NO_DEPRECATED_API NPY_1_23_API_VERSION
+#define NPY_TARGET_VERSION NPY_1_23_API_VERSION
+#define PY_ARRAY_UNIQUE_SYMBOL ireec_numpy_api
+#ifndef IREEC_CEXT_IMPORTS_NUMPY
+#define NO_IMPORT_ARRAY
+#endif
+#include <numpy/arrayobject.h>
+
 // The most arguments, results and dims the C call path handles; more go the
 // general way (which has no such limits).
 #define IREEC_FAST_MAX_ARGS 16
 #define IREEC_FAST_MAX_RESULTS 16
 #define IREEC_FAST_MAX_RANK 16
 
-// What configure() was given (cext_module.c): numpy.ndarray,
-// ireec.BufferView (a subclass of Handle, below: a call's buffer-view
-// results are made as its instances by ireec_handle_new), {element type: numpy
-// dtype} (owned by ireec's Python side, which fills it as it meets element
-// types) and numpy.empty.
-extern PyObject* ireec_ndarray_type;
-extern PyObject* ireec_buffer_view_type;
+// Views of at least this many bytes are read back with their copy placed
+// at the source's offset within a page
+// (ireec_hal_buffer_view_map_read_dense_page_matched); below it the extra
+// steps cost more than they gain.
+#define IREEC_PAGE_MATCHED_READ_MIN_BYTES ((iree_device_size_t)1 << 20)
+
+// ---------------------------------------------------------------------------
+// install() (cext_module.c): what ireec's Python side hands the extension,
+// once, when the package is imported. Everything below is NULL before.
+// ---------------------------------------------------------------------------
+
+// ireec.BufferView: a call's buffer-view results are made as its instances
+// (ireec_handle_new).
+extern PyTypeObject* ireec_buffer_view_class;
+// {element type: numpy dtype}, owned by ireec.hal.element_type (it grows by
+// ml_dtypes' types once they are imported): read through ireec_dtype_for.
 extern PyObject* ireec_dtypes_by_element_type;
-extern PyObject* ireec_numpy_empty;
+// ffi.cast, for the cffi pointers `.handle` and the invoker's lists are
+// seen as from Python.
+extern PyObject* ireec_cffi_cast;
+// The Python functions C hands what it leaves to Python (see install()'s
+// docstring in cext_module.c).
+extern PyObject* ireec_closed_message;
+extern PyObject* ireec_decode_result;
+extern PyObject* ireec_call_declined;
+extern PyObject* ireec_note_aborted_hook;
+extern PyObject* ireec_read_back;
+// python_exception(text): the exception a status made by a Python callback
+// was made from (ireec/_core/callbacks.py), or None.
+extern PyObject* ireec_python_exception;
+extern PyObject* ireec_session_call;
+// False, with a RuntimeError set, before install().
+bool ireec_require_installed(void);
 
-// cext_module.c: the element type of a PEP 3118 buffer format, or
-// IREE_HAL_ELEMENT_TYPE_NONE; false (a RuntimeError set) before configure();
-// pointer arguments read from ints (-1 and a Python error if one is not).
-iree_hal_element_type_t ireec_lookup_format(const char* format);
-bool ireec_require_configured(void);
-int ireec_read_addresses(PyObject* const* args, Py_ssize_t count, void** out);
+// ---------------------------------------------------------------------------
+// arrays.c: numpy arrays in and out.
+// ---------------------------------------------------------------------------
 
+// Describes |array| in |host_array| (its dims in |dims|) when it is an exact
+// numpy array, C-contiguous (and writeable if asked), of a native-order
+// dtype with an element type and at most IREEC_FAST_MAX_RANK dims. False
+// (nothing set, no Python error) when the call path declines it.
+bool ireec_array_describe(PyObject* array, bool writable, iree_hal_dim_t* dims,
+                          ireec_host_array_t* host_array);
+// The numpy dtype of |element_type| (borrowed), or NULL without a Python
+// error when numpy has none (yet: ml_dtypes' types come once imported).
+PyArray_Descr* ireec_dtype_for(iree_hal_element_type_t element_type);
+// Reads {dtype: element type} (ireec's table) into the per-type-number
+// table ireec_array_describe uses; -1 with a Python error.
+int ireec_arrays_install(PyObject* element_types_by_dtype);
+
+// ---------------------------------------------------------------------------
 // handle.c: Handle, the C base of every ireec object owning an IREE
-// reference. |ptr| is NULL once released; |users| counts uses in flight
-// (under the GIL); |closed| refuses new uses; |parent| is a Handle (or a
-// tuple of them) this one holds a use of until released (|parent_released|
-// once given back; the object itself stays referenced, a BufferView's
-// `device`); |keep_alive| outlives the release.
+// reference, and its typed kinds.
+// ---------------------------------------------------------------------------
+
+// A kind of Handle: the C type of one IREE object (InstanceHandle,
+// DeviceHandle, BufferViewHandle, ...), which the Python class of that
+// object subclasses. The type carries the object's retain and release
+// (fixed at compile time), whether releasing it may keep the GIL, and the
+// cffi type of its `.handle`.
+typedef struct ireec_handle_kind_t {
+  PyTypeObject type;  // first: the kind is its type object
+  void (*retain)(void*);
+  void (*release)(void*);
+  // Releasing joins no thread (buffer views, lists, semaphores, fences),
+  // and a call's results are released by the thousand, where dropping the
+  // GIL would cost more than the release.
+  bool release_keeps_gil;
+  const char* c_type;   // e.g. "iree_hal_device_t*"
+  PyObject* cffi_type;  // ffi.typeof(c_type), set by install()
+} ireec_handle_kind_t;
+
+extern ireec_handle_kind_t ireec_instance_handle_kind;
+extern ireec_handle_kind_t ireec_session_handle_kind;
+extern ireec_handle_kind_t ireec_device_handle_kind;
+extern ireec_handle_kind_t ireec_semaphore_handle_kind;
+extern ireec_handle_kind_t ireec_fence_handle_kind;
+extern ireec_handle_kind_t ireec_buffer_view_handle_kind;
+extern ireec_handle_kind_t ireec_vm_list_handle_kind;
+extern ireec_handle_kind_t ireec_parameter_index_handle_kind;
+#define IREEC_HANDLE_KINDS 8
+extern ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS];
+
+// A Handle: the reference (NULL once released), read through the member of
+// its kind; |users| counts uses in flight (under the GIL); |closed| refuses
+// new uses; |parent| is a Handle (or a tuple of them) this one holds a use
+// of until released (|parent_released| once given back; the object itself
+// stays referenced, a BufferView's `device`); |keep_alive| outlives the
+// release; |cdata| is `.handle`, made on first use and dropped with the
+// reference.
 typedef struct {
   PyObject_HEAD
-  void* ptr;
-  void (*release)(void*);
+  union {
+    void* ptr;
+    iree_runtime_instance_t* instance;
+    iree_runtime_session_t* session;
+    iree_hal_device_t* device;
+    iree_hal_semaphore_t* semaphore;
+    iree_hal_fence_t* fence;
+    iree_hal_buffer_view_t* buffer_view;
+    iree_vm_list_t* list;
+    iree_io_parameter_index_t* parameter_index;
+  };
+  const ireec_handle_kind_t* kind;
+  PyObject* cdata;
   Py_ssize_t users;
   bool closed;
   bool parent_released;
@@ -52,78 +144,149 @@ typedef struct {
   PyObject* weakreflist;
 } ireec_handle_t;
 extern PyTypeObject ireec_handle_type;
+
+// A SessionHandle: its Handle, and Session.call's table (session.c).
+typedef struct {
+  ireec_handle_t handle;
+  // {function name: the PreparedCall Session.call makes that function's
+  // calls with}, or NULL: filled by the Python path when it first calls a
+  // name, emptied with the session's cache of functions.
+  PyObject* calls;
+} ireec_session_handle_t;
+extern PyMethodDef ireec_session_methods[];
+extern PyGetSetDef ireec_session_getset[];
+
+// Whether |object| is a Handle of |kind| (its Python subclasses included).
+static inline bool ireec_handle_check(PyObject* object, const ireec_handle_kind_t* kind) {
+  return PyObject_TypeCheck(object, (PyTypeObject*)&kind->type);
+}
 // Whether the Handle |object| is closed or released: no new use may start.
 static inline bool ireec_handle_is_closed(PyObject* object) {
   ireec_handle_t* handle = (ireec_handle_t*)object;
   return handle->closed || !handle->ptr;
 }
-// release_address(name): the address of the release function |name|.
-PyObject* ireec_release_address(PyObject* module, PyObject* name);
-// Raises ClosedError naming |self|'s type; returns -1.
+// The kind whose instances |type| makes, or NULL (the abstract Handle).
+const ireec_handle_kind_t* ireec_handle_kind_of(PyTypeObject* type);
+// Raises ClosedError for |self| (the closed-message hook's text, else "X is
+// closed"); returns -1.
 int ireec_handle_raise_closed(PyObject* self);
 // Takes a use of an open Handle (0), or raises ClosedError (-1).
 int ireec_handle_acquire(PyObject* handle);
 // Gives back a use; the last one out of a closed Handle releases it.
 void ireec_handle_release_use(PyObject* handle);
-// A new instance of |type| (a subclass of Handle) owning the reference
-// |ptr| (released by |release|) and holding a use of the Handle |parent|
-// (or none for NULL), made without running Python code (its Python slots
-// stay unset). On failure (no memory, |parent| released: ClosedError) the
-// reference is released and NULL returned with a Python error.
-PyObject* ireec_handle_new(PyTypeObject* type, void* ptr, void (*release)(void*),
-                           PyObject* parent);
+// A new instance of |type| (a subclass of |kind|'s type) owning the
+// reference |ptr| and holding a use of the Handle |parent| (or none for
+// NULL), made without running Python code (its Python slots stay unset).
+// On failure (no memory, |parent| released: ClosedError) the reference is
+// released and NULL returned with a Python error.
+PyObject* ireec_handle_new(PyTypeObject* type, const ireec_handle_kind_t* kind,
+                           void* ptr, PyObject* parent);
+// |ptr| as the cffi pointer of |kind|'s C type: a new reference, or NULL
+// with a Python error.
+PyObject* ireec_cffi_pointer(PyObject* cffi_type, void* ptr);
 
-// invoke.c: "module.function", the name |function| was looked up by (a
-// Function's name), for messages; NULL with a Python error.
-PyObject* ireec_function_full_name(const iree_vm_function_t* function);
-// results.c: the one result decoder. |results| is a list as
-// ireec_fast_invoke returns it; in place, each int (a new buffer-view
-// reference) becomes a BufferView holding a use of |device|, each None the
-// value read from |outputs| (which is then emptied), an out array stays.
-// Returns a new reference to |results|, or NULL with a Python error (every
-// reference then released or owned by an object). Results C does not
-// convert go to the function given to register_result_decoder.
-PyObject* ireec_results_decode(PyObject* results, iree_vm_list_t* outputs,
-                               PyObject* device, const iree_vm_function_t* function);
-PyObject* ireec_register_result_decoder(PyObject* module, PyObject* decoder);
-PyObject* ireec_decode_results(PyObject* module, PyObject* const* args,
-                               Py_ssize_t nargs);
-// invoke.c: the invoke (below), untraced: |*out_failed| set when IREE
-// failed (the exception raised).
-PyObject* ireec_invoke_once(PyObject* const* args, Py_ssize_t nargs, bool* out_failed);
-// invoke.c: invoke(addresses, args, out, bound).
-PyObject* ireec_fast_invoke(PyObject* module, PyObject* const* args,
-                            Py_ssize_t nargs);
-// invoke.c: trace_invokes(list or None), for tests: which path calls took.
-PyObject* ireec_trace_invokes(PyObject* module, PyObject* trace);
-// read_dense.c: read_dense(view, max_bytes).
-PyObject* ireec_fast_read_dense(PyObject* module, PyObject* const* args,
-                                Py_ssize_t nargs);
-// errors.c: the ireec.errors classes (register_errors(ClosedError,
-// IreeError, {code: class}), once) and the ABORTED note hook
-// (register_abort_note(function), once).
+// ---------------------------------------------------------------------------
+// errors.c: the one converter of failed iree_status_t to exceptions.
+// ---------------------------------------------------------------------------
+
+// The ireec.errors classes (install()).
 extern PyObject* ireec_closed_error;
-PyObject* ireec_register_errors(PyObject* module, PyObject* const* args,
-                                Py_ssize_t nargs);
-PyObject* ireec_register_abort_note(PyObject* module, PyObject* note);
-// Raises the failed |status| (taken: freed here) as its ireec.errors class,
-// with |note| (a str, or NULL for none) added as its note; returns NULL.
+extern PyObject* ireec_iree_error;
+extern PyObject* ireec_aborted_error;
+extern PyObject* ireec_errors_by_code;
+// The exception of the failed |status| (taken: freed here): the class of its
+// code (IreeError for any other) made with (IREE's text, code), |note| (a
+// str, or NULL) added as its note. NULL with a Python error if making it
+// failed.
+PyObject* ireec_status_error(iree_status_t status, PyObject* note);
+// Raises ireec_status_error(|status|, |note|); returns NULL.
 PyObject* ireec_raise_status(iree_status_t status, PyObject* note);
-// With an exception set: if it is an AbortedError, lets the registered hook
+// error_from_status(address) and status_to_string(address): the converter
+// for statuses cffi returned (ireec/_core/status.py).
+PyObject* ireec_error_from_status_function(PyObject* module, PyObject* address);
+PyObject* ireec_status_to_string_function(PyObject* module, PyObject* address);
+// With an exception set: if it is an AbortedError, lets the installed hook
 // add its notes about |session|'s failed devices.
 void ireec_note_aborted(PyObject* session);
 
+// ---------------------------------------------------------------------------
 // lock.c: Lock, a reentrant lock taken and given back from C (a Session's).
 // ireec_lock_acquire blocks (without the GIL) until taken: 0, or -1 with a
 // Python error (a signal handler raised); ireec_lock_release: 0, or -1 with
 // a RuntimeError when this thread does not hold it.
+// ---------------------------------------------------------------------------
 extern PyTypeObject ireec_lock_type;
 int ireec_lock_acquire(PyObject* lock);
 int ireec_lock_release(PyObject* lock);
 
-// invoker.c: the Invoker type (the base of PreparedCall and BoundCall), and
-// register_declined_call(function): where the calls it declines go.
+// ---------------------------------------------------------------------------
+// invoke.c, results.c, invoker.c: a call.
+// ---------------------------------------------------------------------------
+
+// What one invoke works on, all borrowed from an Invoker whose session is
+// open (and locked) for the duration.
+typedef struct {
+  iree_runtime_session_t* session;
+  const iree_vm_function_t* function;
+  iree_vm_list_t* inputs;
+  iree_vm_list_t* outputs;
+  iree_hal_device_t* device;  // where array arguments are copied to
+  // The arguments to push (none for a bound call, whose |inputs| hold
+  // them), and `out`: one numpy array result 0 is read into, or NULL.
+  PyObject* const* args;
+  Py_ssize_t arg_count;
+  PyObject* out;
+  bool keep_inputs;  // a bound call: |inputs| keep their arguments
+} ireec_invocation_t;
+
+// The raw results of an invoke: per result, a new buffer-view reference
+// for the caller to own, or NULL for a result left in the output list
+// (or read into `out`).
+typedef struct {
+  iree_host_size_t count;
+  iree_hal_buffer_view_t* views[IREEC_FAST_MAX_RESULTS];
+} ireec_invoke_results_t;
+
+// invoke.c: pushes |invocation|'s arguments (an array copied to a new
+// buffer view on the device, a BufferView as a new reference), invokes, and
+// reads result 0 into `out` if given. 1 when done (|results| filled), 0
+// when the call path declines it (nothing done, no Python error), -1 with
+// the ireec.errors exception raised (the lists then empty).
+int ireec_invoke(const ireec_invocation_t* invocation, ireec_invoke_results_t* results);
+// invoke.c: trace_invokes(list or None), for tests: which path calls took.
+PyObject* ireec_trace_invokes(PyObject* module, PyObject* trace);
+// invoke.c: "module.function", for messages; NULL with a Python error.
+PyObject* ireec_function_full_name(const iree_vm_function_t* function);
+
+// The Invoker type (invoker.c): the base of PreparedCall and BoundCall.
 extern PyTypeObject ireec_invoker_type;
-PyObject* ireec_register_declined_call(PyObject* module, PyObject* function);
+// The call of an Invoker with vectorcall's arguments (|kwnames| name the
+// values after the |nargs| arguments): made in C, or by the general path.
+PyObject* ireec_invoker_vectorcall(PyObject* invoker, PyObject* const* args,
+                                   Py_ssize_t nargs, PyObject* kwnames);
+// The parts of an Invoker the result decoder reads (invoker.c).
+iree_vm_list_t* ireec_invoker_outputs(PyObject* invoker);
+PyObject* ireec_invoker_outputs_cdata(PyObject* invoker);
+const iree_vm_function_t* ireec_invoker_function(PyObject* invoker);
+PyObject* ireec_invoker_device(PyObject* invoker);
+
+// results.c: the one result decoder. A list of a call's results as Python
+// values: |out| (if not NULL) for result 0, each view in |raw| a
+// BufferView holding a use of the invoker's device, any other result read
+// from the invoker's output list (which is then emptied). Every view
+// reference is owned by a BufferView or released, whatever happens; NULL
+// with a Python error.
+PyObject* ireec_results_new(PyObject* invoker, ireec_invoke_results_t* raw, PyObject* out);
+// results.c: |results| (a list) with each None entry replaced by the result
+// of that index read from the invoker's output list (then emptied).
+int ireec_results_fill(PyObject* invoker, PyObject* results);
+
+// ---------------------------------------------------------------------------
+// readback.c: a buffer view read into a new numpy array.
+// ---------------------------------------------------------------------------
+
+// The methods BufferViewHandle adds to Handle: to_numpy() and
+// _read_mapped().
+extern PyMethodDef ireec_buffer_view_methods[];
 
 #endif  // IREEC_PYTHON_CEXT_H_

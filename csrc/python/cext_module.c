@@ -1,200 +1,214 @@
 // ireec._cext, the CPython extension beside the cffi one: the module itself
 // (its functions and types, made in the other files of csrc/python/), and
-// configure(), which hands it numpy's types and ireec's dtype tables.
+// install(), which hands it, once, everything it needs from ireec's Python
+// side.
 //
 // ireec's raw face is cffi, and so is every other path. A cffi call with its
 // arguments marshalled in Python costs a few hundred nanoseconds per step,
-// and a call of a small program takes a dozen such steps (an array's buffer,
+// and a call of a small program takes a dozen such steps (an array's data,
 // its shape, its element type, per argument; the result's the same way), run
 // right after the thread handoff of the invoke has left the interpreter's
 // caches cold. This module does those steps in C for the common case only:
-// every argument an open ireec.BufferView or an exact numpy array whose
-// buffer format names an IREE element type. Anything else it declines
-// before touching anything, and the general path (ireec/_marshal.py)
-// converts it or says what is wrong.
+// every argument an open ireec.BufferView or an exact numpy array of an
+// element type IREE has. Anything else it declines before touching
+// anything, and the general path (ireec/_core/marshal.py) converts it or
+// says what is wrong.
 //
-// Pointers cross as Python ints (the ireec objects that own them check they
-// are open before passing them). Failed IREE statuses are raised here as the
-// ireec.errors classes (errors.c), the same exceptions the rest of the API
-// raises.
-//
-// The C work runs without the GIL, as cffi's calls do; the arrays' buffers
-// stay exported (so pinned) and the buffer views retained until it is done.
+// The objects it takes are its own C types: the Handles (a BufferView's
+// pointer is read from its C struct), the Invoker (whose session, function,
+// lists and device are typed fields) and the Lock. It reads no Python
+// attribute by name and calls no method: failed statuses are raised from C
+// as the ireec.errors classes, results are made in C, and the few things
+// left to Python go to the functions install() was given.
 
-#include <string.h>
-
+#define IREEC_CEXT_IMPORTS_NUMPY
 #include "cext.h"
 
-PyObject* ireec_ndarray_type = NULL;
-PyObject* ireec_buffer_view_type = NULL;
+PyTypeObject* ireec_buffer_view_class = NULL;
 PyObject* ireec_dtypes_by_element_type = NULL;
-PyObject* ireec_numpy_empty = NULL;
+PyObject* ireec_cffi_cast = NULL;
+PyObject* ireec_closed_message = NULL;
+PyObject* ireec_decode_result = NULL;
+PyObject* ireec_call_declined = NULL;
+PyObject* ireec_note_aborted_hook = NULL;
+PyObject* ireec_read_back = NULL;
+PyObject* ireec_session_call = NULL;
+PyObject* ireec_python_exception = NULL;
 
-#define IREEC_FAST_MAX_FORMATS 32
-typedef struct {
-  char format[8];
-  iree_hal_element_type_t element_type;
-} ireec_format_entry_t;
-static ireec_format_entry_t ireec_formats[IREEC_FAST_MAX_FORMATS];
-static Py_ssize_t ireec_format_count = 0;
-
-// Reads {format: element type} into ireec_formats; -1 (a Python error,
-// the table unchanged) if an entry does not fit.
-static int ireec_read_formats(PyObject* element_types_by_format) {
-  ireec_format_entry_t formats[IREEC_FAST_MAX_FORMATS];
-  Py_ssize_t position = 0, count = 0;
-  PyObject *key, *value;
-  while (PyDict_Next(element_types_by_format, &position, &key, &value)) {
-    Py_ssize_t length = 0;
-    const char* text = PyUnicode_Check(key) ? PyUnicode_AsUTF8AndSize(key, &length) : NULL;
-    unsigned long element_type = PyLong_Check(value) ? PyLong_AsUnsignedLong(value) : 0;
-    if (!text || length >= (Py_ssize_t)sizeof(ireec_formats[0].format) ||
-        count == IREEC_FAST_MAX_FORMATS || PyErr_Occurred() || !element_type) {
-      PyErr_Clear();
-      PyErr_Format(PyExc_ValueError,
-                   "element_types_by_format takes at most %d entries of a "
-                   "format of up to 7 characters and a nonzero element type",
-                   IREEC_FAST_MAX_FORMATS);
-      return -1;
-    }
-    memcpy(formats[count].format, text, (size_t)length + 1);
-    formats[count].element_type = (iree_hal_element_type_t)element_type;
-    ++count;
-  }
-  memcpy(ireec_formats, formats, sizeof(formats[0]) * (size_t)count);
-  ireec_format_count = count;
-  return 0;
-}
-
-// The element type of a buffer format, or IREE_HAL_ELEMENT_TYPE_NONE. The
-// entry found last is tried first: a program's arrays mostly share one.
-// (Callers hold the GIL, which guards ireec_last_format.)
-static Py_ssize_t ireec_last_format = 0;
-iree_hal_element_type_t ireec_lookup_format(const char* format) {
-  if (ireec_last_format < ireec_format_count &&
-      strcmp(ireec_formats[ireec_last_format].format, format) == 0) {
-    return ireec_formats[ireec_last_format].element_type;
-  }
-  for (Py_ssize_t i = 0; i < ireec_format_count; ++i) {
-    if (strcmp(ireec_formats[i].format, format) == 0) {
-      ireec_last_format = i;
-      return ireec_formats[i].element_type;
-    }
-  }
-  return IREE_HAL_ELEMENT_TYPE_NONE;
-}
-
-static PyObject* ireec_fast_configure(PyObject* module, PyObject* const* args,
-                                      Py_ssize_t nargs) {
-  if (nargs != 5 || !PyType_Check(args[0]) || !PyType_Check(args[1]) ||
-      !PyDict_Check(args[2]) || !PyDict_Check(args[3]) ||
-      !PyCallable_Check(args[4])) {
-    PyErr_SetString(PyExc_TypeError,
-                    "configure(ndarray_type, buffer_view_type, "
-                    "element_types_by_format, dtypes_by_element_type, empty)");
-    return NULL;
-  }
-  if (!PyType_IsSubtype((PyTypeObject*)args[1], &ireec_handle_type)) {
-    PyErr_SetString(PyExc_TypeError, "buffer_view_type must be a subclass of Handle");
-    return NULL;
-  }
-  if (ireec_read_formats(args[2]) != 0) return NULL;
-  PyObject** slots[4] = {&ireec_ndarray_type, &ireec_buffer_view_type,
-                         &ireec_dtypes_by_element_type, &ireec_numpy_empty};
-  PyObject* values[4] = {args[0], args[1], args[3], args[4]};
-  for (int i = 0; i < 4; ++i) {
-    Py_INCREF(values[i]);
-    Py_XSETREF(*slots[i], values[i]);
-  }
-  Py_RETURN_NONE;
-}
-
-// False, with a RuntimeError set, before configure() has run.
-bool ireec_require_configured(void) {
-  if (ireec_ndarray_type) return true;
-  PyErr_SetString(PyExc_RuntimeError, "ireec._cext is not configured");
+bool ireec_require_installed(void) {
+  if (ireec_read_back) return true;  // (set last by install())
+  PyErr_SetString(PyExc_RuntimeError, "ireec._cext is not installed");
   return false;
 }
 
-
-// Pointer arguments arrive as ints; NULL (with a Python error set) if one
-// is not.
-int ireec_read_addresses(PyObject* const* args, Py_ssize_t count,
-                                void** out) {
-  for (Py_ssize_t i = 0; i < count; ++i) {
-    out[i] = PyLong_AsVoidPtr(args[i]);
-    if (!out[i]) {
-      if (!PyErr_Occurred()) {
-        PyErr_Format(PyExc_ValueError, "address argument %zd is 0", i);
-      }
+// Reads the cffi type of every Handle kind's `.handle` (ffi.typeof) into
+// |cffi_types|; -1 with a Python error.
+static int ireec_read_cffi_types(PyObject* ffi, PyObject** cffi_types) {
+  PyObject* type_of = PyObject_GetAttrString(ffi, "typeof");
+  if (!type_of) return -1;
+  for (size_t i = 0; i < IREEC_HANDLE_KINDS; ++i) {
+    cffi_types[i] = PyObject_CallFunction(type_of, "s", ireec_handle_kinds[i]->c_type);
+    if (!cffi_types[i]) {
+      for (size_t j = 0; j < i; ++j) Py_DECREF(cffi_types[j]);
+      Py_DECREF(type_of);
       return -1;
     }
   }
+  Py_DECREF(type_of);
   return 0;
 }
 
+static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwargs) {
+  static char* keywords[] = {
+      "ffi",         "element_types_by_dtype", "dtypes_by_element_type",
+      "buffer_view", "closed_error",           "iree_error",
+      "errors_by_code", "closed_message",      "decode_result",
+      "call_declined",  "note_aborted",        "read_back",
+      "session_call",   "python_exception", NULL};
+  PyObject *ffi, *element_types_by_dtype, *dtypes_by_element_type, *buffer_view;
+  PyObject *closed_error, *iree_error, *errors_by_code;
+  PyObject *closed_message, *decode_result, *call_declined, *note_aborted, *read_back;
+  PyObject *session_call, *python_exception;
+  if (!PyArg_ParseTupleAndKeywords(
+          args, kwargs, "|$OO!O!O!O!O!O!OOOOOOO:install", keywords, &ffi,
+          &PyDict_Type, &element_types_by_dtype, &PyDict_Type, &dtypes_by_element_type,
+          &PyType_Type, &buffer_view, &PyType_Type, &closed_error, &PyType_Type,
+          &iree_error, &PyDict_Type, &errors_by_code, &closed_message, &decode_result,
+          &call_declined, &note_aborted, &read_back, &session_call,
+          &python_exception)) {
+    return NULL;
+  }
+  if (PyTuple_GET_SIZE(args) || !kwargs ||
+      PyDict_GET_SIZE(kwargs) != (Py_ssize_t)(sizeof(keywords) / sizeof(keywords[0]) - 1)) {
+    PyErr_SetString(PyExc_TypeError, "install() takes every one of its keywords");
+    return NULL;
+  }
+  PyObject* hooks[7] = {closed_message, decode_result, call_declined, note_aborted,
+                        read_back, session_call, python_exception};
+  for (int i = 0; i < 7; ++i) {
+    if (!PyCallable_Check(hooks[i])) {
+      PyErr_SetString(PyExc_TypeError,
+                      "install(): closed_message, decode_result, call_declined, "
+                      "note_aborted, read_back, session_call and python_exception "
+                      "must be callable");
+      return NULL;
+    }
+  }
+  PyObject* exceptions[2] = {closed_error, iree_error};
+  for (int i = 0; i < 2; ++i) {
+    if (!PyType_IsSubtype((PyTypeObject*)exceptions[i], (PyTypeObject*)PyExc_Exception)) {
+      PyErr_SetString(PyExc_TypeError, "install(): closed_error and iree_error must "
+                                       "be exception classes");
+      return NULL;
+    }
+  }
+  if (ireec_handle_kind_of((PyTypeObject*)buffer_view) != &ireec_buffer_view_handle_kind) {
+    PyErr_SetString(PyExc_TypeError, "install(): buffer_view must subclass BufferViewHandle");
+    return NULL;
+  }
+  if (ireec_read_back) {
+    PyErr_SetString(PyExc_RuntimeError, "ireec._cext is installed already");
+    return NULL;
+  }
+  PyObject* key = PyLong_FromLong((long)IREE_STATUS_ABORTED);
+  PyObject* aborted = key ? PyDict_GetItemWithError(errors_by_code, key) : NULL;
+  Py_XDECREF(key);
+  if (!aborted && PyErr_Occurred()) return NULL;
+  PyObject* cast = PyObject_GetAttrString(ffi, "cast");
+  if (!cast) return NULL;
+  PyObject* cffi_types[IREEC_HANDLE_KINDS];
+  if (ireec_read_cffi_types(ffi, cffi_types) != 0 ||
+      ireec_arrays_install(element_types_by_dtype) != 0) {
+    Py_DECREF(cast);
+    return NULL;
+  }
+  // Nothing fails from here on.
+  for (size_t i = 0; i < IREEC_HANDLE_KINDS; ++i) {
+    ireec_handle_kinds[i]->cffi_type = cffi_types[i];
+  }
+  ireec_cffi_cast = cast;
+  ireec_buffer_view_class = (PyTypeObject*)Py_NewRef(buffer_view);
+  ireec_dtypes_by_element_type = Py_NewRef(dtypes_by_element_type);
+  ireec_closed_error = Py_NewRef(closed_error);
+  ireec_iree_error = Py_NewRef(iree_error);
+  ireec_errors_by_code = Py_NewRef(errors_by_code);
+  ireec_aborted_error = Py_XNewRef(aborted);
+  ireec_closed_message = Py_NewRef(closed_message);
+  ireec_decode_result = Py_NewRef(decode_result);
+  ireec_call_declined = Py_NewRef(call_declined);
+  ireec_note_aborted_hook = Py_NewRef(note_aborted);
+  ireec_session_call = Py_NewRef(session_call);
+  ireec_python_exception = Py_NewRef(python_exception);
+  ireec_read_back = Py_NewRef(read_back);
+  Py_RETURN_NONE;
+}
+
 static PyMethodDef ireec_cext_methods[] = {
+    {"install", (PyCFunction)(void (*)(void))ireec_install, METH_VARARGS | METH_KEYWORDS,
+     "install(*, ffi, element_types_by_dtype, dtypes_by_element_type, buffer_view, "
+     "closed_error, iree_error, errors_by_code, closed_message, decode_result, "
+     "call_declined, note_aborted, read_back, session_call, python_exception), once: ireec's cffi "
+     "module (its "
+     "types of the handles' pointers, and cast); the element-type table "
+     "({dtype: element type}, {element type: dtype}); the BufferView class "
+     "a call's results are made as; the exceptions raised for closed objects "
+     "and failed statuses ({code: class}, IreeError for the others); and the "
+     "functions C leaves to Python: closed_message(object) (the ClosedError "
+     "text of an object a forked child inherited, or None), "
+     "decode_result(outputs, index, device, function_name) (results C does "
+     "not convert: fences, lists, other refs), call_declined(invoker, args, "
+     "kwargs) (the calls the invoker declines), note_aborted(session, error) "
+     "(notes on an ABORTED call's failed devices), read_back(view, copy) "
+     "(to_numpy beyond the mapped read) and session_call(session, name, *args, "
+     "**kwargs) (Session.call of a name not in the session's table)."},
+    {"error_from_status", ireec_error_from_status_function, METH_O,
+     "error_from_status(address): the exception of the iree_status_t at "
+     "address, which it frees"},
+    {"status_to_string", ireec_status_to_string_function, METH_O,
+     "status_to_string(address): IREE's text for the iree_status_t at "
+     "address (which stays the caller's)"},
     {"trace_invokes", ireec_trace_invokes, METH_O,
-     "trace_invokes(list or None): every invoke appends \"handled\" or "
-     "\"declined\" to the list (for tests)"},
-    {"release_address", ireec_release_address, METH_O,
-     "release_address(name): the address of IREE's release function `name`, "
-     "for Handle._adopt"},
-    {"register_errors", (PyCFunction)(void (*)(void))ireec_register_errors,
-     METH_FASTCALL,
-     "register_errors(ClosedError, IreeError, {code: class}): the exceptions "
-     "raised for closed objects and failed statuses"},
-    {"decode_results", (PyCFunction)(void (*)(void))ireec_decode_results,
-     METH_FASTCALL,
-     "decode_results(results, outputs_address, device, function_address): "
-     "a call's results as Python values (ints adopted as BufferViews, None "
-     "read from the output list, which is then emptied)"},
-    {"register_result_decoder", ireec_register_result_decoder, METH_O,
-     "register_result_decoder(function(outputs_address, index, device, "
-     "function_name)): decodes the results C does not (fences, lists, other "
-     "refs)"},
-    {"register_declined_call", ireec_register_declined_call, METH_O,
-     "register_declined_call(function(invoker, args, kwargs)): the calls "
-     "the invoker declines (converted in Python into the same lists)"},
-    {"register_abort_note", ireec_register_abort_note, METH_O,
-     "register_abort_note(function(session, error)): adds notes to an "
-     "AbortedError of a session's call"},
-    {"configure", (PyCFunction)(void (*)(void))ireec_fast_configure,
-     METH_FASTCALL, "configure(ndarray_type, element_types_by_format, "
-                    "dtypes_by_element_type, empty)"},
-    {"invoke", (PyCFunction)(void (*)(void))ireec_fast_invoke, METH_FASTCALL,
-     "invoke((session, function, inputs, outputs, device, allocator), args, "
-     "out, bound): a call with numpy or BufferView arguments in one "
-     "crossing, or None"},
-    {"read_dense", (PyCFunction)(void (*)(void))ireec_fast_read_dense,
-     METH_FASTCALL,
-     "read_dense(view, max_bytes): a small mappable view as a new array, or "
-     "None"},
+     "trace_invokes(list or None): every call the invoker tries in C appends "
+     "\"handled\" or \"declined\" to the list (for tests)"},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef ireec_cext_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "ireec._cext",
-    .m_doc = "The numpy-in, numpy-out call path of ireec in one crossing into C.",
+    .m_doc = "The numpy-in, numpy-out call path of ireec in one crossing into C, "
+             "and the C state of its objects.",
     .m_size = -1,
     .m_methods = ireec_cext_methods,
 };
 
 PyMODINIT_FUNC PyInit__cext(void) {
-  if (PyType_Ready(&ireec_handle_type) != 0 ||
-      PyType_Ready(&ireec_invoker_type) != 0 ||
-      PyType_Ready(&ireec_lock_type) != 0) {
-    return NULL;
+  import_array();
+  static struct {
+    const char* name;
+    PyTypeObject* type;
+  } types[] = {
+      {"Handle", &ireec_handle_type},
+      {"InstanceHandle", &ireec_instance_handle_kind.type},
+      {"SessionHandle", &ireec_session_handle_kind.type},
+      {"DeviceHandle", &ireec_device_handle_kind.type},
+      {"SemaphoreHandle", &ireec_semaphore_handle_kind.type},
+      {"FenceHandle", &ireec_fence_handle_kind.type},
+      {"BufferViewHandle", &ireec_buffer_view_handle_kind.type},
+      {"VmListHandle", &ireec_vm_list_handle_kind.type},
+      {"ParameterIndexHandle", &ireec_parameter_index_handle_kind.type},
+      {"Invoker", &ireec_invoker_type},
+      {"Lock", &ireec_lock_type},
+  };
+  size_t count = sizeof(types) / sizeof(types[0]);
+  for (size_t i = 0; i < count; ++i) {
+    if (PyType_Ready(types[i].type) != 0) return NULL;
   }
   PyObject* module = PyModule_Create(&ireec_cext_module);
-  if (module && (PyModule_AddObjectRef(module, "Handle",
-                                       (PyObject*)&ireec_handle_type) != 0 ||
-                 PyModule_AddObjectRef(module, "Invoker",
-                                       (PyObject*)&ireec_invoker_type) != 0 ||
-                 PyModule_AddObjectRef(module, "Lock",
-                                       (PyObject*)&ireec_lock_type) != 0)) {
-    Py_CLEAR(module);
+  for (size_t i = 0; module && i < count; ++i) {
+    if (PyModule_AddObjectRef(module, types[i].name, (PyObject*)types[i].type) != 0) {
+      Py_CLEAR(module);
+    }
   }
   return module;
 }

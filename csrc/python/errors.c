@@ -1,61 +1,26 @@
-// The ireec.errors classes the extension raises (registered once by
-// register_errors when ireec is imported), a failed iree_status_t raised as
-// one of them, and the note hook for ABORTED failures of a session's calls.
+// The one converter of a failed iree_status_t into an exception: for the
+// statuses cffi calls return (ireec.check_status, error_from_status and
+// status_to_string in ireec/_core/status.py call it with the status's
+// address) and for the extension's own calls alike.
 //
-// A status becomes the exception ireec.errors.error_from_status makes of
-// it: the class registered for its code (IreeError for any other), built
-// with (message, code), the message being IREE's own text for the status
-// (iree_status_to_string: file:line, code, message, annotations), so a
-// failure reads the same whichever path raised it.
+// A status becomes the ireec.errors class installed for its code
+// (IreeError for any other), made with (message, code), the message being
+// IREE's own text for the status (iree_status_to_string: file:line, code,
+// message, annotations), so a failure reads the same whichever path raised
+// it. The status is freed exactly once.
+//
+// Also the ABORTED note hook: an ABORTED failure of a session's call gets
+// notes on which of the session's devices now fail all work. Finding out
+// submits a barrier to each device's queue and waits for it, work that
+// ireec.Device.check does in Python; C calls the installed function only
+// for ABORTED failures (rare, and slow already).
 
 #include "cext.h"
 
 PyObject* ireec_closed_error = NULL;
-static PyObject* ireec_iree_error = NULL;
-static PyObject* ireec_errors_by_code = NULL;  // {code: class}
-static PyObject* ireec_aborted_error = NULL;  // the class for ABORTED
-// session.note_failed_devices(session, error): adds to an ABORTED error of a
-// session's call which of its devices now fail all work. Finding out
-// submits a barrier to each device's queue and waits for it, work that
-// ireec.Device.check does in Python; C calls this one function, registered
-// once, only for ABORTED failures (rare, and slow already).
-static PyObject* ireec_abort_note = NULL;
-
-// register_errors(ClosedError, IreeError, {code: class}).
-PyObject* ireec_register_errors(PyObject* module, PyObject* const* args,
-                                Py_ssize_t nargs) {
-  if (nargs != 3 || !PyDict_Check(args[2])) goto usage;
-  for (int i = 0; i < 2; ++i) {
-    if (!PyType_Check(args[i]) ||
-        !PyType_IsSubtype((PyTypeObject*)args[i], (PyTypeObject*)PyExc_Exception)) {
-      goto usage;
-    }
-  }
-  Py_XSETREF(ireec_closed_error, Py_NewRef(args[0]));
-  Py_XSETREF(ireec_iree_error, Py_NewRef(args[1]));
-  Py_XSETREF(ireec_errors_by_code, Py_NewRef(args[2]));
-  PyObject* key = PyLong_FromLong((long)IREE_STATUS_ABORTED);
-  if (!key) return NULL;
-  PyObject* aborted = PyDict_GetItemWithError(args[2], key);
-  Py_DECREF(key);
-  if (!aborted && PyErr_Occurred()) return NULL;
-  Py_XSETREF(ireec_aborted_error, Py_XNewRef(aborted));
-  Py_RETURN_NONE;
-usage:
-  PyErr_SetString(PyExc_TypeError,
-                  "register_errors(ClosedError, IreeError, {code: class}): "
-                  "exception types");
-  return NULL;
-}
-
-PyObject* ireec_register_abort_note(PyObject* module, PyObject* note) {
-  if (!PyCallable_Check(note)) {
-    PyErr_SetString(PyExc_TypeError, "register_abort_note(function(session, error))");
-    return NULL;
-  }
-  Py_XSETREF(ireec_abort_note, Py_NewRef(note));
-  Py_RETURN_NONE;
-}
+PyObject* ireec_iree_error = NULL;
+PyObject* ireec_aborted_error = NULL;
+PyObject* ireec_errors_by_code = NULL;
 
 // IREE's text for |status| (which stays the caller's), or the code's name
 // when it cannot be formatted; NULL with a Python error.
@@ -71,51 +36,93 @@ static PyObject* ireec_status_text(iree_status_t status) {
   return text;
 }
 
-PyObject* ireec_raise_status(iree_status_t status, PyObject* note) {
+PyObject* ireec_status_error(iree_status_t status, PyObject* note) {
   iree_status_code_t code = iree_status_code(status);
   PyObject* text = ireec_status_text(status);
   iree_status_free(status);
   if (!text) return NULL;
   if (!ireec_iree_error) {
-    Py_DECREF(text);
-    PyErr_SetString(PyExc_RuntimeError, "ireec._cext: register_errors() was not called");
-    return NULL;
-  }
-  PyObject* key = PyLong_FromLong((long)code);
-  PyObject* cls = key ? PyDict_GetItemWithError(ireec_errors_by_code, key) : NULL;
-  Py_XDECREF(key);
-  if (!cls && PyErr_Occurred()) {
+    // Before install() (a failure while ireec itself is being imported).
+    PyErr_Format(PyExc_RuntimeError, "%U (ireec._cext is not installed yet)", text);
     Py_DECREF(text);
     return NULL;
   }
-  PyObject* error = PyObject_CallFunction(cls ? cls : ireec_iree_error, "Ni", text,
-                                          (int)code);
-  if (!error) return NULL;
-  if (note) {
-    // What BaseException.add_note does on a new exception.
-    PyObject* notes = PyList_New(1);
-    if (notes) PyList_SET_ITEM(notes, 0, Py_NewRef(note));
-    if (!notes || PyObject_SetAttrString(error, "__notes__", notes) != 0) {
-      Py_XDECREF(notes);
-      Py_DECREF(error);
+  PyObject* error = NULL;
+  // A status a Python callback made from an exception names it: that
+  // exception is raised again (ireec/_core/callbacks.py finds it; failures
+  // are rare enough for one more call).
+  if (ireec_python_exception) {
+    error = PyObject_CallOneArg(ireec_python_exception, text);
+    if (!error) {
+      Py_DECREF(text);
       return NULL;
     }
-    Py_DECREF(notes);
+    if (error == Py_None) {
+      Py_CLEAR(error);
+    } else {
+      Py_DECREF(text);
+    }
   }
-  PyErr_SetObject((PyObject*)Py_TYPE(error), error);
-  Py_DECREF(error);
+  if (!error) {
+    PyObject* key = PyLong_FromLong((long)code);
+    PyObject* cls = key ? PyDict_GetItemWithError(ireec_errors_by_code, key) : NULL;
+    Py_XDECREF(key);
+    if (!cls && PyErr_Occurred()) {
+      Py_DECREF(text);
+      return NULL;
+    }
+    error = PyObject_CallFunction(cls ? cls : ireec_iree_error, "Ni", text, (int)code);
+  }
+  if (!error || !note) return error;
+  // What BaseException.add_note does (an exception raised again from a
+  // Python callback may have notes already).
+  PyObject* added = PyObject_CallMethod(error, "add_note", "O", note);
+  if (!added) {
+    Py_DECREF(error);
+    return NULL;
+  }
+  Py_DECREF(added);
+  return error;
+}
+
+PyObject* ireec_raise_status(iree_status_t status, PyObject* note) {
+  PyObject* error = ireec_status_error(status, note);
+  if (error) {
+    // Raised with the traceback it has: an exception a Python callback
+    // raised keeps the frames it was raised in.
+    PyErr_Restore(Py_NewRef((PyObject*)Py_TYPE(error)), error,
+                  PyException_GetTraceback(error));
+  }
   return NULL;
 }
 
+// The status at |address| (an int: what cffi's iree_status_t is; 0 is OK),
+// in |*out_status|; false with a Python error.
+static bool ireec_status_at(PyObject* address, iree_status_t* out_status) {
+  *out_status = (iree_status_t)PyLong_AsVoidPtr(address);
+  return *out_status || !PyErr_Occurred();
+}
+
+PyObject* ireec_error_from_status_function(PyObject* module, PyObject* address) {
+  iree_status_t status;
+  return ireec_status_at(address, &status) ? ireec_status_error(status, NULL) : NULL;
+}
+
+PyObject* ireec_status_to_string_function(PyObject* module, PyObject* address) {
+  iree_status_t status;
+  return ireec_status_at(address, &status) ? ireec_status_text(status) : NULL;
+}
+
 void ireec_note_aborted(PyObject* session) {
-  if (!ireec_abort_note || !ireec_aborted_error ||
+  if (!ireec_note_aborted_hook || !ireec_aborted_error ||
       !PyErr_ExceptionMatches(ireec_aborted_error)) {
     return;
   }
   PyObject *type, *error, *traceback;
   PyErr_Fetch(&type, &error, &traceback);
   PyErr_NormalizeException(&type, &error, &traceback);
-  PyObject* noted = PyObject_CallFunctionObjArgs(ireec_abort_note, session, error, NULL);
+  PyObject* noted =
+      PyObject_CallFunctionObjArgs(ireec_note_aborted_hook, session, error, NULL);
   if (noted) {
     Py_DECREF(noted);
     PyErr_Restore(type, error, traceback);

@@ -1,7 +1,11 @@
-// Handle, the C base type of every ireec object that owns an IREE reference
-// (ireec._handles.Handle and so Instance, Device, Session, Semaphore, Fence,
-// BufferView, the VM lists): the reference itself, who is using it, and what
-// must outlive it.
+// Handle, the C base type of every ireec object that owns an IREE
+// reference, and its kinds: one C type per IREE object (InstanceHandle,
+// SessionHandle, DeviceHandle, SemaphoreHandle, FenceHandle,
+// BufferViewHandle, VmListHandle, ParameterIndexHandle), which the Python
+// class of that object subclasses (ireec.Device is a DeviceHandle). The
+// kind fixes at compile time how the reference is retained and released,
+// and which cffi pointer `.handle` is; the pointer itself is held here and
+// nowhere else.
 //
 // Why in C: close() must be safe from any thread while another thread is in
 // the middle of a call, a wait, a format or an upload on the same object.
@@ -13,8 +17,9 @@
 // close() only marks the object closed (new uses then raise ClosedError)
 // and releases if nobody is using it. Users are counted under the GIL.
 //
-// The release runs without the GIL: releasing a device joins its worker
-// threads, which may be waiting for the GIL (a zero-copy release callback).
+// Releasing a device, a session or an instance runs without the GIL: it
+// joins worker threads, which may be waiting for the GIL (a zero-copy
+// release callback).
 //
 // ireec_handle_new makes an instance of a Handle subclass (a call's
 // BufferView results) from C without running Python code: the C state here
@@ -22,74 +27,131 @@
 
 #include "cext.h"
 
-#include <string.h>
+// ---------------------------------------------------------------------------
+// The kinds
+// ---------------------------------------------------------------------------
 
-// The release functions a Handle may own a reference through, by name: the
-// address Python passes to _adopt comes from here (release_address), so it
-// is the function itself, not a wrapper of it.
-typedef struct {
-  const char* name;
-  void (*release)(void*);
-} ireec_release_entry_t;
-static const ireec_release_entry_t ireec_releases[] = {
-    {"iree_runtime_instance_release", (void (*)(void*))iree_runtime_instance_release},
-    {"iree_runtime_session_release", (void (*)(void*))iree_runtime_session_release},
-    {"iree_hal_device_release", (void (*)(void*))iree_hal_device_release},
-    {"iree_hal_semaphore_release", (void (*)(void*))iree_hal_semaphore_release},
-    {"iree_hal_fence_release", (void (*)(void*))iree_hal_fence_release},
-    {"iree_hal_buffer_view_release", (void (*)(void*))iree_hal_buffer_view_release},
-    {"iree_vm_list_release", (void (*)(void*))iree_vm_list_release},
-    // ireec.ParameterIndex.
-    {"iree_io_parameter_index_release", (void (*)(void*))iree_io_parameter_index_release},
+static PyObject* ireec_handle_tp_new(PyTypeObject* type, PyObject* args, PyObject* kwargs);
+static int ireec_handle_traverse(PyObject* object, visitproc visit, void* arg);
+static int ireec_handle_clear(PyObject* object);
+static void ireec_handle_dealloc(PyObject* object);
+
+// One kind: |name| its C identifier, |iree| IREE's name prefix of the object
+// (its _retain and _release), |pointee| what the pointer points to, |size|
+// its instances' C size, |methods| and |getset| what the kind adds to
+// Handle's (or NULL).
+#define IREEC_HANDLE_KIND(name, python_name, iree, pointee, keeps_gil, size, methods, \
+                          getset, doc)                                              \
+  static void ireec_##name##_retain(void* ptr) { iree##_retain((pointee*)ptr); }   \
+  static void ireec_##name##_release(void* ptr) { iree##_release((pointee*)ptr); } \
+  ireec_handle_kind_t ireec_##name##_handle_kind = {                               \
+      .type =                                                                      \
+          {                                                                        \
+              PyVarObject_HEAD_INIT(NULL, 0).tp_name =                             \
+                  "ireec._cext." python_name,                                      \
+              .tp_basicsize = size,                                                \
+              .tp_dealloc = ireec_handle_dealloc,                                  \
+              .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE |               \
+                          Py_TPFLAGS_HAVE_GC,                                      \
+              .tp_doc = doc,                                                       \
+              .tp_traverse = ireec_handle_traverse,                                \
+              .tp_clear = ireec_handle_clear,                                      \
+              .tp_methods = methods,                                               \
+              .tp_getset = getset,                                                 \
+              .tp_base = &ireec_handle_type,                                       \
+              .tp_new = ireec_handle_tp_new,                                       \
+          },                                                                       \
+      .retain = ireec_##name##_retain,                                             \
+      .release = ireec_##name##_release,                                           \
+      .release_keeps_gil = keeps_gil,                                              \
+      .c_type = #pointee "*",                                                      \
+  }
+
+#define IREEC_HANDLE_SIZE sizeof(ireec_handle_t)
+IREEC_HANDLE_KIND(instance, "InstanceHandle", iree_runtime_instance,
+                  iree_runtime_instance_t, false, IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_runtime_instance_t reference (ireec.Instance).");
+IREEC_HANDLE_KIND(device, "DeviceHandle", iree_hal_device, iree_hal_device_t, false,
+                  IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_hal_device_t reference (ireec.Device).");
+IREEC_HANDLE_KIND(semaphore, "SemaphoreHandle", iree_hal_semaphore,
+                  iree_hal_semaphore_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_hal_semaphore_t reference (ireec.Semaphore).");
+IREEC_HANDLE_KIND(fence, "FenceHandle", iree_hal_fence, iree_hal_fence_t, true,
+                  IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_hal_fence_t reference (ireec.Fence).");
+IREEC_HANDLE_KIND(vm_list, "VmListHandle", iree_vm_list, iree_vm_list_t, true,
+                  IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_vm_list_t reference (ireec.vm.VmList).");
+IREEC_HANDLE_KIND(parameter_index, "ParameterIndexHandle", iree_io_parameter_index,
+                  iree_io_parameter_index_t, false, IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_io_parameter_index_t reference (ireec.ParameterIndex).");
+// A session's kind also holds the table of its calls (session.c).
+IREEC_HANDLE_KIND(session, "SessionHandle", iree_runtime_session,
+                  iree_runtime_session_t, false, sizeof(ireec_session_handle_t),
+                  ireec_session_methods, ireec_session_getset,
+                  "An iree_runtime_session_t reference (ireec.Session), and "
+                  "Session.call.");
+// A buffer view's kind also reads itself back (readback.c).
+IREEC_HANDLE_KIND(buffer_view, "BufferViewHandle", iree_hal_buffer_view,
+                  iree_hal_buffer_view_t, true, IREEC_HANDLE_SIZE,
+                  ireec_buffer_view_methods, NULL,
+                  "An iree_hal_buffer_view_t reference (ireec.BufferView).");
+
+ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS] = {
+    &ireec_instance_handle_kind, &ireec_session_handle_kind,
+    &ireec_device_handle_kind,   &ireec_semaphore_handle_kind,
+    &ireec_fence_handle_kind,    &ireec_buffer_view_handle_kind,
+    &ireec_vm_list_handle_kind,  &ireec_parameter_index_handle_kind,
 };
 
-PyObject* ireec_release_address(PyObject* module, PyObject* name) {
-  const char* text = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
-  if (!text) {
-    PyErr_Clear();
-    PyErr_SetString(PyExc_TypeError, "release_address(name: str)");
-    return NULL;
-  }
-  for (size_t i = 0; i < sizeof(ireec_releases) / sizeof(ireec_releases[0]); ++i) {
-    if (strcmp(ireec_releases[i].name, text) == 0) {
-      return PyLong_FromVoidPtr((void*)ireec_releases[i].release);
+const ireec_handle_kind_t* ireec_handle_kind_of(PyTypeObject* type) {
+  // The class's MRO holds its kind (a Python class may put other bases
+  // before it).
+  PyObject* mro = type->tp_mro;
+  for (Py_ssize_t i = 0; mro && i < PyTuple_GET_SIZE(mro); ++i) {
+    PyObject* base = PyTuple_GET_ITEM(mro, i);
+    for (size_t k = 0; k < IREEC_HANDLE_KINDS; ++k) {
+      if (base == (PyObject*)&ireec_handle_kinds[k]->type) return ireec_handle_kinds[k];
     }
   }
-  PyErr_Format(PyExc_ValueError, "%s is not a release function a Handle owns through",
-               text);
   return NULL;
 }
 
-int ireec_handle_raise_closed(PyObject* self) {
-  PyErr_Format(ireec_closed_error ? ireec_closed_error : PyExc_ValueError,
-               "%s is closed", _PyType_Name(Py_TYPE(self)));
-  return -1;
-}
+// ---------------------------------------------------------------------------
+// Uses and release
+// ---------------------------------------------------------------------------
 
-// Whether |release| may run with the GIL held: releasing a buffer view, a
-// list, a semaphore or a fence joins no thread, and a call's results are
-// released by the thousand, where dropping the GIL would cost more than the
-// release.
-static bool ireec_release_keeps_gil(void (*release)(void*)) {
-  return release == (void (*)(void*))iree_hal_buffer_view_release ||
-         release == (void (*)(void*))iree_vm_list_release ||
-         release == (void (*)(void*))iree_hal_semaphore_release ||
-         release == (void (*)(void*))iree_hal_fence_release;
+int ireec_handle_raise_closed(PyObject* self) {
+  PyObject* message = NULL;
+  if (ireec_closed_message) {
+    // An object a forked child inherited says so (ireec/_core/fork.py).
+    message = PyObject_CallOneArg(ireec_closed_message, self);
+    if (!message) return -1;
+    if (message == Py_None) Py_CLEAR(message);
+  }
+  if (!message) {
+    message = PyUnicode_FromFormat("%s is closed", _PyType_Name(Py_TYPE(self)));
+    if (!message) return -1;
+  }
+  PyErr_SetObject(ireec_closed_error ? ireec_closed_error : PyExc_ValueError, message);
+  Py_DECREF(message);
+  return -1;
 }
 
 // Releases the reference, then the use of the parent and what had to
 // outlive the reference (a list is emptied: its owner may keep it).
 static void ireec_handle_do_release(ireec_handle_t* self) {
   void* ptr = self->ptr;
-  void (*release)(void*) = self->release;
   self->ptr = NULL;
   self->closed = true;
-  if (ptr && release) {
-    if (ireec_release_keeps_gil(release)) {
-      release(ptr);
+  Py_CLEAR(self->cdata);
+  if (ptr && self->kind) {
+    if (self->kind->release_keeps_gil) {
+      self->kind->release(ptr);
     } else {
       Py_BEGIN_ALLOW_THREADS;
-      release(ptr);
+      self->kind->release(ptr);
       Py_END_ALLOW_THREADS;
     }
   }
@@ -129,77 +191,124 @@ void ireec_handle_release_use(PyObject* object) {
   if (self->users == 0 && self->closed && self->ptr) ireec_handle_do_release(self);
 }
 
-// _adopt(address, release_address, parent=None, keep_alive=None): takes
-// over one reference to the object at |address|, released by the function at
-// |release_address|; holds a use of |parent| (a Handle, or a tuple of them:
-// closed ones too, unless already released) until then, and keeps
-// |keep_alive| referenced until after the release.
-static PyObject* ireec_handle_adopt(PyObject* object, PyObject* const* args,
-                                    Py_ssize_t nargs) {
-  ireec_handle_t* self = (ireec_handle_t*)object;
-  if (nargs < 2 || nargs > 4) {
-    PyErr_SetString(PyExc_TypeError,
-                    "_adopt(address, release_address, parent=None, keep_alive=None)");
-    return NULL;
-  }
-  if (self->ptr || self->closed) {
-    PyErr_SetString(PyExc_ValueError, "this object already owns a reference");
-    return NULL;
-  }
-  void* addresses[2];
-  if (ireec_read_addresses(args, 2, addresses) != 0) return NULL;
-  PyObject* parent = nargs > 2 && args[2] != Py_None ? args[2] : NULL;
-  if (parent) {
-    bool several = PyTuple_CheckExact(parent);
-    Py_ssize_t count = several ? PyTuple_GET_SIZE(parent) : 1;
-    for (Py_ssize_t i = 0; i < count; ++i) {
-      PyObject* each = several ? PyTuple_GET_ITEM(parent, i) : parent;
-      if (!PyObject_TypeCheck(each, &ireec_handle_type)) {
-        PyErr_SetString(PyExc_TypeError, "parent must be an ireec handle or a tuple of them");
-      } else if (((ireec_handle_t*)each)->ptr) {
-        // Closed or not: a child keeps its parent's reference from going
-        // (a call's results, on a session whose Device wrapper was closed).
-        ++((ireec_handle_t*)each)->users;
-        continue;
-      } else {
-        ireec_handle_raise_closed(each);
-      }
-      for (Py_ssize_t j = 0; j < i; ++j) {
-        ireec_handle_release_use(PyTuple_GET_ITEM(parent, j));
-      }
-      return NULL;
+// Takes a use of |parent| (a Handle, or a tuple of them: closed ones too,
+// unless already released: a child keeps its parent's reference from going,
+// as a call's results on a session whose Device wrapper was closed); 0, or
+// -1 with a Python error and no use taken.
+static int ireec_handle_take_parent(PyObject* parent) {
+  bool several = PyTuple_CheckExact(parent);
+  Py_ssize_t count = several ? PyTuple_GET_SIZE(parent) : 1;
+  for (Py_ssize_t i = 0; i < count; ++i) {
+    PyObject* each = several ? PyTuple_GET_ITEM(parent, i) : parent;
+    if (!PyObject_TypeCheck(each, &ireec_handle_type)) {
+      PyErr_SetString(PyExc_TypeError, "parent must be an ireec handle or a tuple of them");
+    } else if (((ireec_handle_t*)each)->ptr) {
+      ++((ireec_handle_t*)each)->users;
+      continue;
+    } else {
+      ireec_handle_raise_closed(each);
     }
-    self->parent = Py_NewRef(parent);
+    for (Py_ssize_t j = 0; j < i; ++j) {
+      ireec_handle_release_use(PyTuple_GET_ITEM(parent, j));
+    }
+    return -1;
   }
-  if (nargs > 3 && args[3] != Py_None) {
-    Py_XSETREF(self->keep_alive, Py_NewRef(args[3]));
-  }
-  self->ptr = addresses[0];
-  self->release = (void (*)(void*))addresses[1];
-  Py_RETURN_NONE;
+  return 0;
 }
 
-PyObject* ireec_handle_new(PyTypeObject* type, void* ptr, void (*release)(void*),
-                           PyObject* parent) {
+PyObject* ireec_cffi_pointer(PyObject* cffi_type, void* ptr) {
+  if (!ireec_require_installed()) return NULL;
+  PyObject* address = PyLong_FromVoidPtr(ptr);
+  if (!address) return NULL;
+  PyObject* args[2] = {cffi_type, address};
+  PyObject* cdata = PyObject_Vectorcall(ireec_cffi_cast, args, 2, NULL);
+  Py_DECREF(address);
+  return cdata;
+}
+
+// ---------------------------------------------------------------------------
+// Making one
+// ---------------------------------------------------------------------------
+
+static PyObject* ireec_handle_tp_new(PyTypeObject* type, PyObject* args,
+                                     PyObject* kwargs) {
+  const ireec_handle_kind_t* kind = ireec_handle_kind_of(type);
+  if (!kind) {
+    PyErr_Format(PyExc_TypeError,
+                 "%s is not a kind of ireec._cext.Handle (subclass one of its "
+                 "kinds, e.g. DeviceHandle)",
+                 _PyType_Name(type));
+    return NULL;
+  }
+  ireec_handle_t* self = (ireec_handle_t*)type->tp_alloc(type, 0);
+  if (self) self->kind = kind;
+  return (PyObject*)self;
+}
+
+PyObject* ireec_handle_new(PyTypeObject* type, const ireec_handle_kind_t* kind,
+                           void* ptr, PyObject* parent) {
   if (parent && !((ireec_handle_t*)parent)->ptr) {
-    release(ptr);
+    kind->release(ptr);
     ireec_handle_raise_closed(parent);
     return NULL;
   }
   ireec_handle_t* self = (ireec_handle_t*)type->tp_alloc(type, 0);
   if (!self) {
-    release(ptr);
+    kind->release(ptr);
     return NULL;
   }
+  self->kind = kind;
   if (parent) {
     // Closed or not, as _adopt: a result keeps its device's reference.
     ++((ireec_handle_t*)parent)->users;
     self->parent = Py_NewRef(parent);
   }
   self->ptr = ptr;
-  self->release = release;
   return (PyObject*)self;
 }
+
+// _adopt(address, retain=False, parent=None, keep_alive=None): takes over
+// one reference to the object of this Handle's kind at |address| (adding
+// one of its own first if |retain|); holds a use of |parent| until then,
+// and keeps |keep_alive| referenced until after the release. If |parent|
+// is released (ClosedError) or not a Handle, the reference is released.
+static PyObject* ireec_handle_adopt(PyObject* object, PyObject* const* args,
+                                    Py_ssize_t nargs) {
+  ireec_handle_t* self = (ireec_handle_t*)object;
+  if (nargs < 1 || nargs > 4) {
+    PyErr_SetString(PyExc_TypeError,
+                    "_adopt(address, retain=False, parent=None, keep_alive=None)");
+    return NULL;
+  }
+  if (self->ptr || self->closed) {
+    PyErr_SetString(PyExc_ValueError, "this object already owns a reference");
+    return NULL;
+  }
+  void* ptr = PyLong_AsVoidPtr(args[0]);
+  if (!ptr) {
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "_adopt: the address is 0");
+    return NULL;
+  }
+  int retain = nargs > 1 ? PyObject_IsTrue(args[1]) : 0;
+  if (retain < 0) return NULL;
+  if (retain) self->kind->retain(ptr);
+  PyObject* parent = nargs > 2 && args[2] != Py_None ? args[2] : NULL;
+  if (parent && ireec_handle_take_parent(parent) != 0) {
+    // Ours now, and nobody else's.
+    self->kind->release(ptr);
+    return NULL;
+  }
+  self->parent = Py_XNewRef(parent);
+  if (nargs > 3 && args[3] != Py_None) {
+    Py_XSETREF(self->keep_alive, Py_NewRef(args[3]));
+  }
+  self->ptr = ptr;
+  Py_RETURN_NONE;
+}
+
+// ---------------------------------------------------------------------------
+// Methods and attributes
+// ---------------------------------------------------------------------------
 
 static PyObject* ireec_handle_close(PyObject* object, PyObject* unused) {
   ireec_handle_t* self = (ireec_handle_t*)object;
@@ -225,6 +334,26 @@ static PyObject* ireec_handle_acquire_method(PyObject* object, PyObject* unused)
 static PyObject* ireec_handle_release_use_method(PyObject* object, PyObject* unused) {
   ireec_handle_release_use(object);
   Py_RETURN_NONE;
+}
+
+// `.handle`: the pointer as cffi sees it, made once per reference.
+static PyObject* ireec_handle_get_handle(PyObject* object, void* closure) {
+  ireec_handle_t* self = (ireec_handle_t*)object;
+  if (ireec_handle_is_closed(object)) {
+    ireec_handle_raise_closed(object);
+    return NULL;
+  }
+  if (!self->cdata) {
+    self->cdata = ireec_cffi_pointer(self->kind->cffi_type, self->ptr);
+    if (!self->cdata) return NULL;
+  }
+  return Py_NewRef(self->cdata);
+}
+
+static PyObject* ireec_handle_get_c_type(PyObject* object, void* closure) {
+  ireec_handle_t* self = (ireec_handle_t*)object;
+  if (!ireec_require_installed()) return NULL;
+  return Py_NewRef(self->kind->cffi_type);
 }
 
 static PyObject* ireec_handle_get_closed(PyObject* object, void* closure) {
@@ -254,6 +383,9 @@ static int ireec_handle_traverse(PyObject* object, visitproc visit, void* arg) {
   ireec_handle_t* self = (ireec_handle_t*)object;
   Py_VISIT(self->parent);
   Py_VISIT(self->keep_alive);
+  if (self->kind == &ireec_session_handle_kind) {
+    Py_VISIT(((ireec_session_handle_t*)self)->calls);
+  }
   return 0;
 }
 
@@ -264,8 +396,12 @@ static int ireec_handle_clear(PyObject* object) {
     self->users = 0;
     ireec_handle_do_release(self);
   }
+  Py_CLEAR(self->cdata);
   Py_CLEAR(self->parent);
   Py_CLEAR(self->keep_alive);
+  if (self->kind == &ireec_session_handle_kind) {
+    Py_CLEAR(((ireec_session_handle_t*)self)->calls);
+  }
   return 0;
 }
 
@@ -274,7 +410,6 @@ static void ireec_handle_dealloc(PyObject* object) {
   PyTypeObject* type = Py_TYPE(object);
   PyObject_GC_UnTrack(object);
   if (self->weakreflist) PyObject_ClearWeakRefs(object);
-  // Python subclasses' slots first (their __slots__ hold Python objects).
   ireec_handle_clear(object);
   // (A subclass's dealloc, which called this one, drops the type's reference.)
   type->tp_free(object);
@@ -282,7 +417,7 @@ static void ireec_handle_dealloc(PyObject* object) {
 
 static PyMethodDef ireec_handle_methods[] = {
     {"_adopt", (PyCFunction)(void (*)(void))ireec_handle_adopt, METH_FASTCALL,
-     "_adopt(address, release_address, parent=None, keep_alive=None)"},
+     "_adopt(address, retain=False, parent=None, keep_alive=None)"},
     {"close", ireec_handle_close, METH_NOARGS,
      "Releases the reference: now, or when the last user (a call, a wait, a "
      "child object) leaves. Closing twice is harmless."},
@@ -297,6 +432,11 @@ static PyMethodDef ireec_handle_methods[] = {
 };
 
 static PyGetSetDef ireec_handle_getset[] = {
+    {"handle", ireec_handle_get_handle, NULL,
+     "The C pointer, as a cffi pointer of the object's C type (borrowed: "
+     "valid while this object is open; ClosedError once closed).",
+     NULL},
+    {"_c_type", ireec_handle_get_c_type, NULL, "The cffi type of `handle`.", NULL},
     {"closed", ireec_handle_get_closed, NULL,
      "True once close() was called (or the reference was never taken).", NULL},
     {"_address", ireec_handle_get_address, NULL,
@@ -316,11 +456,11 @@ PyTypeObject ireec_handle_type = {
     .tp_dealloc = ireec_handle_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
     .tp_doc = "One reference to an IREE object, released when closed and no "
-              "longer in use.",
+              "longer in use: the base of its kinds (DeviceHandle, ...).",
     .tp_traverse = ireec_handle_traverse,
     .tp_clear = ireec_handle_clear,
     .tp_weaklistoffset = offsetof(ireec_handle_t, weakreflist),
     .tp_methods = ireec_handle_methods,
     .tp_getset = ireec_handle_getset,
-    .tp_new = PyType_GenericNew,
+    .tp_new = ireec_handle_tp_new,
 };

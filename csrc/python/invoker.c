@@ -1,74 +1,103 @@
 // Invoker, the base type of ireec.PreparedCall and ireec.BoundCall: the one
 // invoker of a function, its call made in C.
+//
+// It owns the function's two VM lists (_make_lists; released by close()
+// under the session's lock, or when collected) and, once _bind() looked the
+// function up, makes the call in C: the session's Lock taken (a C call), the
+// session checked open (its C Handle) and the lists, then ireec_invoke with
+// the call's arguments (or the bound ones its input list keeps), the
+// results decoded by the one result decoder (results.c: BufferViews and
+// values made in C) under the lock, the lock given back. IREE's failures are
+// raised from C (errors.c). Anything else (device=, a closed object, a call
+// the C path declines: scalars, fences, byte-swapped or non-contiguous
+// arrays) goes to the one Python function installed for that
+// (call_declined), which converts it into the same lists and invokes them
+// with _invoke_pushed; C looks up nothing on the object. Calling it from
+// Python cost as much again as the C call it makes; this is that call
+// without the Python.
 
 #include "cext.h"
 
-// Invoker: the base of ireec.PreparedCall (a call to one function with its
-// VM lists) and ireec.BoundCall (the same with its arguments pinned in its
-// input list). It owns the function's two VM lists (_make_lists, released
-// by close() under the session's lock or when collected) and makes the call
-// in C when _set_fast gave it what that needs: the session's Lock taken (a
-// C call), the session checked open (its C Handle) and the lists, then
-// ireec_fast_invoke with the call's arguments (or the pinned ones kept),
-// the results decoded by the one result decoder (results.c: BufferViews
-// and values made in C) under the lock, the lock given back. IREE's
-// failures are raised from C (errors.c). Anything else (device=, a closed
-// object, a call the C path declines: scalars, fences, byte-swapped or
-// non-contiguous arrays) goes to the one function registered for that
-// (register_declined_call), which converts it into the same lists and
-// invokes; C looks up nothing on the object. Calling it from Python cost
-// as much again as the C call it makes; this is that call without the
-// Python.
 typedef struct {
   PyObject_HEAD
-  // Set once by _make_lists: the session's Lock (taken by every call and
-  // by close()), the session (a Handle: closed once the session is), and
-  // the function's two VM lists (NULL once closed), owned here.
+  // Set once by _make_lists: the session's Lock (taken by every call and by
+  // close()), the session (a SessionHandle: closed once the session is),
+  // and the function's two VM lists (NULL once closed), owned here, with
+  // their cffi pointers for Python (made on first use).
   PyObject* lock;
   PyObject* session;
   iree_vm_list_t* inputs;
   iree_vm_list_t* outputs;
-  // ((addresses), (), out or None, bound), or NULL: every call goes to
-  // the declined-call function. `bound`: the input list holds the arguments (and the
-  // call takes none); else the call's arguments are pushed and dropped.
-  PyObject* invoke_args;
-  PyObject* device;       // the session's first Device: results' parent
-  bool reads_out;         // bound with an out array
+  PyObject* inputs_cdata;
+  PyObject* outputs_cdata;
+  // Set once by _bind (|bound|; until then every call is declined): the
+  // function, looked up in the session; the device array arguments are
+  // copied to and the results' parent (a DeviceHandle: the session's
+  // first, which the session holds a use of); a bound call's `out` array
+  // (or NULL); whether the input list keeps its arguments (a bound call,
+  // which takes none), else the arguments a call takes and whether out=
+  // may be one array (one result); whether calls are made in C at all
+  // (else all are declined, but _invoke_pushed works).
   bool bound;
-  Py_ssize_t arg_count;   // unbound: the arguments a call takes
-  bool out_allowed;       // unbound: out= may be one array (one result)
-  bool takes_calls;       // calls are made in C (else all are declined)
+  iree_vm_function_t function;
+  PyObject* device;
+  PyObject* out;
+  bool keeps_inputs;
+  Py_ssize_t arg_count;
+  bool out_allowed;
+  bool takes_calls;
 } ireec_invoker_t;
 
-// The one Python function the calls C declines go to (registered once:
-// register_declined_call, ireec/function.py's call_declined), called as
-// function(invoker, args, kwargs or None).
-static PyObject* ireec_declined_call = NULL;
+iree_vm_list_t* ireec_invoker_outputs(PyObject* invoker) {
+  return ((ireec_invoker_t*)invoker)->outputs;
+}
 
-PyObject* ireec_register_declined_call(PyObject* module, PyObject* function) {
-  if (!PyCallable_Check(function)) {
-    PyErr_SetString(PyExc_TypeError,
-                    "register_declined_call(function(invoker, args, kwargs))");
-    return NULL;
+const iree_vm_function_t* ireec_invoker_function(PyObject* invoker) {
+  return &((ireec_invoker_t*)invoker)->function;
+}
+
+PyObject* ireec_invoker_device(PyObject* invoker) {
+  return ((ireec_invoker_t*)invoker)->device;
+}
+
+// The cffi iree_vm_list_t* of |list| (a new reference), cached in |*cdata|.
+static PyObject* ireec_list_cdata(iree_vm_list_t* list, PyObject** cdata) {
+  if (!*cdata) {
+    *cdata = ireec_cffi_pointer(ireec_vm_list_handle_kind.cffi_type, list);
+    if (!*cdata) return NULL;
   }
-  Py_XSETREF(ireec_declined_call, Py_NewRef(function));
-  Py_RETURN_NONE;
+  return Py_NewRef(*cdata);
+}
+
+PyObject* ireec_invoker_outputs_cdata(PyObject* object) {
+  ireec_invoker_t* invoker = (ireec_invoker_t*)object;
+  return ireec_list_cdata(invoker->outputs, &invoker->outputs_cdata);
 }
 
 static int ireec_invoker_traverse(PyObject* self, visitproc visit, void* arg) {
   ireec_invoker_t* invoker = (ireec_invoker_t*)self;
   Py_VISIT(invoker->lock);
   Py_VISIT(invoker->session);
-  Py_VISIT(invoker->invoke_args);
   Py_VISIT(invoker->device);
+  Py_VISIT(invoker->out);
   return 0;
+}
+
+// Forgets the lists without releasing them, and what _bind set.
+static void ireec_invoker_forget(ireec_invoker_t* invoker) {
+  invoker->inputs = invoker->outputs = NULL;
+  Py_CLEAR(invoker->inputs_cdata);
+  Py_CLEAR(invoker->outputs_cdata);
+  invoker->bound = false;
+  Py_CLEAR(invoker->device);
+  Py_CLEAR(invoker->out);
 }
 
 // Releases the lists (emptied by every call; a bound call's hold its
 // arguments). With the GIL: releasing a list joins no thread.
 static void ireec_invoker_release_lists(ireec_invoker_t* invoker) {
   iree_vm_list_t* lists[2] = {invoker->inputs, invoker->outputs};
-  invoker->inputs = invoker->outputs = NULL;
+  ireec_invoker_forget(invoker);
   for (int i = 0; i < 2; ++i) {
     if (lists[i]) iree_vm_list_release(lists[i]);
   }
@@ -78,8 +107,6 @@ static int ireec_invoker_clear(PyObject* self) {
   ireec_invoker_t* invoker = (ireec_invoker_t*)self;
   // Unreachable (collected): nobody can be calling it.
   ireec_invoker_release_lists(invoker);
-  Py_CLEAR(invoker->invoke_args);
-  Py_CLEAR(invoker->device);
   Py_CLEAR(invoker->session);
   Py_CLEAR(invoker->lock);
   return 0;
@@ -88,8 +115,7 @@ static int ireec_invoker_clear(PyObject* self) {
 static void ireec_invoker_dealloc(PyObject* self) {
   PyObject_GC_UnTrack(self);
   ireec_invoker_clear(self);
-  PyTypeObject* type = Py_TYPE(self);
-  type->tp_free(self);
+  Py_TYPE(self)->tp_free(self);
 }
 
 // _make_lists(lock, session, input_capacity, output_capacity), once: the
@@ -98,10 +124,10 @@ static PyObject* ireec_invoker_make_lists(PyObject* self, PyObject* const* args,
                                           Py_ssize_t nargs) {
   ireec_invoker_t* invoker = (ireec_invoker_t*)self;
   if (nargs != 4 || !PyObject_TypeCheck(args[0], &ireec_lock_type) ||
-      !PyObject_TypeCheck(args[1], &ireec_handle_type)) {
+      !ireec_handle_check(args[1], &ireec_session_handle_kind)) {
     PyErr_SetString(PyExc_TypeError,
-                    "_make_lists(lock: Lock, session: Handle, input_capacity, "
-                    "output_capacity)");
+                    "_make_lists(lock: Lock, session: SessionHandle, "
+                    "input_capacity, output_capacity)");
     return NULL;
   }
   if (invoker->lock) {
@@ -133,87 +159,155 @@ static PyObject* ireec_invoker_make_lists(PyObject* self, PyObject* const* args,
   Py_RETURN_NONE;
 }
 
-// _set_fast(invoke_args, device[, arg_count, out_allowed[, takes_calls]]),
-// or _set_fast(None) to call the Python way from then on. With takes_calls
-// false, every call is declined (its arguments are never the C path's) but
-// _invoke_pushed works.
-static PyObject* ireec_invoker_set_fast(PyObject* self, PyObject* const* args,
-                                        Py_ssize_t nargs) {
-  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
-  if (nargs == 1 && args[0] == Py_None) {
-    Py_CLEAR(invoker->invoke_args);
-    Py_CLEAR(invoker->device);
-    Py_RETURN_NONE;
-  }
-  if ((nargs != 2 && nargs != 4 && nargs != 5) || !PyTuple_Check(args[0]) ||
-      PyTuple_GET_SIZE(args[0]) != 4 ||
-      !PyObject_TypeCheck(args[1], &ireec_handle_type) || !invoker->lock) {
-    PyErr_SetString(PyExc_TypeError,
-                    "_set_fast(invoke_args, device[, arg_count, out_allowed[, "
-                    "takes_calls]]) after _make_lists, or _set_fast(None)");
+// Takes the session's lock for a method of |invoker| named |what|: a new
+// reference to the lock, for ireec_invoker_unlock; NULL with a Python error
+// (a TypeError before _make_lists).
+static PyObject* ireec_invoker_lock(ireec_invoker_t* invoker, const char* what) {
+  if (!invoker->lock) {
+    PyErr_Format(PyExc_TypeError, "%s before _make_lists()", what);
     return NULL;
   }
+  PyObject* lock = Py_NewRef(invoker->lock);
+  if (ireec_lock_acquire(lock) != 0) Py_CLEAR(lock);
+  return lock;
+}
+
+// Gives back the lock ireec_invoker_lock took (this thread holds it: that
+// cannot fail).
+static void ireec_invoker_unlock(PyObject* lock) {
+  (void)ireec_lock_release(lock);
+  Py_DECREF(lock);
+}
+
+// _bind(function_name, device, *, arg_count=0, out_allowed=False,
+// takes_calls=True, keeps_inputs=False, out=None), once, after
+// _make_lists, with the session open: looks the function up
+// (iree_runtime_session_lookup_function) and fixes what its calls use.
+static PyObject* ireec_invoker_bind(PyObject* self, PyObject* args, PyObject* kwargs) {
+  static char* keywords[] = {"function_name", "device", "arg_count", "out_allowed",
+                             "takes_calls", "keeps_inputs", "out", NULL};
+  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
+  PyObject* name;
+  PyObject* device;
   Py_ssize_t arg_count = 0;
-  if (nargs > 2) {
-    arg_count = PyLong_AsSsize_t(args[2]);
-    if (arg_count < 0) {
-      if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "arg_count < 0");
-      return NULL;
+  int out_allowed = 0, takes_calls = 1, keeps_inputs = 0;
+  PyObject* out = Py_None;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "UO|$npppO:_bind", keywords, &name,
+                                   &device, &arg_count, &out_allowed, &takes_calls,
+                                   &keeps_inputs, &out)) {
+    return NULL;
+  }
+  if (!ireec_handle_check(device, &ireec_device_handle_kind) || arg_count < 0 ||
+      (out != Py_None && !PyArray_CheckExact(out))) {
+    PyErr_SetString(PyExc_TypeError,
+                    "_bind(function_name: str, device: DeviceHandle, *, "
+                    "arg_count >= 0, ..., out: numpy array or None)");
+    return NULL;
+  }
+  if (invoker->bound) {
+    PyErr_SetString(PyExc_ValueError, "this invoker is already bound");
+    return NULL;
+  }
+  Py_ssize_t length = 0;
+  const char* text = PyUnicode_AsUTF8AndSize(name, &length);
+  if (!text) return NULL;
+  PyObject* lock = ireec_invoker_lock(invoker, "_bind()");
+  if (!lock) return NULL;
+  PyObject* returned = NULL;
+  if (ireec_handle_is_closed(invoker->session)) {
+    ireec_handle_raise_closed(invoker->session);
+  } else if (!invoker->inputs) {
+    ireec_handle_raise_closed(self);
+  } else {
+    iree_status_t status = iree_runtime_session_lookup_function(
+        ((ireec_handle_t*)invoker->session)->session,
+        iree_make_string_view(text, (iree_host_size_t)length), &invoker->function);
+    if (!iree_status_is_ok(status)) {
+      ireec_raise_status(status, NULL);
+    } else {
+      invoker->device = Py_NewRef(device);
+      invoker->out = out == Py_None ? NULL : Py_NewRef(out);
+      invoker->arg_count = arg_count;
+      invoker->out_allowed = out_allowed;
+      invoker->takes_calls = takes_calls;
+      invoker->keeps_inputs = keeps_inputs;
+      invoker->bound = true;
+      returned = Py_NewRef(Py_None);
     }
   }
-  Py_XSETREF(invoker->invoke_args, Py_NewRef(args[0]));
-  Py_XSETREF(invoker->device, Py_NewRef(args[1]));
-  invoker->bound = PyTuple_GET_ITEM(args[0], 3) == Py_True;
-  invoker->reads_out = PyTuple_GET_ITEM(args[0], 2) != Py_None;
-  invoker->arg_count = arg_count;
-  invoker->out_allowed = nargs > 3 && PyObject_IsTrue(args[3]) == 1;
-  invoker->takes_calls = nargs < 5 || PyObject_IsTrue(args[4]) == 1;
-  Py_RETURN_NONE;
+  ireec_invoker_unlock(lock);
+  return returned;
+}
+
+// Whether the invoker can invoke now: bound, lists open, session open. Call
+// with the lock held.
+static bool ireec_invoker_ready(ireec_invoker_t* invoker) {
+  return invoker->bound && invoker->inputs && !ireec_handle_is_closed(invoker->session);
+}
+
+// The invoke and the results of |invoker|'s call with |args| (and `out`),
+// its lock held and ready: 1 with |*out_results|, 0 declined (nothing
+// done), -1 with a Python error.
+static int ireec_invoker_invoke(ireec_invoker_t* invoker, PyObject* const* args,
+                                Py_ssize_t nargs, PyObject* out,
+                                PyObject** out_results) {
+  ireec_invocation_t invocation = {
+      .session = ((ireec_handle_t*)invoker->session)->session,
+      .function = &invoker->function,
+      .inputs = invoker->inputs,
+      .outputs = invoker->outputs,
+      .device = ((ireec_handle_t*)invoker->device)->device,
+      .args = args,
+      .arg_count = nargs,
+      .out = out,
+      .keep_inputs = invoker->keeps_inputs,
+  };
+  ireec_invoke_results_t raw = {0};
+  int done = ireec_invoke(&invocation, &raw);
+  if (done <= 0) return done;
+  *out_results = ireec_results_new((PyObject*)invoker, &raw, out);
+  return *out_results ? 1 : -1;
 }
 
 // _invoke_pushed(): the invoke of a call whose arguments Python converted
 // into the input list (the calls C declines), made as C makes its own:
-// ireec_invoke_once with no arguments, then the one result decoder, under
-// the session's lock (which the caller holds too, from pushing on). The
+// ireec_invoke with no arguments, then the one result decoder, under the
+// session's lock (which the caller holds too, from pushing on). The
 // invoke empties the input list, except a bound call's, which keeps its
 // arguments (and whatever fences Python pushed after them).
 static PyObject* ireec_invoker_invoke_pushed(PyObject* self, PyObject* unused) {
   ireec_invoker_t* invoker = (ireec_invoker_t*)self;
-  if (!invoker->lock) {
-    PyErr_SetString(PyExc_TypeError, "_invoke_pushed() before _make_lists");
-    return NULL;
-  }
-  PyObject* lock = Py_NewRef(invoker->lock);
-  if (ireec_lock_acquire(lock) != 0) {
-    Py_DECREF(lock);
-    return NULL;
-  }
-  PyObject* returned = NULL;
-  PyObject* invoke_args = invoker->invoke_args;
-  if (!invoke_args || !invoker->inputs || ireec_handle_is_closed(invoker->session)) {
-    if (invoker->inputs && !invoker->bound) iree_vm_list_clear(invoker->inputs);
+  PyObject* lock = ireec_invoker_lock(invoker, "_invoke_pushed()");
+  if (!lock) return NULL;
+  PyObject* results = NULL;
+  if (!ireec_invoker_ready(invoker)) {
+    if (invoker->inputs && !invoker->keeps_inputs) iree_vm_list_clear(invoker->inputs);
     ireec_handle_raise_closed(self);
   } else {
-    Py_INCREF(invoke_args);
-    PyObject* call_args[4] = {PyTuple_GET_ITEM(invoke_args, 0), NULL, Py_None,
-                              invoker->bound ? Py_True : Py_False};
-    call_args[1] = PyTuple_New(0);
-    bool failed = false;
-    PyObject* results = call_args[1] ? ireec_invoke_once(call_args, 4, &failed) : NULL;
-    Py_XDECREF(call_args[1]);
-    if (results) {
-      const iree_vm_function_t* function =
-          PyLong_AsVoidPtr(PyTuple_GET_ITEM(PyTuple_GET_ITEM(invoke_args, 0), 1));
-      returned = function ? ireec_results_decode(results, invoker->outputs,
-                                                 invoker->device, function)
-                          : NULL;
-      Py_DECREF(results);
-    }
-    Py_DECREF(invoke_args);
+    (void)ireec_invoker_invoke(invoker, NULL, 0, NULL, &results);
   }
-  (void)ireec_lock_release(lock);
-  Py_DECREF(lock);
-  return returned;
+  ireec_invoker_unlock(lock);
+  return results;
+}
+
+// _decode_results(results): |results| (a list) with each None entry the
+// result of that index, read from the output list (which is then emptied).
+static PyObject* ireec_invoker_decode_results(PyObject* self, PyObject* results) {
+  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
+  if (!PyList_CheckExact(results)) {
+    PyErr_SetString(PyExc_TypeError, "_decode_results(results: list)");
+    return NULL;
+  }
+  PyObject* lock = ireec_invoker_lock(invoker, "_decode_results()");
+  if (!lock) return NULL;
+  int failed = -1;
+  if (!ireec_invoker_ready(invoker)) {
+    ireec_handle_raise_closed(self);
+  } else {
+    failed = ireec_results_fill(self, results);
+  }
+  ireec_invoker_unlock(lock);
+  return failed ? NULL : Py_NewRef(results);
 }
 
 // close(): under the session's lock (a call on another thread may be using
@@ -225,8 +319,6 @@ static PyObject* ireec_invoker_close(PyObject* self, PyObject* unused) {
     Py_DECREF(lock);
     return NULL;
   }
-  Py_CLEAR(invoker->invoke_args);
-  Py_CLEAR(invoker->device);
   ireec_invoker_release_lists(invoker);
   if (lock) {
     (void)ireec_lock_release(lock);
@@ -236,12 +328,9 @@ static PyObject* ireec_invoker_close(PyObject* self, PyObject* unused) {
 }
 
 // _abandon(): in a forked child, closed without releasing the lists (they
-// are the parent's: see ireec/_fork.py).
+// are the parent's: see ireec/_core/fork.py).
 static PyObject* ireec_invoker_abandon(PyObject* self, PyObject* unused) {
-  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
-  invoker->inputs = invoker->outputs = NULL;
-  Py_CLEAR(invoker->invoke_args);
-  Py_CLEAR(invoker->device);
+  ireec_invoker_forget((ireec_invoker_t*)self);
   Py_RETURN_NONE;
 }
 
@@ -249,104 +338,156 @@ static PyObject* ireec_invoker_get_closed(PyObject* self, void* closure) {
   return PyBool_FromLong(((ireec_invoker_t*)self)->inputs == NULL);
 }
 
-// The address of the input (closure NULL) or output list, None once closed.
-static PyObject* ireec_invoker_get_list_address(PyObject* self, void* closure) {
+// The input (closure NULL) or output list as a cffi iree_vm_list_t*, None
+// once closed.
+static PyObject* ireec_invoker_get_list(PyObject* self, void* closure) {
   ireec_invoker_t* invoker = (ireec_invoker_t*)self;
-  iree_vm_list_t* list = closure ? invoker->outputs : invoker->inputs;
-  if (!list) Py_RETURN_NONE;
-  return PyLong_FromVoidPtr(list);
+  if (!invoker->inputs) Py_RETURN_NONE;
+  return closure ? ireec_list_cdata(invoker->outputs, &invoker->outputs_cdata)
+                 : ireec_list_cdata(invoker->inputs, &invoker->inputs_cdata);
 }
 
-static PyObject* ireec_invoker_call(PyObject* self, PyObject* args,
-                                          PyObject* kwargs) {
-  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
-  if (!invoker->invoke_args || !invoker->takes_calls) goto general;
-  PyObject* out = Py_None;
-  if (invoker->bound) {
-    if (PyTuple_GET_SIZE(args) || (kwargs && PyDict_GET_SIZE(kwargs))) goto general;
-  } else {
-    // A prepared call: its own arguments, out= (one array for the one
-    // result) and device=None only.
-    if (PyTuple_GET_SIZE(args) != invoker->arg_count) goto general;
-    if (kwargs && PyDict_GET_SIZE(kwargs)) {
-      Py_ssize_t position = 0;
-      PyObject *key, *value;
-      while (PyDict_Next(kwargs, &position, &key, &value)) {
-        if (PyUnicode_Check(key) && PyUnicode_CompareWithASCIIString(key, "out") == 0) {
-          out = value;
-        } else if (!(PyUnicode_Check(key) &&
-                     PyUnicode_CompareWithASCIIString(key, "device") == 0 &&
-                     value == Py_None)) {
-          goto general;
-        }
-      }
-    }
-    if (out != Py_None &&
-        !((PyObject*)Py_TYPE(out) == ireec_ndarray_type && invoker->out_allowed)) {
-      goto general;
-    }
-  }
-  // Held for the call: a close() meanwhile waits for the lock, but the
-  // fields are read once.
-  PyObject* invoke_args;
-  if (invoker->bound) {
-    invoke_args = Py_NewRef(invoker->invoke_args);
-  } else {
-    invoke_args = PyTuple_Pack(4, PyTuple_GET_ITEM(invoker->invoke_args, 0), args,
-                               out, Py_False);
-    if (!invoke_args) return NULL;
-  }
-  PyObject* lock = Py_NewRef(invoker->lock);
-  PyObject* session = Py_NewRef(invoker->session);
-  if (ireec_lock_acquire(lock) != 0) goto fail;
-  // close() of either takes the lock, so the addresses are valid while both
-  // are open; a closed one is reported by the general path.
-  int closed = ireec_handle_is_closed(invoker->session) || !invoker->inputs;
-  PyObject* results = NULL;
-  if (closed == 0) {
-    results = ireec_fast_invoke(NULL, &PyTuple_GET_ITEM(invoke_args, 0), 4);
-  }
-  PyObject* returned = NULL;
-  bool general = false;
-  if (closed < 0 || (closed == 0 && !results)) {
-    // A Python error: returned stays NULL.
-  } else if (closed || results == Py_None) {
-    general = true;  // closed, or declined: the general path says why
-  } else if (invoker->reads_out || out != Py_None) {
-    returned = Py_NewRef(results);  // [the out array], read into
-  } else {
-    // The one result decoder, under the lock (it reads the output list).
-    const iree_vm_function_t* function =
-        PyLong_AsVoidPtr(PyTuple_GET_ITEM(PyTuple_GET_ITEM(invoke_args, 0), 1));
-    returned = function ? ireec_results_decode(results, invoker->outputs,
-                                               invoker->device, function)
-                        : NULL;
-  }
-  Py_XDECREF(results);
-  // Taken above by this thread: giving it back cannot fail.
-  (void)ireec_lock_release(lock);
-  Py_DECREF(lock);
-  Py_DECREF(invoke_args);
-  // Out of the lock (the note probes the session's devices): an ABORTED
-  // failure gets the session's notes on failed devices.
-  if (!returned && !general) ireec_note_aborted(session);
-  Py_DECREF(session);
-  if (!general) return returned;
-  goto general;
+// What trace_invokes() was given: a list each call the invoker tries in C
+// appends "handled" (results, or an IREE failure raised) or "declined" to,
+// for tests to see which path a call took; or NULL.
+static PyObject* ireec_invoke_trace = NULL;
 
-fail:
-  Py_DECREF(session);
-  Py_DECREF(lock);
-  Py_DECREF(invoke_args);
-  return NULL;
+static void ireec_trace(const char* what) {
+  PyObject *type, *error, *traceback;
+  PyErr_Fetch(&type, &error, &traceback);
+  PyObject* text = PyUnicode_FromString(what);
+  // (Tests only: a failure to record is ignored.)
+  if (!text || PyList_Append(ireec_invoke_trace, text) != 0) PyErr_Clear();
+  Py_XDECREF(text);
+  PyErr_Restore(type, error, traceback);
+}
 
-general:
-  if (!ireec_declined_call) {
-    PyErr_SetString(PyExc_RuntimeError, "ireec._cext: register_declined_call() was not called");
+PyObject* ireec_trace_invokes(PyObject* module, PyObject* trace) {
+  if (trace != Py_None && !PyList_Check(trace)) {
+    PyErr_SetString(PyExc_TypeError, "trace_invokes(list or None)");
     return NULL;
   }
-  return PyObject_CallFunctionObjArgs(ireec_declined_call, self, args,
-                                      kwargs ? kwargs : Py_None, NULL);
+  Py_XSETREF(ireec_invoke_trace, trace == Py_None ? NULL : Py_NewRef(trace));
+  Py_RETURN_NONE;
+}
+
+// One keyword of a prepared call: out= (one array, for a function with one
+// result; NULL for None), set in |*out|, or device=None. False for any
+// other, which the general path handles.
+static bool ireec_invoker_keyword(ireec_invoker_t* invoker, PyObject* key,
+                                  PyObject* value, PyObject** out) {
+  if (!PyUnicode_Check(key)) return false;
+  if (PyUnicode_CompareWithASCIIString(key, "out") == 0) {
+    *out = value == Py_None ? NULL : value;
+    return !*out || (PyArray_CheckExact(*out) && invoker->out_allowed);
+  }
+  return PyUnicode_CompareWithASCIIString(key, "device") == 0 && value == Py_None;
+}
+
+// Whether the invoker takes a call of |nargs| arguments (keywords read by
+// the caller) in C.
+static bool ireec_invoker_takes(ireec_invoker_t* invoker, Py_ssize_t nargs,
+                                bool keywords) {
+  if (!invoker->bound || !invoker->takes_calls) return false;
+  // A bound call has no arguments (nor keywords) of its own.
+  if (invoker->keeps_inputs) return nargs == 0 && !keywords;
+  return nargs == invoker->arg_count;
+}
+
+// The call of |invoker| with |args| and `out`, made in C: the results, or
+// NULL with a Python error, or NULL with |*declined| set (nothing done: a
+// closed session or call, arguments the C path declines).
+static PyObject* ireec_invoker_call_in_c(ireec_invoker_t* invoker, PyObject* const* args,
+                                         Py_ssize_t nargs, PyObject* out,
+                                         bool* declined) {
+  // Held for the call: a close() meanwhile waits for the lock.
+  PyObject* lock = Py_NewRef(invoker->lock);
+  PyObject* session = Py_NewRef(invoker->session);
+  Py_XINCREF(out);
+  PyObject* results = NULL;
+  int done = -1;
+  if (ireec_lock_acquire(lock) == 0) {
+    // close() of either takes the lock, so the pointers are valid while
+    // both are open; a closed one is reported by the general path.
+    bool ready = ireec_invoker_ready(invoker);
+    done = ready ? ireec_invoker_invoke(invoker, args, nargs, out, &results) : 0;
+    if (ready && ireec_invoke_trace) ireec_trace(done == 0 ? "declined" : "handled");
+    // Taken above by this thread: giving it back cannot fail.
+    (void)ireec_lock_release(lock);
+  }
+  Py_DECREF(lock);
+  Py_XDECREF(out);
+  // Out of the lock (the note probes the session's devices): an ABORTED
+  // failure gets the session's notes on failed devices.
+  if (done < 0) ireec_note_aborted(session);
+  Py_DECREF(session);
+  *declined = done == 0;
+  return results;
+}
+
+// The general path of a call C declined: the installed call_declined.
+static PyObject* ireec_invoker_decline(PyObject* self, PyObject* args, PyObject* kwargs) {
+  if (!ireec_require_installed()) return NULL;
+  PyObject* call_args[3] = {self, args, kwargs ? kwargs : Py_None};
+  return PyObject_Vectorcall(ireec_call_declined, call_args, 3, NULL);
+}
+
+static PyObject* ireec_invoker_call(PyObject* self, PyObject* args, PyObject* kwargs) {
+  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
+  bool keywords = kwargs && PyDict_GET_SIZE(kwargs);
+  PyObject* out = invoker->out;
+  bool takes = ireec_invoker_takes(invoker, PyTuple_GET_SIZE(args), keywords);
+  if (takes && keywords) {
+    Py_ssize_t position = 0;
+    PyObject *key, *value;
+    while (takes && PyDict_Next(kwargs, &position, &key, &value)) {
+      takes = ireec_invoker_keyword(invoker, key, value, &out);
+    }
+  }
+  if (takes) {
+    bool declined = false;
+    PyObject* results = ireec_invoker_call_in_c(invoker, &PyTuple_GET_ITEM(args, 0),
+                                                PyTuple_GET_SIZE(args), out, &declined);
+    if (!declined) return results;
+  }
+  return ireec_invoker_decline(self, args, kwargs);
+}
+
+PyObject* ireec_invoker_vectorcall(PyObject* self, PyObject* const* args, Py_ssize_t nargs,
+                                   PyObject* kwnames) {
+  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
+  Py_ssize_t keywords = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  PyObject* out = invoker->out;
+  bool takes = ireec_invoker_takes(invoker, nargs, keywords > 0);
+  for (Py_ssize_t i = 0; takes && i < keywords; ++i) {
+    takes = ireec_invoker_keyword(invoker, PyTuple_GET_ITEM(kwnames, i), args[nargs + i],
+                                  &out);
+  }
+  if (takes) {
+    bool declined = false;
+    PyObject* results = ireec_invoker_call_in_c(invoker, args, nargs, out, &declined);
+    if (!declined) return results;
+  }
+  // The general path takes the arguments as a tuple and a dict.
+  PyObject* tuple = PyTuple_New(nargs);
+  PyObject* kwargs = keywords ? PyDict_New() : NULL;
+  if (!tuple || (keywords && !kwargs)) {
+    Py_XDECREF(tuple);
+    Py_XDECREF(kwargs);
+    return NULL;
+  }
+  for (Py_ssize_t i = 0; i < nargs; ++i) PyTuple_SET_ITEM(tuple, i, Py_NewRef(args[i]));
+  for (Py_ssize_t i = 0; i < keywords; ++i) {
+    if (PyDict_SetItem(kwargs, PyTuple_GET_ITEM(kwnames, i), args[nargs + i]) != 0) {
+      Py_DECREF(tuple);
+      Py_DECREF(kwargs);
+      return NULL;
+    }
+  }
+  PyObject* results = ireec_invoker_decline(self, tuple, kwargs);
+  Py_DECREF(tuple);
+  Py_XDECREF(kwargs);
+  return results;
 }
 
 static PyMethodDef ireec_invoker_methods[] = {
@@ -354,13 +495,17 @@ static PyMethodDef ireec_invoker_methods[] = {
      METH_FASTCALL,
      "_make_lists(lock, session, input_capacity, output_capacity): the "
      "function's VM lists, owned by the invoker"},
-    {"_set_fast", (PyCFunction)(void (*)(void))ireec_invoker_set_fast,
-     METH_FASTCALL,
-     "_set_fast(invoke_args, device[, arg_count, out_allowed[, takes_calls]]), "
-     "or _set_fast(None)"},
+    {"_bind", (PyCFunction)(void (*)(void))ireec_invoker_bind,
+     METH_VARARGS | METH_KEYWORDS,
+     "_bind(function_name, device, *, arg_count=0, out_allowed=False, "
+     "takes_calls=True, keeps_inputs=False, out=None): the function looked up "
+     "and what its calls use, once"},
     {"_invoke_pushed", ireec_invoker_invoke_pushed, METH_NOARGS,
      "Invokes with the arguments Python pushed onto the input list and "
      "decodes the results, as a call made in C does."},
+    {"_decode_results", ireec_invoker_decode_results, METH_O,
+     "_decode_results(results): each None entry read from the output list "
+     "(which is then emptied)."},
     {"close", ireec_invoker_close, METH_NOARGS,
      "Releases the VM lists now, under the session's lock (otherwise done "
      "when collected)."},
@@ -371,10 +516,10 @@ static PyMethodDef ireec_invoker_methods[] = {
 
 static PyGetSetDef ireec_invoker_getset[] = {
     {"closed", ireec_invoker_get_closed, NULL, "True once close() was called.", NULL},
-    {"_inputs_address", ireec_invoker_get_list_address, NULL,
-     "The input iree_vm_list_t* as an int, None once closed.", NULL},
-    {"_outputs_address", ireec_invoker_get_list_address, NULL,
-     "The output iree_vm_list_t* as an int, None once closed.", (void*)1},
+    {"_inputs", ireec_invoker_get_list, NULL,
+     "The input list (a cffi iree_vm_list_t*), None once closed.", NULL},
+    {"_outputs", ireec_invoker_get_list, NULL,
+     "The output list (a cffi iree_vm_list_t*), None once closed.", (void*)1},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

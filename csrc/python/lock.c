@@ -13,56 +13,88 @@
 
 #include <time.h>
 
+// Its state changes only with the GIL held (every caller, C or Python, holds
+// it), so taking a free lock or giving one back is a few plain stores: no
+// atomic operation, no clock read. Only a thread that finds the lock held
+// waits without the GIL, on |gate|: a binary semaphore kept locked, which
+// the holder posts once when it gives the lock back while someone waits.
 typedef struct {
   PyObject_HEAD
-  PyThread_type_lock lock;
   // The thread holding it (meaningful while depth > 0) and how many times.
   unsigned long owner;
   unsigned long depth;
+  // Threads waiting on |gate|; whether |gate| is posted (unlocked) and not
+  // yet taken by one of them.
+  unsigned long waiters;
+  bool gate_posted;
+  PyThread_type_lock gate;
 } ireec_lock_t;
 
-// Waits for |self->lock| without the GIL, at most |timeout_us| (-1: for
-// ever), running signal handlers when a signal interrupts the wait. 1 when
-// taken, 0 when the time ran out, -1 with a Python error (a handler raised).
 static long long ireec_monotonic_us(void) {
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
   return (long long)now.tv_sec * 1000000 + now.tv_nsec / 1000;
 }
 
-static int ireec_lock_wait(ireec_lock_t* self, PY_TIMEOUT_T timeout_us) {
-  long long deadline = 0;
-  if (timeout_us > 0) deadline = ireec_monotonic_us() + timeout_us;
+// A new gate, locked; NULL (no memory) on failure.
+static PyThread_type_lock ireec_gate_new(void) {
+  PyThread_type_lock gate = PyThread_allocate_lock();
+  if (gate) PyThread_acquire_lock(gate, WAIT_LOCK);
+  return gate;
+}
+
+// Waits (without the GIL) until the lock is free and takes it, for at most
+// |timeout_us| (-1: for ever), running signal handlers when a signal
+// interrupts the wait. 1 when taken, 0 when the time ran out, -1 with a
+// Python error (a handler raised).
+static int ireec_lock_wait(ireec_lock_t* self, PY_TIMEOUT_T timeout_us,
+                           unsigned long me) {
+  long long deadline = timeout_us > 0 ? ireec_monotonic_us() + timeout_us : 0;
+  int taken = 0;
+  ++self->waiters;
   for (;;) {
     PyLockStatus result;
     Py_BEGIN_ALLOW_THREADS;
-    result = PyThread_acquire_lock_timed(self->lock, timeout_us, /*intr_flag=*/1);
+    result = PyThread_acquire_lock_timed(self->gate, timeout_us, /*intr_flag=*/1);
     Py_END_ALLOW_THREADS;
-    if (result == PY_LOCK_ACQUIRED) return 1;
-    if (result == PY_LOCK_FAILURE) return 0;
+    if (result == PY_LOCK_ACQUIRED) self->gate_posted = false;  // (locked again)
+    if (self->depth == 0) {
+      // Free (another thread may have taken it meanwhile: then wait again).
+      self->owner = me;
+      self->depth = 1;
+      taken = 1;
+      break;
+    }
     // PY_LOCK_INTR: a signal arrived; its handler may raise.
-    if (Py_MakePendingCalls() < 0) return -1;
+    if (result == PY_LOCK_INTR && Py_MakePendingCalls() < 0) {
+      taken = -1;
+      break;
+    }
+    if (result == PY_LOCK_FAILURE) break;  // the time ran out
     if (timeout_us > 0) {
       timeout_us = (PY_TIMEOUT_T)(deadline - ireec_monotonic_us());
-      if (timeout_us <= 0) return 0;
+      if (timeout_us <= 0) break;
     }
   }
+  --self->waiters;
+  return taken;
 }
 
 // Takes |self| (again, if this thread holds it): 1 taken, 0 not (only when
 // |timeout_us| is not -1), -1 with a Python error.
 static int ireec_lock_take(ireec_lock_t* self, PY_TIMEOUT_T timeout_us) {
   unsigned long me = PyThread_get_thread_ident();
-  if (self->depth > 0 && self->owner == me) {
+  if (self->depth == 0) {
+    self->owner = me;
+    self->depth = 1;
+    return 1;
+  }
+  if (self->owner == me) {
     ++self->depth;
     return 1;
   }
-  int taken = PyThread_acquire_lock(self->lock, NOWAIT_LOCK);
-  if (!taken && timeout_us != 0) taken = ireec_lock_wait(self, timeout_us);
-  if (taken != 1) return taken;
-  self->owner = me;
-  self->depth = 1;
-  return 1;
+  if (timeout_us == 0) return 0;
+  return ireec_lock_wait(self, timeout_us, me);
 }
 
 int ireec_lock_acquire(PyObject* lock) {
@@ -77,7 +109,12 @@ int ireec_lock_release(PyObject* object) {
   }
   if (--self->depth == 0) {
     self->owner = 0;
-    PyThread_release_lock(self->lock);
+    // One waiter wakes (a posted gate wakes one; whoever takes it posts
+    // again when they give the lock back).
+    if (self->waiters && !self->gate_posted) {
+      self->gate_posted = true;
+      PyThread_release_lock(self->gate);
+    }
   }
   return 0;
 }
@@ -89,8 +126,8 @@ static PyObject* ireec_lock_new(PyTypeObject* type, PyObject* args, PyObject* kw
   }
   ireec_lock_t* self = (ireec_lock_t*)type->tp_alloc(type, 0);
   if (!self) return NULL;
-  self->lock = PyThread_allocate_lock();
-  if (!self->lock) {
+  self->gate = ireec_gate_new();
+  if (!self->gate) {
     Py_DECREF(self);
     PyErr_NoMemory();
     return NULL;
@@ -100,10 +137,10 @@ static PyObject* ireec_lock_new(PyTypeObject* type, PyObject* args, PyObject* kw
 
 static void ireec_lock_dealloc(PyObject* object) {
   ireec_lock_t* self = (ireec_lock_t*)object;
-  if (self->lock) {
+  if (self->gate) {
     // PyThread_free_lock of a held lock is undefined on some platforms.
-    if (self->depth > 0) PyThread_release_lock(self->lock);
-    PyThread_free_lock(self->lock);
+    if (!self->gate_posted) PyThread_release_lock(self->gate);
+    PyThread_free_lock(self->gate);
   }
   Py_TYPE(object)->tp_free(object);
 }
@@ -161,16 +198,18 @@ static PyObject* ireec_lock_is_owned(PyObject* object, PyObject* unused) {
   return PyBool_FromLong(self->depth > 0 && self->owner == PyThread_get_thread_ident());
 }
 
-// In a forked child: the thread that held the lock is gone. A new lock
-// replaces it (the old one, maybe held, is leaked: freeing a held lock is
-// undefined).
+// In a forked child: the thread that held the lock, and any waiting for it,
+// are gone. A new gate replaces the old one (leaked: freeing a lock in an
+// unknown state is undefined).
 static PyObject* ireec_lock_at_fork_reinit(PyObject* object, PyObject* unused) {
   ireec_lock_t* self = (ireec_lock_t*)object;
-  PyThread_type_lock lock = PyThread_allocate_lock();
-  if (!lock) return PyErr_NoMemory();
-  self->lock = lock;
+  PyThread_type_lock gate = ireec_gate_new();
+  if (!gate) return PyErr_NoMemory();
+  self->gate = gate;
+  self->gate_posted = false;
   self->owner = 0;
   self->depth = 0;
+  self->waiters = 0;
   Py_RETURN_NONE;
 }
 

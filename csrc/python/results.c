@@ -1,42 +1,24 @@
 // A call's results as Python values, decoded in C: the one result decoder
-// of the call path. Buffer views become ireec.BufferViews (ireec_handle_new),
-// i8/i16/i32/i64 values ints and f32/f64 values floats; the kinds of result
-// C does not convert (fences, lists, other refs) go to the one Python
-// function registered once (register_result_decoder: ireec/_marshal.py's
+// of the call paths. Buffer views become ireec.BufferViews
+// (ireec_handle_new), i8/i16/i32/i64 values ints and f32/f64 values floats;
+// the kinds of result C does not convert (fences, lists, other refs) go to
+// the one Python function installed for them (ireec/_core/marshal.py's
 // decode_result), called by C as a plain function.
 
 #include "cext.h"
 
-static PyObject* ireec_result_decoder = NULL;
-
-PyObject* ireec_register_result_decoder(PyObject* module, PyObject* decoder) {
-  if (!PyCallable_Check(decoder)) {
-    PyErr_SetString(PyExc_TypeError,
-                    "register_result_decoder(function(outputs_address, index, "
-                    "device, function_name))");
-    return NULL;
-  }
-  Py_XSETREF(ireec_result_decoder, Py_NewRef(decoder));
-  return Py_NewRef(Py_None);
-}
-
-// A new BufferView owning the reference |view| (released if that fails).
+// A new BufferView owning the reference |view| (released if that fails),
+// holding a use of |device|.
 static PyObject* ireec_view_adopt(iree_hal_buffer_view_t* view, PyObject* device) {
-  return ireec_handle_new((PyTypeObject*)ireec_buffer_view_type, view,
-                          (void (*)(void*))iree_hal_buffer_view_release, device);
+  return ireec_handle_new(ireec_buffer_view_class, &ireec_buffer_view_handle_kind, view,
+                          device);
 }
 
-// A buffer view borrowed from a list, as a new BufferView of its own
-// reference.
-static PyObject* ireec_view_result(iree_hal_buffer_view_t* view, PyObject* device) {
-  iree_hal_buffer_view_retain(view);
-  return ireec_view_adopt(view, device);
-}
-
-// Result |index|, read from |outputs|; NULL with a Python error.
-static PyObject* ireec_read_result(iree_vm_list_t* outputs, Py_ssize_t index,
-                                   PyObject* device,
-                                   const iree_vm_function_t* function) {
+// Result |index|, read from the invoker's output list; NULL with a Python
+// error.
+static PyObject* ireec_read_result(PyObject* invoker, Py_ssize_t index) {
+  iree_vm_list_t* outputs = ireec_invoker_outputs(invoker);
+  PyObject* device = ireec_invoker_device(invoker);
   iree_vm_variant_t variant = iree_vm_variant_empty();
   // Borrowed: whatever is made of it takes its own reference.
   iree_status_t status =
@@ -45,18 +27,17 @@ static PyObject* ireec_read_result(iree_vm_list_t* outputs, Py_ssize_t index,
   if (iree_vm_type_def_is_ref(variant.type)) {
     if (!variant.ref.ptr) Py_RETURN_NONE;
     if (variant.ref.type == iree_hal_buffer_view_type()) {
-      return ireec_view_result((iree_hal_buffer_view_t*)variant.ref.ptr, device);
+      iree_hal_buffer_view_t* view = (iree_hal_buffer_view_t*)variant.ref.ptr;
+      iree_hal_buffer_view_retain(view);
+      return ireec_view_adopt(view, device);
     }
-    if (!ireec_result_decoder) {
-      PyErr_SetString(PyExc_RuntimeError, "ireec._cext: no result decoder registered");
-      return NULL;
-    }
-    PyObject* name = ireec_function_full_name(function);
-    if (!name) return NULL;
-    PyObject* result = PyObject_CallFunction(ireec_result_decoder, "NnOO",
-                                             PyLong_FromVoidPtr(outputs), index,
-                                             device, name);
-    Py_DECREF(name);
+    PyObject* list = ireec_invoker_outputs_cdata(invoker);
+    PyObject* name = list ? ireec_function_full_name(ireec_invoker_function(invoker)) : NULL;
+    PyObject* result = name ? PyObject_CallFunction(ireec_decode_result, "OnOO", list,
+                                                    index, device ? device : Py_None, name)
+                            : NULL;
+    Py_XDECREF(name);
+    Py_XDECREF(list);
     return result;
   }
   switch (iree_vm_type_def_as_value(variant.type)) {
@@ -77,61 +58,55 @@ static PyObject* ireec_read_result(iree_vm_list_t* outputs, Py_ssize_t index,
   }
 }
 
-PyObject* ireec_results_decode(PyObject* results, iree_vm_list_t* outputs,
-                               PyObject* device, const iree_vm_function_t* function) {
+int ireec_results_fill(PyObject* invoker, PyObject* results) {
+  int failed = 0;
   Py_ssize_t count = PyList_GET_SIZE(results);
-  // The ints own references: every one is handed to a BufferView (or
-  // released) before anything else can fail.
-  bool pending = false;
-  PyObject* failed = NULL;
-  for (Py_ssize_t i = 0; i < count; ++i) {
-    PyObject* entry = PyList_GET_ITEM(results, i);
-    if (entry == Py_None) {
-      pending = true;
-      continue;
-    }
-    if (!PyLong_CheckExact(entry)) continue;  // an out array, read into
-    void* view = PyLong_AsVoidPtr(entry);
-    if (failed) {
-      iree_hal_buffer_view_release(view);
-      continue;
-    }
-    PyObject* made = ireec_view_adopt(view, device);
-    if (!made) {
-      failed = Py_None;  // the error stays set; the rest are released
-      continue;
-    }
-    PyList_SetItem(results, i, made);  // (steals: drops the int)
-  }
-  for (Py_ssize_t i = 0; pending && !failed && i < count; ++i) {
+  for (Py_ssize_t i = 0; i < count && !failed; ++i) {
     if (PyList_GET_ITEM(results, i) != Py_None) continue;
-    PyObject* value = ireec_read_result(outputs, i, device, function);
+    PyObject* value = ireec_read_result(invoker, i);
     if (!value) {
-      failed = Py_None;
+      failed = -1;
       break;
     }
-    PyList_SetItem(results, i, value);
+    PyList_SetItem(results, i, value);  // (steals; drops the None)
   }
-  if (pending) iree_vm_list_clear(outputs);
-  if (failed) return NULL;
-  return Py_NewRef(results);
+  iree_vm_list_clear(ireec_invoker_outputs(invoker));
+  return failed;
 }
 
-// decode_results(results, outputs_address, device, function_address): the
-// decoder for the Python call paths (the same results as the C invoker's).
-PyObject* ireec_decode_results(PyObject* module, PyObject* const* args,
-                               Py_ssize_t nargs) {
-  if (nargs != 4 || !PyList_CheckExact(args[0]) ||
-      (args[2] != Py_None && !PyObject_TypeCheck(args[2], &ireec_handle_type))) {
-    PyErr_SetString(PyExc_TypeError,
-                    "decode_results(results: list, outputs_address, device: "
-                    "Handle or None, function_address)");
-    return NULL;
+PyObject* ireec_results_new(PyObject* invoker, ireec_invoke_results_t* raw, PyObject* out) {
+  Py_ssize_t count = (Py_ssize_t)raw->count;
+  Py_ssize_t held = count < IREEC_FAST_MAX_RESULTS ? count : IREEC_FAST_MAX_RESULTS;
+  PyObject* device = ireec_invoker_device(invoker);
+  PyObject* results = PyList_New(count);
+  // Every view is handed to a BufferView, or released once anything failed.
+  bool pending = false;
+  for (Py_ssize_t i = 0; i < count; ++i) {
+    iree_hal_buffer_view_t* view = i < held ? raw->views[i] : NULL;
+    if (i < held) raw->views[i] = NULL;
+    if (!results) {
+      if (view) iree_hal_buffer_view_release(view);
+      continue;
+    }
+    PyObject* item;
+    if (i == 0 && out) {
+      item = Py_NewRef(out);
+    } else if (view) {
+      item = ireec_view_adopt(view, device);  // (releases |view| if it fails)
+      if (!item) {
+        Py_CLEAR(results);
+        continue;
+      }
+    } else {
+      pending = true;  // read from the output list below
+      item = Py_NewRef(Py_None);
+    }
+    PyList_SET_ITEM(results, i, item);
   }
-  if (!ireec_require_configured()) return NULL;
-  void* addresses[2];
-  PyObject* address_args[2] = {args[1], args[3]};
-  if (ireec_read_addresses(address_args, 2, addresses) != 0) return NULL;
-  return ireec_results_decode(args[0], addresses[0],
-                              args[2] == Py_None ? NULL : args[2], addresses[1]);
+  if (results && pending) {
+    if (ireec_results_fill(invoker, results) != 0) Py_CLEAR(results);
+  } else if (!results) {
+    iree_vm_list_clear(ireec_invoker_outputs(invoker));
+  }
+  return results;
 }

@@ -1,36 +1,47 @@
-"""The Python side of the extension ireec._cext (csrc/python/): the tables it
-is configured with (numpy's array type and empty(), the buffer formats of
-IREE's element types, the element type → dtype table) and the ireec.errors
-classes it raises (registered once).
+"""The installation of the extension ireec._cext (csrc/python/): one call,
+made once by ireec's __init__ when the package is imported, that hands the
+extension everything it needs from Python at once.
 
-Its call path handles the common case only (arguments that are numpy arrays
-or BufferViews) and declines (returns None, having done nothing) everything
-else, which the general path then converts or refuses with its own messages:
-see csrc/python/invoke.c and invoker.c."""
+The extension holds the C state of ireec's objects (the Handle kinds every
+wrapper subclasses, the Invoker of PreparedCall and BoundCall, the Lock of
+a Session) and makes the common calls in C: a call whose arguments are numpy
+arrays or BufferViews, and `to_numpy()` of a host-mappable view. Everything
+else it declines (having done nothing) or leaves to the Python functions
+given here, which handle it with their own messages: see
+csrc/python/invoker.c and readback.c.
+"""
 
 from __future__ import annotations
 
-import numpy as np
-
-# library first: it loads the IREE runtime whose symbols the extension binds to.
-from . import library  # noqa: F401  isort: skip
-from .. import _cext  # isort: skip
+from .. import _cext
 from ..errors import ERRORS_BY_CODE, ClosedError, IreeError
-from ..hal.element_type import DTYPES_BY_ELEMENT_TYPE, buffer_formats
-
-# The exceptions C raises, registered once: for closed objects, and for
-# failed statuses (the class of each code, IreeError for the others).
-_cext.register_errors(ClosedError, IreeError, ERRORS_BY_CODE)
-
-
-def configure(buffer_view_type: type) -> None:
-    """Hands the extension numpy's array type and numpy.empty, ireec's
-    BufferView class, the buffer formats of IREE's element types and the
-    element type → dtype table (which grows by the ml_dtypes types once
-    they are imported)."""
-    _cext.configure(np.ndarray, buffer_view_type, buffer_formats(),
-                    DTYPES_BY_ELEMENT_TYPE, np.empty)
+from ..hal.buffer_view import BufferView
+from ..hal.element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DTYPE
+from ..runtime.call import call_declined
+from ..runtime.session import Session, note_aborted
+from .callbacks import original_exception
+from .fork import inherited_message
+from .library import ffi
+from .marshal import decode_result
 
 
-invoke = _cext.invoke
-read_dense = _cext.read_dense
+def install() -> None:
+    """Installs the extension (once; ireec's __init__ does)."""
+    _cext.install(
+        ffi=ffi,
+        # The one element-type table, both ways (the extension reads the
+        # second as it grows by ml_dtypes' types).
+        element_types_by_dtype=ELEMENT_TYPES_BY_DTYPE,
+        dtypes_by_element_type=DTYPES_BY_ELEMENT_TYPE,
+        buffer_view=BufferView,
+        closed_error=ClosedError,
+        iree_error=IreeError,
+        errors_by_code=ERRORS_BY_CODE,
+        closed_message=inherited_message,
+        decode_result=decode_result,
+        call_declined=call_declined,
+        note_aborted=note_aborted,
+        read_back=BufferView._to_numpy,
+        session_call=Session._call,
+        python_exception=original_exception,
+    )

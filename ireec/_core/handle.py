@@ -12,13 +12,11 @@ parent first is safe: its reference goes when the last child does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, NoReturn, Self
+from typing import TYPE_CHECKING, NoReturn, Self
 
 import functools
 
 from .. import _cext
-from ..errors import ClosedError
-from .fork import inherited_message
 from .library import ffi
 
 if TYPE_CHECKING:
@@ -30,28 +28,17 @@ class Handle(_cext.Handle):
     `.handle` so raw (`ireec.lib`) and Pythonic code mix freely.
 
     The reference itself lives in the C base (ireec._cext.Handle, see
-    csrc/python/handle.c): `close()` marks the object closed at once and
+    csrc/python/handle.c), of the kind of the C object: each wrapper class
+    also subclasses its kind (`class Device(Handle, _cext.DeviceHandle)`),
+    which fixes how the reference is retained and released and which cffi
+    pointer `.handle` is. `close()` marks the object closed at once and
     releases the reference when the last user leaves (a call or wait in
     progress on another thread, which holds a use, or a child object: a
     BufferView holds a use of its Device, a Device of its Instance), so
     closing from any thread is safe.
     """
 
-    # The C function that drops one reference, e.g. lib.iree_hal_device_release.
-    _release_fn: ClassVar[Callable[[Any], None]]
-    # The C function that adds one, for wrapping borrowed pointers.
-    _retain_fn: ClassVar[Callable[[Any], None] | None] = None
-    # _release_fn's address, for the C base (set for each class).
-    _release_address: ClassVar[int]
-
-    # _ptr: the cffi pointer (valid while not closed).
-    __slots__ = ("_ptr",)
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        release = cls.__dict__.get("_release_fn")
-        if release is not None:
-            cls._release_address = _cext.release_address(release.__name__)
+    __slots__ = ()
 
     @classmethod
     def from_handle(cls, ptr: CData, *, retain: bool = False) -> Self:
@@ -61,36 +48,20 @@ class Handle(_cext.Handle):
         self._own(ptr, retain=retain)
         return self
 
-    def _own(self, ptr: CData, *, retain: bool = False, parent: Handle | None = None,
+    def _own(self, ptr: CData, *, retain: bool = False, parent: Handle | tuple | None = None,
              keep_alive: object = None) -> None:
         """Takes ownership of one reference to `ptr` (adding one if `retain`),
         holding a use of `parent` (ClosedError if it is closed: the
         reference is then released) and keeping `keep_alive` until after
         the release."""
-        c_type = ffi.typeof(type(self)._release_fn).args[0]
+        c_type = self._c_type
         if isinstance(ptr, ffi.CData) and ptr == ffi.NULL:
             raise ValueError(f"{type(self).__name__} needs a non-NULL pointer")
         if not isinstance(ptr, ffi.CData) or ffi.typeof(ptr) is not c_type:
             raise TypeError(f"{type(self).__name__} wraps a {c_type.cname}, not {ptr!r}")
-        if retain:
-            type(self)._retain_fn(ptr)
-        try:
-            self._adopt(address(ptr), type(self)._release_address,
-                        parent, keep_alive)
-        except BaseException as error:
-            type(self)._release_fn(ptr)  # ours now, and nobody else's
-            message = inherited_message(parent) if isinstance(error, ClosedError) else None
-            if message is not None:  # a parent a forked child inherited
-                raise ClosedError(message) from None
-            raise
-        self._ptr = ptr
+        self._adopt(address(ptr), retain, parent, keep_alive)
 
-    @property
-    def handle(self) -> CData:
-        """The C pointer (borrowed: valid while this object is open)."""
-        if self.closed:
-            raise ClosedError(inherited_message(self) or f"{type(self).__name__} is closed")
-        return self._ptr
+    # `.handle` (the cffi pointer, ClosedError once closed) is the C base's.
 
     def __copy__(self) -> NoReturn:
         # A second wrapper would release the same reference twice.
@@ -135,14 +106,7 @@ def in_use(method):
 
     @functools.wraps(method)
     def holding_a_use(self, *args, **kwargs):
-        try:
-            self._acquire()
-        except ClosedError:
-            # An object a forked child inherited says so.
-            message = inherited_message(self)
-            if message is None:
-                raise
-            raise ClosedError(message) from None
+        self._acquire()  # (an object a forked child inherited says so)
         try:
             return method(self, *args, **kwargs)
         finally:

@@ -18,10 +18,10 @@ Fences, lists (for VM lists), or None for a null ref.
 from __future__ import annotations
 
 import operator
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .. import _cext
 from ..hal.buffer_view import BufferView
 from ..hal.device import Device
 from ..hal.element_type import ELEMENT_TYPES_BY_DTYPE, element_type_from_dtype
@@ -31,6 +31,9 @@ from ..vm.ref import RefTypes
 from .library import ffi, lib
 from .status import check_status
 from .strings import from_string_view
+
+if TYPE_CHECKING:
+    from ..types import CData
 
 _VARIANT_SIZE = ffi.sizeof("iree_vm_variant_t")
 _EMPTY_VARIANT = bytes(_VARIANT_SIZE)
@@ -367,13 +370,10 @@ class Packer:
         return None
 
 
-def decode_result(outputs_address: int, index: int, device, function_name: str):
-    """Result `index` of the output list at `outputs_address`, of a kind the
-    C decoder leaves to Python (a fence, a list, another ref): registered
-    once as the extension's result decoder, which calls it (under the
-    session's lock) with the function's name for messages."""
+def decode_result(outputs: CData, index: int, device, function_name: str):
+    """Result `index` of the output list `outputs`, of a kind the C decoder
+    leaves to Python (a fence, a list, another ref): what the extension
+    calls (under the session's lock) with the function's name for
+    messages."""
     packer = Packer(function_name, "")
-    return packer._element(ffi.cast("iree_vm_list_t*", outputs_address), index, device)
-
-
-_cext.register_result_decoder(decode_result)
+    return packer._element(outputs, index, device)

@@ -1,6 +1,8 @@
-"""Buffer views read back into host memory, on pointers: copies (mapped,
-page-matched or staged by the device), arrays aliasing a mapping, and IREE's
-text form. `BufferView`'s readback methods are built on these.
+"""Buffer views read back into host memory, on pointers: copies (mapped or
+staged by the device), arrays aliasing a mapping, and IREE's text form.
+`BufferView`'s readback methods are built on these; its mapped copy into a
+new array (small views, and large ones placed page-matched) is C's
+(ireec._cext.BufferViewHandle.to_numpy, csrc/python/readback.c).
 
 How data leaves a device. A buffer can be read through a mapping only if its
 memory is HOST_VISIBLE and its allowed usage includes MAPPING_SCOPED. IREE
@@ -30,7 +32,7 @@ import numpy as np
 
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from .element_type import DTYPES_BY_ELEMENT_TYPE, dtype_from_element_type, element_type_name
+from .element_type import dtype_from_element_type, element_type_name
 
 if TYPE_CHECKING:
     from ..types import CData
@@ -41,18 +43,6 @@ FORMAT_MAX_ELEMENTS = 1024
 
 _MEMORY_TYPE_HOST_VISIBLE = lib.IREE_HAL_MEMORY_TYPE_HOST_VISIBLE
 _MEMORY_TYPE_HOST_COHERENT = lib.IREE_HAL_MEMORY_TYPE_HOST_COHERENT
-
-# Reads of at least this many bytes place their copy at the source's offset
-# within a page (see ireec_hal_buffer_view_map_read_dense_page_matched); below
-# it the gain does not pay for the extra steps.
-PAGE_MATCHED_READ_MIN_BYTES = 1 << 20
-_PAGE_MATCH_SPAN = lib.IREEC_PAGE_MATCH_SPAN
-
-# What ireec_hal_buffer_view_map_read_dense returns for views it leaves to
-# the general path: another encoding, a size the shape does not explain, or
-# memory that is not host-mappable.
-_NOT_MAPPED_READ_CODES = (lib.IREE_STATUS_INVALID_ARGUMENT, lib.IREE_STATUS_OUT_OF_RANGE,
-                          lib.IREE_STATUS_UNAVAILABLE)
 
 
 def format_bits(format_fn: Callable[..., CData], value: int) -> str:
@@ -186,59 +176,6 @@ def mapped_array(buffer: CData, shape: tuple[int, ...], dtype: np.dtype[Any]) ->
     if not writable:
         array.flags.writeable = False
     return array
-
-
-def read_mapped_copy(view: CData) -> np.ndarray | None:
-    """to_numpy()'s common case in as few C calls as possible: a dense,
-    host-mappable view read into a new array by
-    ireec_hal_buffer_view_map_read_dense. None when that does not apply;
-    the general path then reads it another way or says why it cannot."""
-    element_type = lib.iree_hal_buffer_view_element_type(view)
-    dtype = DTYPES_BY_ELEMENT_TYPE.get(element_type)
-    if dtype is None:
-        try:
-            dtype = dtype_from_element_type(element_type)
-        except TypeError:
-            return None  # the general path says why
-    shape = view_shape(view)
-    nbytes = math.prod(shape) * dtype.itemsize
-    if nbytes >= PAGE_MATCHED_READ_MIN_BYTES:
-        return read_page_matched_copy(view, shape, dtype, nbytes)
-    result = np.empty(shape, dtype)
-    if not nbytes:
-        return None
-    status = lib.ireec_hal_buffer_view_map_read_dense(
-        view, ffi.from_buffer(result, require_writable=True), nbytes)
-    if not status:  # a NULL iree_status_t is OK
-        return result
-    # Code-only statuses for "not this way"; a failed map itself is
-    # raised as the general path would.
-    if lib.iree_status_code(status) in _NOT_MAPPED_READ_CODES:
-        lib.iree_status_ignore(status)
-        return None
-    check_status(status)
-    return None
-
-
-def read_page_matched_copy(view: CData, shape: tuple[int, ...],
-                           dtype: np.dtype[Any], nbytes: int) -> np.ndarray | None:
-    """read_mapped_copy for large views: the copy lands in a new array
-    placed at the source's offset within a page
-    (ireec_hal_buffer_view_map_read_dense_page_matched), which the C
-    library copies to much faster."""
-    storage = np.empty(nbytes + _PAGE_MATCH_SPAN - 1, np.uint8)
-    offset = ffi.new("iree_host_size_t*")
-    status = lib.ireec_hal_buffer_view_map_read_dense_page_matched(
-        view, ffi.from_buffer(storage, require_writable=True), storage.nbytes, offset)
-    if not status:  # a NULL iree_status_t is OK
-        return storage[offset[0]:offset[0] + nbytes].view(dtype).reshape(shape)
-    # Code-only statuses for "not this way"; a failed map itself is
-    # raised as the general path would.
-    if lib.iree_status_code(status) in _NOT_MAPPED_READ_CODES:
-        lib.iree_status_ignore(status)
-        return None
-    check_status(status)
-    return None
 
 
 def format_text(view: CData, limit: int) -> str:

@@ -1,6 +1,7 @@
 """Buffer views copied to other devices, on pointers: directly on the target
-device where its copies can read the buffer. `BufferView.to_device` decides
-between this and staging through host memory.
+device where its copies can read the buffer (ireec's devices always can: they
+stage what they cannot reach, csrc/hal/staging.h). `BufferView.to_device`
+decides between this and staging through host memory in Python.
 """
 
 from __future__ import annotations
@@ -25,12 +26,17 @@ DEVICE_PARAMS = {
 }
 
 
-def direct_copy_obstacle(buffer: CData, target_allocator: CData, target_name: str) -> str | None:
-    """Why a device whose allocator is `target_allocator` cannot copy the
-    iree_hal_buffer_t of another device itself, or None: it must be
-    host-mappable memory, the target must work on host memory, and its
-    allocator must be able to transfer from it
-    (iree_hal_allocator_query_buffer_compatibility)."""
+def direct_copy_obstacle(buffer: CData, target: CData, target_allocator: CData,
+                         target_name: str) -> str | None:
+    """Why the iree_hal_device_t `target` (whose allocator is
+    `target_allocator`) cannot copy the iree_hal_buffer_t of another device
+    itself, or None. ireec's devices always can: what they cannot reach they
+    stage through host memory with the buffer's own device's transfers
+    (ireec_hal_device_stages_foreign_buffers). Other devices need
+    host-mappable memory, to work on host memory, and an allocator able to
+    transfer from the buffer (iree_hal_allocator_query_buffer_compatibility)."""
+    if lib.ireec_hal_device_stages_foreign_buffers(target):
+        return None
     if not mappable(buffer):
         return (f"the buffer is not host-mappable ({describe_memory(buffer)}): only "
                 f"its own device can read it")

@@ -14,15 +14,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._core import extension
-from .._core.fork import inherited_message
+from .. import _cext
 from .._core.handle import Handle, address, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.validate import checked_dims
-from ..errors import ClosedError, IreeError
+from ..errors import IreeError
 from . import _readback, _transfer
-from ._readback import FORMAT_MAX_ELEMENTS, PAGE_MATCHED_READ_MIN_BYTES
+from ._readback import FORMAT_MAX_ELEMENTS
 from ._zero_copy import empty_aligned, import_host_array, zero_copy_obstacle
 from .device import Device, as_device, require_device
 from .element_type import dtype_from_element_type, element_type_from_dtype, element_type_name
@@ -46,9 +45,6 @@ _DEVICE_PARAMS_C = ffi.new("iree_hal_buffer_params_t*", _transfer.DEVICE_PARAMS)
 # lives in host memory, mapped or copied.
 _DLPACK_CPU = 1
 
-_read_dense = extension.read_dense
-
-
 def _dims(shape) -> tuple:
     """(rank, iree_hal_dim_t[]) for `shape`; never a zero-length array, which
     cffi cannot make, so rank-0 views still pass a valid pointer."""
@@ -56,7 +52,7 @@ def _dims(shape) -> tuple:
     return len(shape), dims
 
 
-class BufferView(Handle):
+class BufferView(Handle, _cext.BufferViewHandle):
     """An `iree_hal_buffer_view_t`: a buffer with a shape and an element type.
 
     `BufferView(device, array, zero_copy=False)` makes one holding a numpy
@@ -76,13 +72,10 @@ class BufferView(Handle):
         instead, or None.
     """
 
-    _release_fn = lib.iree_hal_buffer_view_release
-    _retain_fn = lib.iree_hal_buffer_view_retain
     # A call's results are made in C (ireec._cext's invoker), without
     # running __init__: what a BufferView is comes from its C base (the
-    # device is the Handle's parent; `_ptr` is cast from its address when
-    # first asked), or from class defaults. `_upload`: (zero_copy,
-    # zero_copy_fallback) of a view made with zero_copy=True.
+    # device is the Handle's parent), or from class defaults. `_upload`:
+    # (zero_copy, zero_copy_fallback) of a view made with zero_copy=True.
     __slots__ = ("_upload",)
 
     def __init__(self, device: Device | CData, array: ArrayLike, *,
@@ -94,7 +87,9 @@ class BufferView(Handle):
             ptr, fallback = _upload(device, np.asarray(array), zero_copy)
         finally:
             device._release_use()
-        _adopt_address(address(ptr), device, ptr, self)
+        # Ours (a new iree_hal_buffer_view_t*); released again if `device`
+        # was closed meanwhile.
+        self._adopt(address(ptr), False, device)
         if zero_copy:
             self._upload = (fallback is None, fallback)
 
@@ -104,13 +99,11 @@ class BufferView(Handle):
         """Adopts a raw `iree_hal_buffer_view_t*` (see the class docstring)."""
         if not isinstance(ptr, ffi.CData) or ffi.typeof(ptr) is not _VIEW_PTR:
             raise TypeError(f"BufferView wraps an iree_hal_buffer_view_t*, not {ptr!r}")
-        if ptr == ffi.NULL:
-            raise ValueError("BufferView needs a non-NULL pointer")
         device = as_device(device)
-        if retain:
-            lib.iree_hal_buffer_view_retain(ptr)
+        view = cls.__new__(cls)
         # Ours now: released again if `device` turns out to be closed.
-        return _adopt_address(address(ptr), device, ptr)
+        view._own(ptr, retain=retain, parent=device)
+        return view
 
     @property
     def device(self) -> Device | None:
@@ -128,16 +121,8 @@ class BufferView(Handle):
         """Why `from_numpy(..., zero_copy=True)` copied instead, or None."""
         return getattr(self, "_upload", _NOT_UPLOADED)[1]
 
-    @property
-    def handle(self) -> CData:
-        """The `iree_hal_buffer_view_t*` (borrowed: valid while this view is open)."""
-        if self.closed:
-            raise ClosedError(inherited_message(self) or "BufferView is closed")
-        try:
-            return self._ptr
-        except AttributeError:  # made in C (a call's result): cast once
-            ptr = self._ptr = _cast(_VIEW_PTR, self._address)
-            return ptr
+    # `.handle`, the `iree_hal_buffer_view_t*` (borrowed: valid while this
+    # view is open), is the C base's.
 
     # -- construction -------------------------------------------------------
 
@@ -256,38 +241,24 @@ class BufferView(Handle):
 
     # -- reading it back (_readback.py) ---------------------------------------
 
-    def to_numpy(self, copy: bool | None = True) -> np.ndarray[Any, Any]:
-        """The values as a numpy array.
-
-        copy=True (default): a new array, read by mapping (iree_hal_buffer_map_read)
-        when the buffer is mappable, else by iree_hal_device_transfer_d2h.
-        copy=None: an array aliasing the buffer (a persistent
-        iree_hal_buffer_map_range) where that is safe, else a copy.
-        copy=False: aliasing or ValueError, as numpy's copy=False.
-        """
-        if copy is True:
-            # Small dense mappable views in one C step, then the same in a
-            # few cffi steps (which also learn new dtypes), then the rest.
-            view_address = self._address  # None once closed
-            if view_address is not None:
-                result = _read_dense(view_address, PAGE_MATCHED_READ_MIN_BYTES)
-                if type(result) is int:
-                    check_status(ffi.cast("iree_status_t", result))
-                if result is not None:
-                    return result
-        return self._to_numpy(copy)
+    # to_numpy(copy=True) is the C base's (ireec._cext.BufferViewHandle,
+    # csrc/python/readback.c): a dense, host-mappable view copied in one C
+    # step; what it leaves (other layouts, memory the host cannot map, an
+    # element type numpy learns late, copy=None/False) comes here.
 
     @in_use
     def _to_numpy(self, copy: bool | None) -> np.ndarray[Any, Any]:
-        # to_numpy past its one-step read, holding a use of the view: these
-        # reads release the GIL while IREE maps or copies the buffer.
+        """to_numpy past its one-step read, holding a use of the view: these
+        reads release the GIL while IREE maps or copies the buffer."""
         view = self.handle
+        # The layout checked (and the element type's dtype learned: ml_dtypes
+        # imported when needed) before any read.
+        shape, dtype = _readback.checked_layout(view)
         if copy is True:
-            result = _readback.read_mapped_copy(view)
+            result = self._read_mapped()  # the same C read, now the dtype is known
             if result is not None:
                 return result
-        shape, dtype = _readback.checked_layout(view)
-        if copy is not True:
+        else:
             buffer = lib.iree_hal_buffer_view_buffer(view)
             obstacle = _readback.export_obstacle(buffer)
             if obstacle is None:
@@ -398,7 +369,8 @@ class BufferView(Handle):
         own = self.device
         if own is not None and not own.closed and own.handle == target.handle:
             return None
-        return _transfer.direct_copy_obstacle(self.buffer, target.allocator, target.id)
+        return _transfer.direct_copy_obstacle(self.buffer, target.handle, target.allocator,
+                                              target.id)
 
     @in_use
     def to_device(self, device: Device | CData, *,
@@ -407,14 +379,16 @@ class BufferView(Handle):
         writing one never changes the other, even on the same device).
 
         Direct copy (iree_hal_device_transfer_d2d on the target device into a
-        buffer from its allocator) when the target is this view's own device,
-        or when the target works on host memory (all its allocator's heaps are
-        HOST_VISIBLE, as CPU devices' are) and this buffer is host-mappable
-        memory its allocator can transfer from
-        (iree_hal_allocator_query_buffer_compatibility). Otherwise, e.g. CPU
-        and GPU, where IREE has no copy between the devices' buffers, it
-        stages through host memory: to_numpy() on this device, then
-        from_numpy() on the target. `via_host=True` forces staging;
+        buffer from its allocator) when the target is one of ireec's devices
+        (every device ireec creates: what it cannot reach, e.g. another
+        `memory=discrete` device's memory, it stages through host memory with
+        the buffer's own device's transfer, the same mechanism programs
+        spanning devices use; see docs/heterogeneous_devices.md), or this
+        view's own device, or a device working on host memory (all its
+        allocator's heaps HOST_VISIBLE) whose allocator can transfer from this
+        host-mappable buffer (iree_hal_allocator_query_buffer_compatibility).
+        Otherwise it stages in Python: to_numpy() on this device, then
+        from_numpy() on the target. `via_host=True` forces the latter;
         `via_host=False` requires a direct copy (ValueError if impossible).
         """
         target = require_device(device)
@@ -462,31 +436,5 @@ def _upload(device: Device, array: np.ndarray, zero_copy: bool):
     return out[0], fallback
 
 
-def _adopt_address(address: int, device: Device | None, ptr=None,
-                   view: BufferView | None = None) -> BufferView:
-    """`view` (a new BufferView if None) made the owner of one reference to
-    the view at `address` (`ptr`, if the caller has it as a pointer), holding
-    a use of `device`: what __init__ and from_handle do after their checks,
-    and the same state as the views C makes of a call's results
-    (ireec_handle_new). If `device` is closed, the reference is released and
-    ClosedError raised."""
-    if view is None:
-        view = _new_view(BufferView)
-    try:
-        view._adopt(address, _RELEASE_ADDRESS, device)
-    except BaseException:
-        lib.iree_hal_buffer_view_release(_cast(_VIEW_PTR, address))
-        raise
-    if ptr is not None:
-        view._ptr = ptr
-    return view
-
-
 # (zero_copy, zero_copy_fallback) of a view not made with zero_copy=True.
 _NOT_UPLOADED = (False, None)
-_new_view = BufferView.__new__
-_cast = ffi.cast
-_RELEASE_ADDRESS = BufferView._release_address
-
-# The extension takes BufferView arguments (its C base holds their pointer).
-extension.configure(BufferView)

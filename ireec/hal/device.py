@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import _cext
 from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from ..types import CData
 
 
-class Device(Handle):
+class Device(Handle, _cext.DeviceHandle):
     """An `iree_hal_device_t`. Thread-safe; share one across sessions.
 
     `Device(instance, uri="local-task")` creates one (iree_hal_create_device
@@ -24,8 +25,6 @@ class Device(Handle):
     adopts a raw `iree_hal_device_t*`.
     """
 
-    _release_fn = lib.iree_hal_device_release
-    _retain_fn = lib.iree_hal_device_retain
     __slots__ = ("instance",)
     instance: Instance | None
 

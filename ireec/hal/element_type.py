@@ -77,8 +77,10 @@ _READ_BACK_AS = {
 }
 
 # Derived from the table. Both dicts grow by the ml_dtypes rows once
-# ml_dtypes is imported (_load_ml_dtypes); ireec._cext reads
-# DTYPES_BY_ELEMENT_TYPE as it is, and declines what it does not find there.
+# ml_dtypes is imported (_load_ml_dtypes). ireec._cext is given both when it
+# is installed: it derives the element types of numpy's builtin type numbers
+# from the first, and reads the second as it is, declining what it does not
+# find there.
 ELEMENT_TYPES_BY_DTYPE: dict[np.dtype[Any], int] = {
     np.dtype(numpy_type): element_type for element_type, numpy_type, _ in _ROWS
     if not isinstance(numpy_type, str)}
@@ -123,20 +125,6 @@ def _load_ml_dtypes(import_if_missing: bool) -> None:
                 DTYPES_BY_ELEMENT_TYPE[element_type] = dtype
         ml_dtypes = module
         _ml_dtypes_loaded = True
-
-
-def buffer_formats() -> dict[str, int]:
-    """{PEP 3118 buffer format of a native-order array: IREE element type},
-    for every numpy type code whose dtype has an element type. Read off
-    numpy itself, so that two spellings of one dtype (int64 exports "l",
-    longlong "q") both count."""
-    formats = {}
-    for code in np.typecodes["All"]:
-        dtype = np.dtype(code)
-        element_type = ELEMENT_TYPES_BY_DTYPE.get(dtype)
-        if element_type is not None:
-            formats[memoryview(np.empty(0, dtype)).format] = int(element_type)
-    return formats
 
 
 _PACKED_4_BIT = {lib.IREE_HAL_ELEMENT_TYPE_INT_4, lib.IREE_HAL_ELEMENT_TYPE_SINT_4,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from .. import _cext
 from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 _FENCE_CAPACITY_MAX = 0xFFFF - 1
 
 
-class Fence(Handle):
+class Fence(Handle, _cext.FenceHandle):
     """An `iree_hal_fence_t`: timepoints (semaphore, value), reached when every
     semaphore reaches its value. A fence with no timepoints is reached.
 
@@ -35,8 +36,6 @@ class Fence(Handle):
     `iree_hal_fence_t*`.
     """
 
-    _release_fn = lib.iree_hal_fence_release
-    _retain_fn = lib.iree_hal_fence_retain
     __slots__ = ()
 
     def __init__(self, capacity: int = 1) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import _cext
 from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from .fence import Fence
 
 
-class Semaphore(Handle):
+class Semaphore(Handle, _cext.SemaphoreHandle):
     """An `iree_hal_semaphore_t`: a timeline of uint64 values on a device.
 
     Thread-safe. `Semaphore(device, initial_value=0)` creates one;
@@ -26,8 +27,6 @@ class Semaphore(Handle):
     `iree_hal_semaphore_t*`.
     """
 
-    _release_fn = lib.iree_hal_semaphore_release
-    _retain_fn = lib.iree_hal_semaphore_retain
     __slots__ = ()
 
     def __init__(self, device: Device, initial_value: int = 0) -> None:

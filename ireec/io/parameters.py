@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..runtime.instance import Instance
     from ..types import CData
 
+from .. import _cext
 from .._core.handle import Handle
 from .._core.library import ffi, lib
 from .._core.status import check_status
@@ -143,7 +144,7 @@ def _check_regular_file(path: str) -> None:
                                    lib.IREE_STATUS_INVALID_ARGUMENT)
 
 
-class ParameterIndex(Handle):
+class ParameterIndex(Handle, _cext.ParameterIndexHandle):
     """An `iree_io_parameter_index_t`: parameters by key.
 
     `load(path)` adds every parameter of an irpa, gguf or safetensors file
@@ -153,8 +154,6 @@ class ParameterIndex(Handle):
     the entries to a parameter archive. Hand it to `Session.load_parameters`.
     """
 
-    _release_fn = lib.iree_io_parameter_index_release
-    _retain_fn = lib.iree_io_parameter_index_retain
     __slots__ = ()
 
     def __init__(self) -> None:

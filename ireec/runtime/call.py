@@ -20,7 +20,6 @@ import numpy as np
 
 from .. import _cext
 from .._core.fork import inherited_message
-from .._core.handle import address
 from .._core.library import ffi, lib
 from .._core.marshal import Packer, fill_host_array
 from .._core.status import check_status
@@ -47,11 +46,6 @@ COARSE_FENCES = "coarse-fences"
 _HOST_WAITING_DEVICE_IDS = frozenset({"local-task", "local-sync"})
 
 _session_invoke_into = lib.ireec_runtime_session_invoke_into
-
-
-def _list_ptr(list_address: int) -> CData:
-    """An invoker's list address as the iree_vm_list_t* cffi calls take."""
-    return ffi.cast("iree_vm_list_t*", list_address)
 
 
 class Function:
@@ -247,13 +241,6 @@ class _Plan:
         """Adds to an ABORTED `error` which of the session's devices failed."""
         note_failed_devices(self.session.devices, error)
 
-    def invoke_address_tuple(self, inputs: CData, outputs: CData) -> tuple[int, ...]:
-        """What the C invoker takes: the addresses of the session, the
-        function, the two lists, the session's device and its allocator."""
-        home = self.home
-        return tuple(map(address, (self.session.handle, self.function._function,
-                                   inputs, outputs, home[1], home[2])))
-
 
 class PreparedCall(_cext.Invoker):
     """A reusable call to one Function: its input and output VM lists and
@@ -287,7 +274,7 @@ class PreparedCall(_cext.Invoker):
     a prepared call never keeps arguments or results alive.
     """
 
-    __slots__ = ("function", "device", "_plan", "_inputs", "_outputs")
+    __slots__ = ("function", "device", "_plan")
     function: Function
     device: Device | None
 
@@ -297,24 +284,22 @@ class PreparedCall(_cext.Invoker):
         plan = self._plan = _Plan(function)
         session = function.session
         # The function's two VM lists, owned by the C base (released by
-        # close() or when collected); Python fills them through these
-        # pointers, cast once.
+        # close() or when collected); Python fills them through its
+        # `_inputs` and `_outputs`, cffi pointers made once.
         self._make_lists(session.lock, session, len(plan.packer.arg_kinds),
                          max(1, len(plan.result_kinds)))
-        self._inputs = _list_ptr(self._inputs_address)
-        self._outputs = _list_ptr(self._outputs_address)
         with session.lock:
             if not session.closed:
-                # What the C invoker needs, read once (it checks that the
-                # session and the lists are open before using the addresses):
-                # for the calls it makes, and the invoke of those whose
-                # arguments Python converts (_invoke_pushed), coarse-fences
-                # calls included. The general path reports a closed session.
+                # What the C invoker needs, fixed once (it checks that the
+                # session and the lists are open before every call): for the
+                # calls it makes, and the invoke of those whose arguments
+                # Python converts (_invoke_pushed), coarse-fences calls
+                # included. The general path reports a closed session.
                 takes_calls = (not plan.uses_fences and device is None
                                and set(plan.arg_kinds) <= {"r"})
-                self._set_fast((plan.invoke_address_tuple(self._inputs, self._outputs),
-                                (), None, False), plan.home[0], len(plan.arg_kinds),
-                               len(plan.result_kinds) == 1, takes_calls)
+                self._bind(function.name, plan.home[0], arg_count=len(plan.arg_kinds),
+                           out_allowed=len(plan.result_kinds) == 1,
+                           takes_calls=takes_calls)
 
     # __call__(*args, device=None, out=None) is the C base's (ireec._cext.
     # Invoker): see the class docstring. What it does not do in C comes here
@@ -456,8 +441,8 @@ class BoundCall(_cext.Invoker):
     the lock, invoking, handing the result back.
     """
 
-    __slots__ = ("function", "_plan", "_inputs", "_outputs", "_count", "_arg_count",
-                 "_targets", "_out", "_lent", "_partial", "_into_args")
+    __slots__ = ("function", "_plan", "_count", "_arg_count", "_targets", "_out", "_lent",
+                 "_partial", "_into_args")
     function: Function
 
     def __init__(self, plan: _Plan, args: tuple[Value, ...], device: Device | None = None,
@@ -471,8 +456,6 @@ class BoundCall(_cext.Invoker):
         # meanwhile.
         self._make_lists(session.lock, session, len(plan.packer.arg_kinds),
                          max(1, result_count))
-        self._inputs = _list_ptr(self._inputs_address)
-        self._outputs = _list_ptr(self._outputs_address)
         self._count = ffi.new("iree_host_size_t*")
         self._arg_count = len(args)
         self._targets = self._into_args = None
@@ -484,17 +467,18 @@ class BoundCall(_cext.Invoker):
             plan.push_args(self._inputs, args, device)
         if out is not None:
             self._bind_out(out)
-        # Everything ireec._cext.invoke takes, fixed for the life of this
-        # call: no arguments to push, the bound ones kept. The C invoker
-        # makes the calls whose result it hands over or reads into the one
-        # `out` array; the others come back through call_declined and take
-        # the same invoke (_invoke_pushed).
+        # What the C invoker needs, fixed for the life of this call: no
+        # arguments to push, the bound ones kept. It makes the calls whose
+        # result it hands over or reads into the one `out` array; the others
+        # come back through call_declined and take the same invoke
+        # (_invoke_pushed).
         takes_calls = not plan.uses_fences and (
             (out is None and result_count > 0)
             or (type(out) is np.ndarray and result_count == 1))
-        self._set_fast((plan.invoke_address_tuple(self._inputs, self._outputs), (),
-                        out if takes_calls else None, True), plan.home[0],
-                       0, False, takes_calls)
+        with session.lock:
+            if not session.closed:
+                self._bind(self.function.name, plan.home[0], takes_calls=takes_calls,
+                           keeps_inputs=True, out=out if takes_calls else None)
 
     def _bind_out(self, out: Out) -> None:
         """Describes the `out` arrays once, as the ireec_host_array_t[] that
@@ -563,8 +547,7 @@ class BoundCall(_cext.Invoker):
             return list(self._out)
         # The results without an array are still in the output list: the
         # one result decoder reads them (and empties the list).
-        return _cext.decode_results(list(self._out), self._outputs_address,
-                                    self._plan.home[0], address(self.function._function))
+        return self._decode_results(list(self._out))
 
     def close(self) -> None:
         """Releases the bound arguments, results and out arrays now
@@ -589,11 +572,8 @@ def call_declined(call: PreparedCall | BoundCall, args: tuple,
     """The calls the C invoker declines (device=, a closed object, arguments
     it does not take: scalars, fences, byte-swapped or non-contiguous
     arrays, out= lists), converted in Python into the same lists and
-    invoked: registered once, the one function the C invoker calls for
-    them, so C looks nothing up on the object."""
+    invoked: the one function the C invoker calls for them (given to it
+    when it is installed), so C looks nothing up on the object."""
     if kwargs:
         return call._convert_and_call(*args, **kwargs)
     return call._convert_and_call(*args)
-
-
-_cext.register_declined_call(call_declined)

@@ -6,6 +6,7 @@ import os
 import threading
 from typing import TYPE_CHECKING
 
+from .. import _cext
 from .._core.handle import Handle
 from .._core.library import ffi, lib
 from .._core.status import check_status
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from ..types import CData
 
 
-class Instance(Handle):
+class Instance(Handle, _cext.InstanceHandle):
     """An `iree_runtime_instance_t` with all available drivers.
 
     Thread-safe. Every instance shares the process's one VM instance (HAL type
@@ -24,8 +25,6 @@ class Instance(Handle):
     Wraps iree_runtime_instance_create.
     """
 
-    _release_fn = lib.iree_runtime_instance_release
-    _retain_fn = lib.iree_runtime_instance_retain
     __slots__ = ()
 
     def __init__(self) -> None:

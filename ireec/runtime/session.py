@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 MODULE_ALIGNMENT = 64
 
 
-class Session(Handle):
+class Session(Handle, _cext.SessionHandle):
     """An `iree_runtime_session_t`: one VM context holding the HAL module
     (bound to the session's devices) and the modules loaded into it.
 
@@ -47,8 +47,6 @@ class Session(Handle):
     is released), and copied into session-owned aligned memory otherwise.
     """
 
-    _release_fn = lib.iree_runtime_session_release
-    _retain_fn = lib.iree_runtime_session_retain
     __slots__ = ("instance", "_devices", "_lock", "_functions", "_module_memory",
                  "_parameters")
     instance: Instance
@@ -179,7 +177,7 @@ class Session(Handle):
                 self._refuse_duplicate(_file_module_name(self, source))
                 self._check_loaded(lib.iree_runtime_session_append_bytecode_module_from_file(
                     self.handle, path))
-                self._functions.clear()
+                self._forget_functions()
             return
         try:
             view = memoryview(source)
@@ -194,7 +192,7 @@ class Session(Handle):
                 lib.iree_allocator_null()))
             # The module now reads these bytes for as long as it lives.
             self._module_memory.append(owner)
-            self._functions.clear()
+            self._forget_functions()
 
     # --- parameters (ireec/parameters.py) ---------------------------------
     def load_parameters(self, source: "str | os.PathLike[str] | ParameterIndex", scope: str = "",
@@ -281,8 +279,13 @@ class Session(Handle):
                 self._functions[name] = function
             return function
 
-    def call(self, name: str, *args: Value, device: Device | None = None,
-             out: Out = None) -> list[Value]:
+    # call(name, *args, device=None, out=None) is the C base's
+    # (ireec._cext.SessionHandle, csrc/python/session.c): the function's
+    # shared PreparedCall, found by name in the session's table (`_calls`),
+    # called from C. A name not in the table comes here first.
+
+    def _call(self, name: str, *args: Value, device: Device | None = None,
+              out: Out = None) -> list[Value]:
         """Calls `name` with `args` and returns its results in order, or
         reads them into `out` (iree_runtime_session_call; see
         PreparedCall)."""
@@ -291,9 +294,21 @@ class Session(Handle):
         except (KeyError, TypeError):  # not looked up yet, or not a name
             function = self.function(name)
         call = function._default_call or function._prepared()
+        with self._lock:
+            if function is self._functions.get(name):
+                self._calls[name] = call  # C finds it there from now on
         if device is None and out is None:
             return call(*args)  # no keywords for the C invoker to read
         return call(*args, device=device, out=out)
+
+    # Errors about its arguments name the method the caller called.
+    _call.__qualname__ = "Session.call"
+
+    def _forget_functions(self) -> None:
+        """Empties the cache of looked-up functions and the table of their
+        calls (the lock held): loading a module, or closing."""
+        self._functions.clear()
+        self._calls.clear()
 
     def call_async(self, name: str, *args: Value, wait: Fence | None = None,
                    device: Device | None = None) -> tuple[list[Value], Fence]:
@@ -310,7 +325,7 @@ class Session(Handle):
         """Releases the session now (its functions then raise ClosedError).
         Results already returned stay valid."""
         with self._lock:
-            self._functions.clear()
+            self._forget_functions()
             super().close()
             self._parameters.close()
 
@@ -320,15 +335,11 @@ class Session(Handle):
         return f"<ireec.Session devices={[d.id for d in self._devices]} modules={self.modules}>"
 
 
-def _note_aborted(session: Session, error: BaseException) -> None:
+def note_aborted(session: Session, error: BaseException) -> None:
     """Adds to an ABORTED error of `session`'s call which of its devices now
-    abort all work (see ireec.hal.device.note_failed_devices)."""
+    abort all work (see ireec.hal.device.note_failed_devices): what the C
+    invoker, which raises its calls' failures itself, calls for them."""
     note_failed_devices(session._devices, error)
-
-
-# C's invoker raises its calls' failures itself; an ABORTED one gets these
-# notes through this function, registered once (csrc/python/errors.c).
-_cext.register_abort_note(_note_aborted)
 
 
 def _file_module_name(session: Session, path: str | os.PathLike[str]) -> str | None:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+from .. import _cext
 from .._core.handle import Handle
 from .._core.library import ffi, lib
 from .._core.status import check_status
 
 
-class VmList(Handle):
+class VmList(Handle, _cext.VmListHandle):
     """An `iree_vm_list_t` of variants, owned (iree_vm_list_create)."""
 
-    _release_fn = lib.iree_vm_list_release
-    _retain_fn = lib.iree_vm_list_retain
     __slots__ = ()
 
     @classmethod

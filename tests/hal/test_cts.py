@@ -42,16 +42,10 @@ def device(request, raw_instance):
     lib.iree_hal_device_release(device)
 
 
-# Where IREE's local-task does not do what the HAL promises (its task queue
-# and multi-waits take a failed semaphore's failure value as "reached"), the
-# case runs on it as an expected failure, so a fix upstream shows.
-LOCAL_TASK_TREATS_FAILURE_AS_REACHED = pytest.mark.xfail(
-    strict=True, reason="IREE's local-task takes a failed semaphore as reached "
-    "in device waits and queue waits")
-DRIVERS_FAILURE_PROPAGATION = [
-    pytest.param("local-task", marks=LOCAL_TASK_TREATS_FAILURE_AS_REACHED),
-    "local-sync",
-]
+# IREE's own local-task takes a failed semaphore's failure value as
+# "reached" in its queue and multi-waits; ireec's local-task devices do what
+# the HAL promises.
+DRIVERS_FAILURE_PROPAGATION = ["local-task", "local-sync"]
 
 
 @pytest.fixture

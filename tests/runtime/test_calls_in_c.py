@@ -1,8 +1,8 @@
 """Calls made in C by ireec._cext (csrc/python/invoke.c, invoker.c,
-read_dense.c): which calls it handles (numpy arrays and BufferViews in,
-results as BufferViews or read into out=), that they return what the Python
-path returns, that it declines (having done nothing) whatever it does not
-handle, and how its failures are raised."""
+session.c) and to_numpy (readback.c): which calls it handles (numpy arrays
+and BufferViews in, results as BufferViews or read into out=), that they
+return what the Python path returns, that it declines (having done nothing)
+whatever it does not handle, and how its failures are raised."""
 
 from __future__ import annotations
 
@@ -11,9 +11,6 @@ import pytest
 
 import ireec
 from ireec import _cext, ffi, lib
-from ireec._core.handle import address
-from ireec.hal.element_type import buffer_formats
-from ireec.vm.list import VmList
 from ireec.hal.element_type import ELEMENT_TYPES_BY_DTYPE
 
 from device_buffers import device_only_view
@@ -176,28 +173,25 @@ def test_a_failed_call_raises_and_leaves_the_lists_empty(session, taken):
     assert session.call("module.simple_mul", A, B)[0].to_numpy().tolist() == PRODUCT
 
 
-def test_a_failed_copy_names_the_argument(session, device):
-    # An input list that holds only i32 values refuses the buffer views.
-    out = ffi.new("iree_vm_list_t**")
-    ireec.check_status(lib.iree_vm_list_create(
-        lib.iree_vm_make_value_type_def(lib.IREE_VM_VALUE_TYPE_I32), 2,
-        lib.iree_allocator_system(), out))
-    inputs = VmList.from_handle(out[0])
-    prepared = session.function("module.simple_mul").prepare()
-    outputs = VmList.create(1)
+def test_a_failed_copy_names_the_argument(session, device, taken):
+    # An empty array whose other dimension IREE's size check refuses (2^60
+    # elements of 32 bits overflow a 64-bit byte size).
+    huge_empty = np.empty((2**60, 0), np.float32)
     # Raised from C, as the general path raises it: the status's class and
     # IREE's text, with the same note.
-    with pytest.raises(ireec.IreeError) as caught:
-        _cext.invoke(
-            tuple(map(address, (session.handle, prepared.function.handle,
-                                             inputs.handle, outputs.handle, device.handle,
-                                             device.allocator))),
-            (A, B), None, False)
-    assert caught.value.__notes__ == [
-        "while copying argument 0 of module.simple_mul to the device"]
-    assert type(caught.value) is ireec.errors.ERRORS_BY_CODE[caught.value.code]
-    assert caught.value.code_name in str(caught.value)
-    assert lib.iree_vm_list_size(inputs.handle) == 0
+    with pytest.raises(ireec.IreeError) as in_c:
+        session.call("module.simple_mul", huge_empty, B)
+    assert taken == ["handled"]
+    with pytest.raises(ireec.IreeError) as in_python:  # device= is Python's
+        session.call("module.simple_mul", huge_empty, B, device=session.device)
+    assert taken == ["handled"]
+    for caught in (in_c, in_python):
+        assert caught.value.__notes__ == [
+            "while copying argument 0 of module.simple_mul to the device"]
+        assert type(caught.value) is ireec.InvalidArgumentError
+        assert "overflow a 64-bit byte size" in str(caught.value)
+    assert str(in_c.value) == str(in_python.value)
+    assert _list_sizes(session.function("module.simple_mul")._prepared()) == (0, 0)
 
 
 def test_a_closed_session_raises_before_any_call(instance, device, program, taken):
@@ -211,17 +205,30 @@ def test_a_closed_session_raises_before_any_call(instance, device, program, take
     assert taken == ["handled"]
 
 
-def test_every_numpy_dtype_with_an_element_type_has_a_buffer_format():
-    formats = buffer_formats()
-    # numpy's own dtypes; ml_dtypes' (added to the table once loaded) export
-    # no buffer format and always go the general way.
-    builtin = {int(t) for d, t in ELEMENT_TYPES_BY_DTYPE.items() if d.type.__module__ == "numpy"}
-    assert set(formats.values()) == builtin
-    assert formats["f"] == lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32
-    assert formats["?"] == lib.IREE_HAL_ELEMENT_TYPE_BOOL_8
-    # Two spellings of int64 on this platform, both exported by numpy.
-    int64_formats = {memoryview(np.empty(0, code)).format for code in "lq"}
-    assert {formats[f] for f in int64_formats} == {lib.IREE_HAL_ELEMENT_TYPE_INT_64}
+# Functions returning their argument doubled, per MLIR element type.
+DOUBLE = "\n".join(f"""
+func.func @double_{t}(%a: tensor<4x{t}>) -> tensor<4x{t}> {{
+  %b = {op} %a, %a : tensor<4x{t}>
+  return %b : tensor<4x{t}>
+}}""" for t, op in (("i8", "arith.addi"), ("i16", "arith.addi"), ("i32", "arith.addi"),
+                      ("i64", "arith.addi"), ("f16", "arith.addf"), ("f32", "arith.addf")))
+
+
+@pytest.mark.parametrize("code, mlir_type", [
+    ("b", "i8"), ("h", "i16"), ("i", "i32"), ("l", "i64"), ("q", "i64"), ("e", "f16"),
+    ("f", "f32")])
+def test_arrays_of_each_numpy_type_take_it(instance, device, compile_mlir, taken, code,
+                                            mlir_type):
+    # The C path reads an array's element type from its dtype's type
+    # number: two numbers of one dtype (int64 is "l", longlong "q") both
+    # count, as every type code whose dtype has an element type does.
+    session = ireec.Session(instance, device)
+    session.load_module(compile_mlir(DOUBLE))
+    array = np.array([1, 2, 3, -4]).astype(code)
+    (result,) = session.call(f"module.double_{mlir_type}", array)
+    assert result.to_numpy().dtype == np.dtype(code)
+    assert result.to_numpy().tolist() == (array * 2).tolist()
+    assert taken == ["handled"]
 
 
 @pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint16, np.int64, np.float16,
@@ -229,50 +236,50 @@ def test_every_numpy_dtype_with_an_element_type_has_a_buffer_format():
 def test_small_views_read_back_in_one_step(device, dtype):
     values = np.arange(6).reshape(2, 3).astype(dtype)
     view = ireec.BufferView.from_numpy(device, values)
-    # The first read of an element type learns its dtype the general way;
-    # from then on the extension finds it.
-    assert view.to_numpy().tolist() == values.tolist()
-    read = _cext.read_dense(view._address, 1 << 20)
+    read = view._read_mapped()
     assert read.dtype == values.dtype and read.tolist() == values.tolist()
+    assert view.to_numpy().tolist() == values.tolist()
 
 
-def test_read_dense_declines_what_it_does_not_read(device):
-    big = ireec.BufferView.from_numpy(device, np.arange(1024, dtype=np.float32))
-    assert _cext.read_dense(big._address, 4096) is None
-    assert _cext.read_dense(big._address, 4097).tolist() == list(range(1024))
+def test_the_mapped_read_declines_what_it_does_not_read(device):
+    # Large views: the copy lands at the source's offset within a page.
+    big = ireec.BufferView.from_numpy(device, np.arange(1 << 18, dtype=np.float32))
+    read = big._read_mapped()
+    assert read.shape == (1 << 18,) and read.dtype == np.float32
+    assert read.flags.c_contiguous and read.flags.writeable
+    assert read.tolist() == list(range(1 << 18))
     empty = ireec.BufferView.from_numpy(device, np.zeros((0, 3), np.int32))
-    assert _cext.read_dense(empty._address, 1 << 20) is None
+    assert empty._read_mapped() is None
     assert empty.to_numpy().shape == (0, 3)
     values = np.array([[1.5, -2.0], [4.0, 0.5]], np.float32)
     unmappable = device_only_view(device, values)
-    assert _cext.read_dense(unmappable._address, 1 << 20) is None
+    assert unmappable._read_mapped() is None
     assert unmappable.to_numpy().tolist() == values.tolist()
     unmappable.close()
-    with pytest.raises(ireec.ClosedError):
+    with pytest.raises(ireec.ClosedError, match="BufferView is closed"):
         unmappable.to_numpy()
+    with pytest.raises(ireec.ClosedError, match="BufferView is closed"):
+        unmappable._read_mapped()
 
 
-def test_bad_extension_arguments_raise(session):
-    with pytest.raises(TypeError, match="invoke"):
-        _cext.invoke(1, 2, 3)
-    with pytest.raises(TypeError, match="args: tuple"):
-        _cext.invoke((1, 2, 3, 4, 5, 6), [A, B], None, False)
-    with pytest.raises(TypeError, match="allocator"):
-        _cext.invoke((1, 2, 3), (A, B), None, False)
-    with pytest.raises(TypeError, match="no args when bound"):
-        _cext.invoke((1, 2, 3, 4, 5, 6), (A, B), None, True)
-    with pytest.raises(ValueError, match="address argument 0 is 0"):
-        _cext.invoke((0, 2, 3, 4, 5, 6), (A, B), None, False)
-    with pytest.raises(TypeError):
-        _cext.invoke(("session", 2, 3, 4, 5, 6), (A, B), None, False)
-    with pytest.raises(TypeError, match="read_dense"):
-        _cext.read_dense(1)
-    with pytest.raises(TypeError, match="configure"):
-        _cext.configure(np.ndarray, ireec.BufferView, {}, {})
-    # A format table that does not fit is refused and the one in use kept.
-    for formats in ({"T{f:x:f:y:}": 1}, {"f": 0}, {"f": "float32"}):
-        with pytest.raises(ValueError, match="element_types_by_format"):
-            _cext.configure(np.ndarray, ireec.BufferView, formats, {}, np.empty)
+def test_the_extension_is_installed_once(session):
+    from ireec._core import extension
+
+    with pytest.raises(RuntimeError, match="installed already"):
+        extension.install()
+    with pytest.raises(TypeError, match="every one of its keywords"):
+        _cext.install(ffi=ffi)
+    with pytest.raises(TypeError, match="BufferViewHandle"):
+        _cext.install(ffi=ffi, element_types_by_dtype={}, dtypes_by_element_type={},
+                      buffer_view=ireec.Device, closed_error=ireec.ClosedError,
+                      iree_error=ireec.IreeError, errors_by_code={}, closed_message=print,
+                      decode_result=print, call_declined=print, note_aborted=print,
+                      read_back=print, session_call=print)
+    with pytest.raises(TypeError, match="is not a kind of ireec._cext.Handle"):
+        _cext.Handle()
+    with pytest.raises(TypeError, match="to_numpy.copy=True. takes one argument"):
+        ireec.BufferView.from_numpy(session.device, A).to_numpy(True, copy=True)
+    # The installation in use is kept.
     assert session.call("module.simple_mul", A, B)[0].to_numpy().tolist() == PRODUCT
 
 
@@ -337,8 +344,8 @@ def test_a_bound_call_is_made_in_c_and_releases_the_lock_when_it_fails(session):
     bound.close()
     with pytest.raises(ireec.ClosedError):
         bound()
-    with pytest.raises(TypeError, match="_set_fast"):
-        bound._set_fast(1, 2)
+    with pytest.raises(TypeError, match="_bind"):
+        bound._bind(1, 2)
     with pytest.raises(TypeError, match="takes no arguments .they were bound., only out="):
         prepared.bind(A, B)(A)
 
@@ -348,13 +355,16 @@ def test_the_invoker_owns_its_lists_until_closed(session):
     bound = prepared.bind(A, B)
     for call in (prepared, bound):
         assert not call.closed
-        assert call._inputs == ffi.cast("iree_vm_list_t*", call._inputs_address)
-        assert call._outputs == ffi.cast("iree_vm_list_t*", call._outputs_address)
+        for vm_list in (call._inputs, call._outputs):
+            assert ffi.typeof(vm_list) is ffi.typeof("iree_vm_list_t*")
+            assert vm_list is not None and vm_list != ffi.NULL
+        assert call._inputs != call._outputs
+        assert call._inputs is call._inputs  # made once
     assert _list_sizes(bound) == (2, 0)  # the bound arguments, pinned
     for call, args in ((prepared, (A, B)), (bound, ())):
         call.close()
         call.close()  # harmless
-        assert call.closed and call._inputs_address is call._outputs_address is None
+        assert call.closed and call._inputs is call._outputs is None
         with pytest.raises(ireec.ClosedError):
             call(*args)
     with pytest.raises(ValueError, match="already has its lists"):

@@ -18,20 +18,29 @@ def _every_variant_kind(device):
     returning a VM list hands back."""
     from ireec.vm.list import VmList
 
+    outer = VmList.create(8)
+    view, inner = _push_every_variant_kind(outer.handle, device)
+    return view, inner, outer
+
+
+def _push_every_variant_kind(outer, device):
+    """Pushes onto the VM list `outer` values of each type, a null ref and a
+    VM list holding a BufferView; returns (the BufferView, that VM list)."""
+    from ireec.vm.list import VmList
+
     ffi = ireec.ffi
     view = ireec.BufferView.from_numpy(device, np.array([1.5, 2.5], np.float32))
     inner = VmList.create(1)
     ref = ffi.new("iree_vm_ref_t*", lib.iree_hal_buffer_view_retain_ref(view.handle))
     ireec.check_status(lib.iree_vm_list_push_ref_move(inner.handle, ref))
-    outer = VmList.create(8)
     for value in (lib.iree_vm_value_make_i32(-7), lib.iree_vm_value_make_i64(2**40),
                   lib.iree_vm_value_make_f32(0.5), lib.iree_vm_value_make_f64(0.1)):
-        ireec.check_status(lib.iree_vm_list_push_value(outer.handle, ffi.new("iree_vm_value_t*", value)))
+        ireec.check_status(lib.iree_vm_list_push_value(outer, ffi.new("iree_vm_value_t*", value)))
     null = ffi.new("iree_vm_ref_t*", lib.iree_hal_buffer_view_retain_ref(ffi.NULL))
-    ireec.check_status(lib.iree_vm_list_push_ref_move(outer.handle, null))
+    ireec.check_status(lib.iree_vm_list_push_ref_move(outer, null))
     ref = ffi.new("iree_vm_ref_t*", lib.iree_vm_list_retain_ref(inner.handle))
-    ireec.check_status(lib.iree_vm_list_push_ref_move(outer.handle, ref))
-    return view, inner, outer
+    ireec.check_status(lib.iree_vm_list_push_ref_move(outer, ref))
+    return view, inner
 
 
 def _push_vm_buffer(vm_list) -> None:
@@ -72,31 +81,28 @@ def test_result_conversion_reads_every_variant_kind(device):
 
 def test_the_c_result_decoder_reads_every_variant_kind(session_with, device):
     # The same list through the one decoder of the call paths (in C,
-    # csrc/python/results.c): values and buffer views in C, a nested list
-    # and unknown refs through the Python function registered once.
-    from ireec import _cext
-
+    # csrc/python/results.c), reading a call's output list: values and
+    # buffer views in C, a nested list and unknown refs through the Python
+    # function installed for them.
     ffi = ireec.ffi
-    function = session_with("simple_mul").function("module.simple_mul")
-    view, inner, outer = _every_variant_kind(device)
+    session = session_with("simple_mul")
+    prepared = session.function("module.simple_mul").prepare()
+    outputs = prepared._outputs
+    view, inner = _push_every_variant_kind(outputs, device)
     # And a buffer view directly in the list.
     ref = ffi.new("iree_vm_ref_t*", lib.iree_hal_buffer_view_retain_ref(view.handle))
-    ireec.check_status(lib.iree_vm_list_push_ref_move(outer.handle, ref))
-    address = int(ffi.cast("uintptr_t", outer.handle))
-    function_address = int(ffi.cast("uintptr_t", function.handle))
-    i32, i64, f32, f64, none, nested, direct = _cext.decode_results(
-        [None] * 7, address, device, function_address)
+    ireec.check_status(lib.iree_vm_list_push_ref_move(outputs, ref))
+    i32, i64, f32, f64, none, nested, direct = prepared._decode_results([None] * 7)
     assert (i32, i64, f32, f64, none) == (-7, 2**40, 0.5, 0.1, None)
     assert [type(v) for v in (i32, i64, f32, f64)] == [int, int, float, float]
     (inner_view,) = nested
     assert inner_view.to_numpy().tolist() == direct.to_numpy().tolist() == [1.5, 2.5]
-    assert direct.device is device and direct.handle == view.handle
-    assert lib.iree_vm_list_size(outer.handle) == 0  # emptied
+    assert direct.device is session.device and direct.handle == view.handle
+    assert lib.iree_vm_list_size(outputs) == 0  # emptied
     view.close()
     inner.close()
 
-    _push_vm_buffer(outer.handle)  # a ref kind ireec does not convert
+    _push_vm_buffer(outputs)  # a ref kind ireec does not convert
     with pytest.raises(TypeError, match="result 0 of module.simple_mul is a 'vm.buffer' ref"):
-        _cext.decode_results([None], address, device, function_address)
-    assert lib.iree_vm_list_size(outer.handle) == 0
-    outer.close()
+        prepared._decode_results([None])
+    assert lib.iree_vm_list_size(outputs) == 0

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../discrete.h"
+#include "../staging.h"
 
 //===----------------------------------------------------------------------===//
 // Parsing
@@ -551,14 +552,9 @@ static iree_status_t ireec_cpu_task_driver_create(
 // Devices
 //===----------------------------------------------------------------------===//
 
-IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_apply_memory(
-    const ireec_cpu_device_params_t* params, iree_allocator_t host_allocator,
-    iree_hal_device_t** inout_device) {
-  if (params->memory != IREEC_CPU_DEVICE_MEMORY_DISCRETE) {
-    return iree_ok_status();
-  }
-  // Discrete memory: the device's allocator is wrapped by a discrete one and
-  // the device by one that resolves discrete buffers.
+// Gives a discrete allocator and its wrapper device to |*inout_device|.
+static iree_status_t ireec_cpu_device_make_discrete(
+    iree_allocator_t host_allocator, iree_hal_device_t** inout_device) {
   iree_hal_device_t* device = *inout_device;
   *inout_device = NULL;
   iree_hal_allocator_t* discrete_allocator = NULL;
@@ -571,6 +567,50 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_apply_memory(
   ireec_hal_device_replace_allocator(device, discrete_allocator);
   iree_hal_allocator_release(discrete_allocator);  // the device retains it
   return ireec_hal_discrete_device_wrap(device, host_allocator, inout_device);
+}
+
+IREE_HAL_DRIVER_SUPPORT_INTERNAL void ireec_hal_device_uri_format(
+    iree_string_view_t driver_name, iree_string_view_t device_path,
+    iree_host_size_t param_count, const iree_string_pair_t* params,
+    char* buffer, iree_host_size_t capacity) {
+  iree_host_size_t length = 0;
+  #define IREEC_URI_APPEND(view)                                       \
+    do {                                                               \
+      iree_string_view_t part = (view);                                \
+      for (iree_host_size_t j = 0; j < part.size && length + 1 < capacity; \
+           ++j) {                                                      \
+        buffer[length++] = part.data[j];                               \
+      }                                                                \
+    } while (0)
+  IREEC_URI_APPEND(driver_name);
+  if (device_path.size || param_count) IREEC_URI_APPEND(IREE_SV("://"));
+  IREEC_URI_APPEND(device_path);
+  for (iree_host_size_t i = 0; i < param_count; ++i) {
+    IREEC_URI_APPEND(i == 0 ? IREE_SV("?") : IREE_SV("&"));
+    IREEC_URI_APPEND(params[i].key);
+    IREEC_URI_APPEND(IREE_SV("="));
+    IREEC_URI_APPEND(params[i].value);
+  }
+  #undef IREEC_URI_APPEND
+  buffer[length] = 0;
+}
+
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_apply_memory(
+    const ireec_cpu_device_params_t* params, iree_string_view_t driver_name,
+    iree_host_size_t param_count, const iree_string_pair_t* uri_params,
+    iree_allocator_t host_allocator, iree_hal_device_t** inout_device) {
+  if (params->memory == IREEC_CPU_DEVICE_MEMORY_DISCRETE) {
+    IREE_RETURN_IF_ERROR(
+        ireec_cpu_device_make_discrete(host_allocator, inout_device));
+  }
+  char uri[128];
+  ireec_hal_device_uri_format(driver_name, iree_string_view_empty(),
+                              param_count, uri_params, uri, sizeof(uri));
+  iree_hal_device_t* device = *inout_device;
+  *inout_device = NULL;
+  return ireec_hal_staging_device_wrap(
+      device, iree_make_cstring_view(uri), IREEC_HAL_STAGING_REACH_HOST_MEMORY,
+      host_allocator, inout_device);
 }
 
 IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_create(
@@ -609,8 +649,8 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_create(
   // Task devices also wait on other drivers' (local-sync's) semaphores in
   // their queues.
   IREE_RETURN_IF_ERROR(ireec_task_device_wrap(device, host_allocator, &device));
-  IREE_RETURN_IF_ERROR(
-      ireec_cpu_device_apply_memory(&parsed, host_allocator, &device));
+  IREE_RETURN_IF_ERROR(ireec_cpu_device_apply_memory(
+      &parsed, driver_name, param_count, params, host_allocator, &device));
   *out_device = device;
   return iree_ok_status();
 }

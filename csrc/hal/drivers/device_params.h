@@ -18,6 +18,8 @@
 
 // Which parameters a driver takes.
 typedef enum ireec_cpu_device_param_set_e {
+  // None of these (a wrapped driver whose devices take their own, HIP's).
+  IREEC_CPU_DEVICE_PARAMS_NONE = 0,
   // `memory` only (local-sync: no task system to configure).
   IREEC_CPU_DEVICE_PARAMS_MEMORY = 1u << 0,
   // `memory` and the task system settings (local-task).
@@ -71,16 +73,27 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_params_parse(
     iree_host_size_t param_count, const iree_string_pair_t* params,
     ireec_cpu_device_params_t* out_params);
 
+// Writes the URI a device is created from, as messages name it, into
+// |buffer| (NUL-terminated, cut to |capacity|):
+// `driver[://[path][?key=value&...]]`.
+IREE_HAL_DRIVER_SUPPORT_INTERNAL void ireec_hal_device_uri_format(
+    iree_string_view_t driver_name, iree_string_view_t device_path,
+    iree_host_size_t param_count, const iree_string_pair_t* params,
+    char* buffer, iree_host_size_t capacity);
+
 // Gives |*inout_device| (any HAL device whose vtable replaces its allocator,
 // as the CPU devices' do) the memory |params| asks for: unchanged for
 // `memory=host`; for `memory=discrete` a discrete allocator and a wrapper
-// device (csrc/hal/discrete.h). Takes ownership of |*inout_device| and
-// leaves the device to use in it (NULL when failing). A CPU driver that
-// creates its devices itself parses with ireec_cpu_device_params_parse,
-// creates the device, then calls this.
+// device (csrc/hal/discrete.h); then wraps it in a staging device
+// (csrc/hal/staging.h) named by its URI (|driver_name| and the |params|
+// given), so it takes buffers of devices whose memory it cannot reach.
+// Takes ownership of |*inout_device| and leaves the device to use in it
+// (NULL when failing). A CPU driver that creates its devices itself parses
+// with ireec_cpu_device_params_parse, creates the device, then calls this.
 IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_apply_memory(
-    const ireec_cpu_device_params_t* params, iree_allocator_t host_allocator,
-    iree_hal_device_t** inout_device);
+    const ireec_cpu_device_params_t* params, iree_string_view_t driver_name,
+    iree_host_size_t param_count, const iree_string_pair_t* uri_params,
+    iree_allocator_t host_allocator, iree_hal_device_t** inout_device);
 
 // Creates the device a CPU driver is asked for (by |device_path| when
 // |by_path|, else by |device_id|) with URI |params|: the device comes from

@@ -6,6 +6,12 @@
 // fails with the runtime's UNAVAILABLE status, which names the library and
 // what loading it reported.
 //
+// Its devices are wrapped (wrapping_driver.h) in staging devices
+// (../staging.h) reaching only their own memory: a buffer of another device
+// named in a HIP queue operation or command buffer is copied through host
+// memory by its own device, as buffers of `memory=discrete` CPU devices are
+// for the CPU devices (the same code, which the CPU tests run).
+//
 // Options are IREE's defaults without flags. As in IREE, the
 // IREE_HIP_DYLIB_PATH environment variable, when set, lists where to look for
 // the library (';'-separated directories, or files prefixed with "file:");
@@ -17,7 +23,9 @@
 #include "iree/hal/drivers/hip/registration/driver_module.h"
 #include "iree/hal/drivers/init.h"
 
+#include "../staging.h"
 #include "driver_support.h"
+#include "wrapping_driver.h"
 
 static const iree_hal_driver_info_t iree_hal_hip_driver_info = {
     .driver_name = IREE_SVL("hip"),
@@ -56,6 +64,33 @@ static iree_status_t iree_hal_hip_split_dylib_paths(
   return iree_ok_status();
 }
 
+// A HIP device of |inner_driver| (URI parameters are HIP's own), wrapped in a
+// staging device named by its URI.
+static iree_status_t ireec_hip_device_create(
+    iree_hal_driver_t* inner_driver, iree_string_view_t driver_name,
+    ireec_cpu_device_param_set_t unused_param_set, bool by_path,
+    iree_hal_device_id_t device_id, iree_string_view_t device_path,
+    iree_host_size_t param_count, const iree_string_pair_t* params,
+    iree_allocator_t host_allocator, iree_hal_device_t** out_device) {
+  *out_device = NULL;
+  iree_hal_device_t* device = NULL;
+  if (by_path) {
+    IREE_RETURN_IF_ERROR(iree_hal_driver_create_device_by_path(
+        inner_driver, driver_name, device_path, param_count, params,
+        host_allocator, &device));
+  } else {
+    IREE_RETURN_IF_ERROR(iree_hal_driver_create_device_by_id(
+        inner_driver, device_id, param_count, params, host_allocator,
+        &device));
+  }
+  char name[128];
+  ireec_hal_device_uri_format(driver_name, device_path, param_count, params,
+                              name, sizeof(name));
+  return ireec_hal_staging_device_wrap(
+      device, iree_make_cstring_view(name), IREEC_HAL_STAGING_REACH_OWN_MEMORY,
+      host_allocator, out_device);
+}
+
 static iree_status_t iree_hal_hip_driver_factory_try_create(
     void* self, iree_string_view_t driver_name, iree_allocator_t host_allocator,
     iree_hal_driver_t** out_driver) {
@@ -76,11 +111,16 @@ static iree_status_t iree_hal_hip_driver_factory_try_create(
         &options.hip_lib_search_path_count, &options.hip_lib_search_paths));
   }
 
+  iree_hal_driver_t* hip_driver = NULL;
   iree_status_t status = iree_hal_hip_driver_create(
-      driver_name, &options, &device_params, host_allocator, out_driver);
+      driver_name, &options, &device_params, host_allocator, &hip_driver);
 
   iree_allocator_free(host_allocator, options.hip_lib_search_paths);
-  return status;
+  IREE_RETURN_IF_ERROR(status);
+  return ireec_hal_wrapping_driver_wrap(
+      hip_driver, iree_hal_hip_driver_info.driver_name,
+      IREEC_CPU_DEVICE_PARAMS_NONE, ireec_hip_device_create, host_allocator,
+      out_driver);
 }
 
 IREE_API_EXPORT iree_status_t

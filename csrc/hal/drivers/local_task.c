@@ -14,7 +14,7 @@
 //
 // Devices take URI parameters (csrc/hal/drivers/device_params.h): the same
 // settings as IREE's --task_* flags, for a device with executors of its own,
-// and `memory=discrete`. The registered driver is therefore cpu_driver.c's
+// and `memory=discrete`. The registered driver is therefore wrapping_driver.c's
 // wrapper around the task driver made here.
 
 #include "iree/hal/drivers/init.h"
@@ -25,7 +25,7 @@
 #include "iree/task/api.h"
 #include "ireec/decls/ireec/base/huge_page_allocator.h"
 
-#include "cpu_driver.h"
+#include "wrapping_driver.h"
 #include "driver_support.h"
 
 // IREE's --task_worker_stack_size default: enough for generated code, which
@@ -160,9 +160,10 @@ static iree_status_t iree_hal_local_task_driver_factory_try_create(
   iree_task_topology_deinitialize(&topology);
   if (!iree_status_is_ok(status)) return status;
   // Wrapped so that device URI parameters are read (device_params.h).
-  return ireec_hal_cpu_driver_wrap(
+  return ireec_hal_wrapping_driver_wrap(
       task_driver, iree_hal_local_task_driver_info.driver_name,
-      IREEC_CPU_DEVICE_PARAMS_TASK, host_allocator, out_driver);
+      IREEC_CPU_DEVICE_PARAMS_TASK, ireec_cpu_device_create, host_allocator,
+      out_driver);
 }
 
 IREE_API_EXPORT iree_status_t

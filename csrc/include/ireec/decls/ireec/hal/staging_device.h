@@ -1,0 +1,27 @@
+// ireec's own declarations (not IREE's): what callers may ask of ireec's
+// devices, which take buffers of devices whose memory they cannot reach
+// (csrc/hal/staging_device.c).
+//
+// Plain C (no function-like macros, no inline bodies): the same text is the
+// cffi cdef.
+#ifndef IREEC_DECLS_IREEC_HAL_STAGING_DEVICE_H_
+#define IREEC_DECLS_IREEC_HAL_STAGING_DEVICE_H_
+
+#include <stdbool.h>
+
+#include "ireec/decls/iree/hal/buffer.h"
+#include "ireec/decls/iree/hal/device.h"
+
+// Whether |device| is one of ireec's devices (local-task, local-sync, their
+// `memory=discrete` variants, HIP): its queue operations and command buffers
+// take buffers of any other device, staging those whose memory it cannot
+// reach through host memory.
+bool ireec_hal_device_stages_foreign_buffers(iree_hal_device_t* device);
+
+// Whether |device| uses |buffer| where it is, without staging: its own
+// memory, or (CPU devices) any host-visible memory. Devices not ireec's
+// take every buffer as it is.
+bool ireec_hal_device_reaches_buffer(iree_hal_device_t* device,
+                                     iree_hal_buffer_t* buffer);
+
+#endif  // IREEC_DECLS_IREEC_HAL_STAGING_DEVICE_H_

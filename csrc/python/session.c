@@ -1,0 +1,59 @@
+// Session.call(name, *args, device=None, out=None) in C: the PreparedCall
+// the session makes a function's calls with, found by name in the session's
+// table, called as C calls an Invoker (invoker.c), with no Python frame of
+// its own. A name not in the table (not called yet, or not a function) goes
+// to the installed Python path (Session._call), which looks the function up,
+// says what is wrong, and puts the function's call in the table.
+
+#include "cext.h"
+
+// call(name, *args, device=None, out=None).
+static PyObject* ireec_session_call_method(PyObject* self, PyObject* const* args,
+                                           Py_ssize_t nargs, PyObject* kwnames) {
+  PyObject* calls = ((ireec_session_handle_t*)self)->calls;
+  if (nargs >= 1 && calls && PyUnicode_CheckExact(args[0])) {
+    PyObject* call = PyDict_GetItemWithError(calls, args[0]);
+    if (call && PyObject_TypeCheck(call, &ireec_invoker_type)) {
+      Py_INCREF(call);  // (a close() may empty the table meanwhile)
+      PyObject* results = ireec_invoker_vectorcall(call, args + 1, nargs - 1, kwnames);
+      Py_DECREF(call);
+      return results;
+    }
+    if (PyErr_Occurred()) return NULL;
+  }
+  if (!ireec_require_installed()) return NULL;
+  // The Python path, with the session first.
+  Py_ssize_t keywords = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  PyObject** stack = PyMem_Malloc(sizeof(PyObject*) * (size_t)(1 + nargs + keywords));
+  if (!stack) return PyErr_NoMemory();
+  stack[0] = self;
+  for (Py_ssize_t i = 0; i < nargs + keywords; ++i) stack[1 + i] = args[i];
+  PyObject* results = PyObject_Vectorcall(ireec_session_call, stack, 1 + nargs, kwnames);
+  PyMem_Free(stack);
+  return results;
+}
+
+// _calls: the table, made on first use.
+static PyObject* ireec_session_get_calls(PyObject* self, void* closure) {
+  ireec_session_handle_t* session = (ireec_session_handle_t*)self;
+  if (!session->calls) {
+    session->calls = PyDict_New();
+    if (!session->calls) return NULL;
+  }
+  return Py_NewRef(session->calls);
+}
+
+PyMethodDef ireec_session_methods[] = {
+    {"call", (PyCFunction)(void (*)(void))ireec_session_call_method,
+     METH_FASTCALL | METH_KEYWORDS,
+     "call(name, *args, device=None, out=None): calls the function `name`\n"
+     "(\"module.function\") with `args` and returns its results in order, or\n"
+     "reads them into `out` (iree_runtime_session_call; see PreparedCall)."},
+    {NULL, NULL, 0, NULL},
+};
+
+PyGetSetDef ireec_session_getset[] = {
+    {"_calls", ireec_session_get_calls, NULL,
+     "{function name: the PreparedCall Session.call makes its calls with}.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};

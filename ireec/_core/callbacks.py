@@ -1,0 +1,163 @@
+"""Python code that IREE calls: an exception it raises becomes a failed
+`iree_status_t`, never OK, and comes back to Python as itself.
+
+IREE calls Python functions through C function pointers (cffi callbacks):
+native module functions, host calls, loops, debug sinks, and the callbacks
+users write with `ireec.ffi.callback`. cffi's default, when such a function
+raises, is to print "Exception ignored from cffi callback" and return zero,
+which for an `iree_status_t` is OK: the work reports success with a wrong
+result. `status_callback` (and `status_extern`, for ireec's own `extern
+"Python"` functions) instead return a failed status carrying the exception's
+type and message, with a status code matching the exception
+(`status_code_of`).
+
+The exception object itself is kept (a bounded number of them) under a
+number the status's message names, "(Python exception #N)". When that
+status comes back to Python through ireec's one status converter
+(`ireec.check_status`, a call's failure), the converter raises the original
+exception, with IREE's text for the status (the frames it passed through)
+as a note; a status that never comes back is still a failure naming the
+exception.
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+import re
+import threading
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
+from ..errors import IreeError
+from .library import ffi, lib
+
+if TYPE_CHECKING:
+    from ..types import CData
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# How a status names the exception it was made from.
+_MARKER = "(Python exception #{})"
+_MARKER_PATTERN = re.compile(r"\(Python exception #(\d+)\)")
+# The most exceptions kept for statuses that have not come back yet: a
+# status IREE drops (or that is formatted without being raised) would keep
+# its exception forever otherwise.
+_KEPT = 256
+
+_kept: collections.OrderedDict[int, BaseException] = collections.OrderedDict()
+_numbers = itertools.count(1)
+_lock = threading.Lock()
+
+# Builtin exceptions and the IREE status codes of the same meaning; any other
+# exception is UNKNOWN. (ireec's own IREE errors keep their code.)
+_CODES: tuple[tuple[type[BaseException], int], ...] = (
+    (KeyboardInterrupt, lib.IREE_STATUS_CANCELLED),
+    (TimeoutError, lib.IREE_STATUS_DEADLINE_EXCEEDED),
+    (PermissionError, lib.IREE_STATUS_PERMISSION_DENIED),
+    (FileNotFoundError, lib.IREE_STATUS_NOT_FOUND),
+    (FileExistsError, lib.IREE_STATUS_ALREADY_EXISTS),
+    (MemoryError, lib.IREE_STATUS_RESOURCE_EXHAUSTED),
+    (NotImplementedError, lib.IREE_STATUS_UNIMPLEMENTED),
+    (IndexError, lib.IREE_STATUS_OUT_OF_RANGE),
+    (KeyError, lib.IREE_STATUS_NOT_FOUND),
+    (OverflowError, lib.IREE_STATUS_OUT_OF_RANGE),
+    (ValueError, lib.IREE_STATUS_INVALID_ARGUMENT),
+    (TypeError, lib.IREE_STATUS_INVALID_ARGUMENT),
+)
+
+
+def status_code_of(error: BaseException) -> int:
+    """The IREE status code a failure raised as `error` is reported with."""
+    if isinstance(error, IreeError) and error.code > 0:
+        return error.code
+    for cls, code in _CODES:
+        if isinstance(error, cls):
+            return code
+    return lib.IREE_STATUS_UNKNOWN
+
+
+def status_from_exception(error: BaseException) -> CData:
+    """A new failed iree_status_t for `error` (the caller, or IREE, owns
+    it), which names the exception kept for when it comes back."""
+    with _lock:
+        number = next(_numbers)
+        _kept[number] = error
+        while len(_kept) > _KEPT:
+            _kept.popitem(last=False)
+    try:
+        described = f"{type(error).__qualname__}: {error}" if str(error) else type(error).__qualname__
+    except Exception:  # a __str__ that raises still fails the status
+        described = type(error).__qualname__
+    text = ffi.new("char[]", f"{described} {_MARKER.format(number)}".encode("utf-8", "replace"))
+    # IREE keeps the text of statuses made by iree_status_allocate by
+    # pointer; the formatting variant copies it.
+    return lib.iree_status_allocate_f(status_code_of(error), ffi.NULL, 0, b"%s", text)
+
+
+def _on_error(exception: type[BaseException], error: BaseException, traceback: Any) -> CData:
+    # cffi's onerror: what the callback returns instead of its own result.
+    # cffi hands the traceback apart; kept on the exception, it shows where
+    # in the callback it was raised when it is raised again.
+    if error.__traceback__ is None and traceback is not None:
+        error = error.with_traceback(traceback)
+    return status_from_exception(error)
+
+
+def _result_type(signature: str) -> Any:
+    """The result type of the C function type `signature`."""
+    # cffi's typeof takes pointers to functions only: "r(a)" -> "r(*)(a)".
+    spelled = signature if "(*)" in signature else signature.replace("(", "(*)(", 1)
+    try:
+        function_type = ffi.typeof(spelled)
+    except ffi.error as error:
+        raise TypeError(f"{signature!r} is not a C function type: {error}") from None
+    if function_type.kind == "pointer":
+        function_type = function_type.item
+    if function_type.kind != "function":
+        raise TypeError(f"{signature!r} is not a C function type")
+    return function_type.result
+
+
+def status_callback(signature: str) -> Callable[[F], CData]:
+    """Decorates a Python function as a C callback of `signature` (a cffi
+    function type returning iree_status_t, e.g.
+    "iree_status_t(void*, iree_loop_t, iree_status_t)"): as
+    `ffi.callback(signature)`, except that an exception the function raises
+    makes it return a failed status carrying the exception's type and
+    message, which raises that same exception when it reaches Python
+    through ireec (check_status, a call). Returning None means OK. Keep
+    the returned callback referenced while C may call it."""
+    if _result_type(signature) is not ffi.typeof("iree_status_t"):
+        raise TypeError(f"status_callback needs a function type returning iree_status_t, "
+                        f"not {signature!r}")
+
+    def decorate(function: F) -> CData:
+        def returning_a_status(*args: Any) -> CData:
+            result = function(*args)
+            return ffi.NULL if result is None else result
+
+        returning_a_status.__name__ = getattr(function, "__name__", "callback")
+        return ffi.callback(signature, returning_a_status, onerror=_on_error)
+
+    return decorate
+
+
+def status_extern(function: F) -> F:
+    """`@ffi.def_extern()` for ireec's own `extern "Python"` functions
+    returning iree_status_t, with status_callback's handling of
+    exceptions."""
+    return ffi.def_extern(name=function.__name__, onerror=_on_error)(function)
+
+
+def original_exception(text: str) -> BaseException | None:
+    """The exception a status whose IREE text is `text` was made from, if
+    it is still kept (it is then no longer), with `text` as a note; the
+    status converter raises it instead of an IreeError."""
+    match = _MARKER_PATTERN.search(text)
+    if match is None:
+        return None
+    with _lock:
+        error = _kept.pop(int(match.group(1)), None)
+    if error is not None:
+        error.add_note(f"raised by a Python function IREE called; IREE reported: {text}")
+    return error
