@@ -10,7 +10,8 @@ StableHLO; iree-compile 3.9 (pip install 'ireec[jax]', which brings
 jax 0.4.38 to 0.6.2: later JAX exports what iree-compile 3.9 cannot read)
 compiles it for the local CPU; the module's `main` takes JAX arrays as
 they are, of any length, and its result becomes a JAX array again through
-DLPack, without a copy. DRIVER is local-task (the default) or local-sync.
+DLPack (JAX copies a buffer that is not 64-byte aligned, and says so on
+stderr). DRIVER is local-task (the default) or local-sync.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """JAX's workflow end to end: 20 JAX programs of different kinds exported with
 jax.export (StableHLO, symbolic dimensions where the program has them),
-compiled by iree-compile 3.9, run through ireec on both CPU drivers, and
-their results, read back into JAX through DLPack, compared with JAX's own.
+compiled by iree-compile 3.9, run through ireec on both CPU drivers with JAX
+arrays as arguments, and their results, read back into JAX through DLPack,
+compared with JAX's own.
 (iree-compile 3.9 compiles sort and gather for static shapes only, and
 broadcasts between dynamic dimensions not at all: those programs are static.)
 
@@ -175,7 +176,8 @@ def test_program_matches_jax(exported, device, name):
     program = PROGRAMS[name]
     exp, vmfb = exported(name)
     module = ireec.load_module(vmfb, device=device)
-    results = module.main(*(np.asarray(a) for a in program.args))
+    # JAX arrays passed in as they are (DLPack).
+    results = module.main(*(jnp.asarray(a) for a in program.args))
     results = results if isinstance(results, tuple) else (results,)
     # Read back into JAX through DLPack, then into the function's pytree.
     ours = jax.tree_util.tree_unflatten(exp.out_tree, [jnp.from_dlpack(r) for r in results])
@@ -187,3 +189,16 @@ def test_program_matches_jax(exported, device, name):
         assert got.dtype == want.dtype and got.shape == want.shape, (got, want)
         np.testing.assert_allclose(np.asarray(got, np.float64), np.asarray(want, np.float64),
                                    rtol=program.tolerance, atol=program.tolerance)
+
+
+@pytest.mark.parametrize("driver", ["local-task", "local-sync"])
+def test_example(driver):
+    from child_process import run_python
+    from locations import EXAMPLES_DIR
+
+    result = run_python(EXAMPLES_DIR / "jax_export.py", driver).check()
+    assert result.stdout == (
+        "exported: sync func @main(%input0: tensor<?xf32>, %input1: tensor<?xf32>) -> "
+        "(%output0: tensor<?xf32>)\n"
+        "n=4: [0.5, 1.0, 1.5, 2.0]  matches JAX: True\n"
+        "n=7: [0.5, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5]  matches JAX: True\n")
