@@ -118,3 +118,29 @@ def test_buffer_protocol_consumers(device):
         ints.frombytes(memoryview(view).cast("B"))
         assert ints.tolist() == [1, 2, 3]
         assert np.frombuffer(view, np.int32).tolist() == [1, 2, 3]
+
+
+def test_memoryviews_outlive_everything_in_a_child(program):
+    # Memoryviews of a call's result and of an upload, kept past closing the
+    # views, the session, the device and the instance: still readable, and
+    # the process exits cleanly (the mappings hold their buffers).
+    from child_process import run_python
+
+    source = f"""
+import gc, numpy as np, ireec
+instance = ireec.Instance()
+device = instance.create_device("local-task")
+session = ireec.Session(instance, device)
+session.load_module({str(program("simple_mul"))!r})
+(result,) = session.call("module.simple_mul", np.arange(4, dtype=np.float32),
+                         np.full(4, 3, np.float32))
+upload = ireec.BufferView(device, np.arange(3, dtype=np.int64))
+views = [memoryview(result), memoryview(upload)]
+for obj in (result, upload, session, device, instance):
+    obj.close()
+del result, upload, session, device, instance
+gc.collect()
+print(views[0].tolist(), views[1].tolist())
+"""
+    result = run_python("-c", source).check()
+    assert result.stdout == "[0.0, 3.0, 6.0, 9.0] [0, 1, 2]\n"

@@ -182,3 +182,32 @@ def test_deleter_runs_when_done(device):
     view.close()
     gc.collect()
     assert sys.getrefcount(array) == before
+
+
+def test_a_capsule_is_taken_once(device):
+    array = ireec.empty_aligned((2,), np.float32)
+    capsule = array.__dlpack__()
+
+    class Same:
+        def __dlpack__(self, **kwargs):
+            return capsule
+
+        def __dlpack_device__(self):
+            return (1, 0)
+
+    with ireec.BufferView.from_dlpack(device, Same()):
+        pass
+    with pytest.raises(TypeError, match="not an unused DLPack capsule"):
+        ireec.BufferView.from_dlpack(device, Same())
+
+
+def test_producer_errors_propagate(device):
+    class Failing:
+        def __dlpack__(self, **kwargs):
+            raise BufferError("cannot export: the tensor is being written")
+
+        def __dlpack_device__(self):
+            return (1, 0)
+
+    with pytest.raises(BufferError, match="being written"):
+        ireec.BufferView.from_dlpack(device, Failing())
