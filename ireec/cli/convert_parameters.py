@@ -24,7 +24,7 @@ import os
 import sys
 from typing import Sequence
 
-from .._core.library import ffi
+from ..io.index_entry import entry_key
 from ..io.irpa_builder import ArchiveBuilder, add_index_entry
 from ._common import CliError, FlagParser, expand_flagfiles, run_tool
 from .parameters import (
@@ -67,7 +67,7 @@ def convert(args: argparse.Namespace) -> None:
     excluded = {os.fsencode(name) for name in args.exclude}
     for index in indices.values():
         for entry in index._c_entries():
-            key = ffi.unpack(entry.key.data, entry.key.size)
+            key = entry_key(entry)
             if key in excluded:
                 continue
             key = _renamed(key, args.rename)

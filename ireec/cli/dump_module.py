@@ -21,8 +21,6 @@ byte.
 
 from __future__ import annotations
 
-import os
-import stat
 import sys
 from typing import BinaryIO, Callable, Sequence
 
@@ -30,6 +28,7 @@ from .._core.flatbuffer import FlatBufferError, Table, print_json
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view
+from .._core.validate import refuse_special_file
 from ..errors import IreeError
 from ..runtime.advice import source_map_advice
 from ..vm.bytecode_module_def import read_module_archive
@@ -261,16 +260,14 @@ def _int32(value: int) -> int:
 
 
 def _read_module_file(path: str) -> bytes:
+    refuse_special_file(path, "module file")
     try:
-        mode = os.stat(path).st_mode
+        with open(path, "rb") as f:
+            return f.read()
     except OSError as e:
         raise CliError(f"failed to open file '{path}': {e.strerror}",
                        lib.IREE_STATUS_NOT_FOUND if isinstance(e, FileNotFoundError)
                        else lib.IREE_STATUS_UNAVAILABLE) from None
-    if not stat.S_ISREG(mode):
-        raise CliError(f"'{path}' is not a regular file")
-    with open(path, "rb") as f:
-        return f.read()
 
 
 def dump_module(path: str, output: str, pretty: bool, out: BinaryIO) -> None:

@@ -20,16 +20,17 @@ from __future__ import annotations
 
 import math
 import os
-import stat
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, NamedTuple
 
 import numpy as np
 
 from .._core.library import ffi, lib
+from .._core.validate import refuse_special_file
 from ..errors import InvalidArgumentError, OutOfRangeError, UnimplementedError
 from ..types import CData
 from . import parameter_archive as fmt
+from .index_entry import entry_key, entry_metadata, splat_pattern
 
 # How much of a parameter is copied at once (bounds the memory a write of
 # a multi-GiB parameter takes).
@@ -179,7 +180,7 @@ class ArchiveBuilder:
         """Writes the archive to `path` (replacing any file there once the
         new one is complete)."""
         target = os.fspath(path)
-        _check_writable_target(target)
+        refuse_special_file(target, "the parameter archive's path")
         directory, name = os.path.split(os.path.abspath(target))
         temporary = os.path.join(directory, f".{name}.{os.getpid()}.{id(self):x}.tmp")
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
@@ -210,17 +211,6 @@ def _key(key: str | bytes) -> bytes:
     if not key:
         raise ValueError("parameter key must not be empty")
     return key
-
-
-def _check_writable_target(path: str) -> None:
-    """Refuses a directory, FIFO or device as the archive's path."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return
-    if not stat.S_ISREG(mode):
-        raise InvalidArgumentError(f"cannot write a parameter archive to '{path}': "
-                                   f"not a regular file", lib.IREE_STATUS_INVALID_ARGUMENT)
 
 
 def _pwrite_all(fd: int, data, offset: int) -> None:
@@ -304,11 +294,10 @@ def add_index_entry(builder: ArchiveBuilder, entry: CData, key: bytes | None = N
     memory they live in when the archive is written (the caller keeps the
     entry's index alive until then)."""
     if key is None:
-        key = ffi.unpack(entry.key.data, entry.key.size)
-    metadata = (ffi.unpack(ffi.cast("char*", entry.metadata.data), entry.metadata.data_length)
-                if entry.metadata.data_length else b"")
+        key = entry_key(entry)
+    metadata = entry_metadata(entry)
     if splat is None and entry.type == lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_SPLAT:
-        splat = bytes(entry.storage.splat.pattern[0:entry.storage.splat.pattern_length])
+        splat = splat_pattern(entry)
     if splat is not None:
         builder.add_splat(key, splat, entry.length, metadata)
     elif entry.type == lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_FILE:

@@ -27,7 +27,6 @@ import itertools
 import operator
 import os
 import re
-import stat
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple
 
 if TYPE_CHECKING:
@@ -39,9 +38,11 @@ from .._core.handle import Handle
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
+from .._core.validate import refuse_special_file
 from ..errors import (AlreadyExistsError, InvalidArgumentError, IreeError, OutOfRangeError,
                       UnimplementedError)
 from ._format_checks import check as check_file_format
+from .index_entry import entry_metadata, splat_pattern
 from .irpa_builder import ArchiveBuilder, add_index_entry, file_handle_bytes
 from .parameter_archive import DATA_ALIGNMENT
 
@@ -118,30 +119,13 @@ class ParameterEntry(NamedTuple):
 
 def _entry(c_entry) -> ParameterEntry:
     storage = _STORAGE_NAMES.get(c_entry.type, f"type {c_entry.type}")
-    metadata = (ffi.unpack(ffi.cast("char*", c_entry.metadata.data),
-                           c_entry.metadata.data_length)
-                if c_entry.metadata.data_length else b"")
     offset = pattern = None
     if storage == "file":
         offset = c_entry.storage.file.offset
     elif storage == "splat":
-        splat = c_entry.storage.splat
-        pattern = bytes(splat.pattern[0:splat.pattern_length])
+        pattern = splat_pattern(c_entry)
     return ParameterEntry(from_string_view(c_entry.key), c_entry.length, storage,
-                          offset, pattern, metadata)
-
-
-def _check_regular_file(path: str) -> None:
-    """Refuses what IREE cannot index but would not refuse itself: a
-    directory (preloading one crashes IREE) or a FIFO or device (opening
-    one can block forever). A missing file is left to IREE to report."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return
-    if not stat.S_ISREG(mode):
-        raise InvalidArgumentError(f"parameter file '{path}' is not a regular file",
-                                   lib.IREE_STATUS_INVALID_ARGUMENT)
+                          offset, pattern, entry_metadata(c_entry))
 
 
 class ParameterIndex(Handle, _cext.ParameterIndexHandle):
@@ -180,7 +164,8 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
             raise ValueError(f"mode must be one of {', '.join(map(repr, MODES))}, "
                              f"not {mode!r}")
         text = os.fsdecode(path)
-        _check_regular_file(text)
+        # A directory crashes IREE's preload; a FIFO or device blocks its open.
+        refuse_special_file(text, "parameter file")
         check_file_format(text)
         view, owner = string_view(os.fsencode(path))
         index = self.handle
@@ -365,8 +350,7 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
                                   f"{length} from offset {offset}",
                                   lib.IREE_STATUS_OUT_OF_RANGE)
         if entry.type == lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_SPLAT:
-            splat = entry.storage.splat
-            pattern = bytes(splat.pattern[0:splat.pattern_length])
+            pattern = splat_pattern(entry)
             phase = offset % len(pattern)
             repeats = -(-(phase + length) // len(pattern))
             return (pattern * repeats)[phase:phase + length]
