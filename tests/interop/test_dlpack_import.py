@@ -211,3 +211,24 @@ def test_producer_errors_propagate(device):
 
     with pytest.raises(BufferError, match="being written"):
         ireec.BufferView.from_dlpack(device, Failing())
+
+
+def test_views_of_jax_memory_alive_at_exit(program):
+    # Zero-copy views of JAX arrays, one in a call's arguments, still alive
+    # when the interpreter exits: the process exits cleanly (IREE keeps
+    # what it was lent; no producer's deleter runs during teardown).
+    from child_process import run_python
+
+    source = f"""
+import jax.numpy as jnp, numpy as np, ireec
+instance = ireec.Instance()
+device = instance.create_device("local-task")
+session = ireec.Session(instance, device)
+session.load_module({str(program("simple_mul"))!r})
+x = jnp.arange(4, dtype=jnp.float32)
+kept = ireec.BufferView.from_dlpack(device, x)
+(result,) = session.call("module.simple_mul", kept, x)
+print(kept.zero_copy, result.to_numpy().tolist())
+"""
+    result = run_python("-c", source).check()
+    assert result.stdout == "True [0.0, 1.0, 4.0, 9.0]\n"
