@@ -31,10 +31,6 @@ class HostArgument(NamedTuple):
     element_type: int | None = None
 
 
-def _describe(declared: TensorType | None) -> str:
-    return f"declared {declared.text}" if declared is not None else "a tensor"
-
-
 def host_argument(value: Any, declared: TensorType | None, where: str) -> HostArgument | None:
     """The host array `value` stands for (see the module docstring), or None
     when `value` is none of those kinds."""
