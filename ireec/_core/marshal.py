@@ -143,6 +143,7 @@ class Packer:
 
     __slots__ = ("name", "arg_kinds", "declaration", "_declared", "_value", "_ref",
                  "_variant", "_wheres", "_dims", "_host_array")
+    declaration: str
 
     def __init__(self, name: str, arg_kinds: str, declaration: str = ""):
         self.name = name
