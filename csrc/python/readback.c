@@ -131,12 +131,15 @@ static PyObject* ireec_buffer_view_to_numpy(PyObject* self, PyObject* const* arg
 PyMethodDef ireec_buffer_view_methods[] = {
     {"to_numpy", (PyCFunction)(void (*)(void))ireec_buffer_view_to_numpy,
      METH_FASTCALL | METH_KEYWORDS,
-     "to_numpy(copy=True): the values as a numpy array.\n\n"
-     "copy=True (default): a new array, read by mapping (iree_hal_buffer_map_read)\n"
-     "when the buffer is mappable, else by iree_hal_device_transfer_d2h.\n"
-     "copy=None: an array aliasing the buffer (a persistent\n"
-     "iree_hal_buffer_map_range) where that is safe, else a copy.\n"
-     "copy=False: aliasing or ValueError, as numpy's copy=False."},
+     // The first lines are CPython's text signature (inspect.signature).
+     "to_numpy($self, /, copy=True)\n--\n\n"
+     "The values as a numpy array.\n\n"
+     "- copy=True (default): a new array, read by mapping\n"
+     "  (iree_hal_buffer_map_read) when the buffer is mappable, else by\n"
+     "  iree_hal_device_transfer_d2h.\n"
+     "- copy=None: an array aliasing the buffer (a persistent\n"
+     "  iree_hal_buffer_map_range) where that is safe, else a copy.\n"
+     "- copy=False: aliasing or ValueError, as numpy's copy=False."},
     {"_read_mapped", ireec_buffer_view_read_mapped_method, METH_NOARGS,
      "A dense, host-mappable view read into a new array, or None."},
     {NULL, NULL, 0, NULL},

@@ -46,9 +46,11 @@ static PyObject* ireec_session_get_calls(PyObject* self, void* closure) {
 PyMethodDef ireec_session_methods[] = {
     {"call", (PyCFunction)(void (*)(void))ireec_session_call_method,
      METH_FASTCALL | METH_KEYWORDS,
-     "call(name, *args, device=None, out=None): calls the function `name`\n"
-     "(\"module.function\") with `args` and returns its results in order, or\n"
-     "reads them into `out` (iree_runtime_session_call; see PreparedCall)."},
+     // The first lines are CPython's text signature (inspect.signature).
+     "call($self, name, /, *args, device=None, out=None)\n--\n\n"
+     "Calls the function `name` (\"module.function\") with `args` and returns\n"
+     "its results in order, or reads them into `out`\n"
+     "(iree_runtime_session_call; see PreparedCall)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,0 +1,107 @@
+"""Every public name has a docstring: each public module's names (its
+`__all__`, else its names not starting with `_` that it defines), each
+public class's own methods and properties, and what those classes inherit
+from ireec's private bases. Names are found by walking the installed
+package, so names added later are checked without listing them here."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from types import ModuleType
+
+import ireec
+
+# Names whose value is data (constants, cffi's ffi and lib, type aliases):
+# they carry no docstring of their own; the reference documents them with
+# the module that holds them.
+_DATA_KINDS = (int, float, str, bytes, tuple, frozenset, type(ireec.ffi), type(ireec.lib))
+
+
+def public_modules() -> list[ModuleType]:
+    """ireec and every module under it with no `_` component in its name."""
+    modules = [ireec]
+    for info in pkgutil.walk_packages(ireec.__path__, "ireec."):
+        if any(part.startswith("_") for part in info.name.split(".")):
+            continue
+        modules.append(importlib.import_module(info.name))
+    return modules
+
+
+def public_names(module: ModuleType) -> list[str]:
+    """The module's `__all__`, else the public names it defines itself."""
+    names = getattr(module, "__all__", None)
+    if names is not None:
+        return list(names)
+    return [name for name, value in vars(module).items()
+            if not name.startswith("_") and getattr(value, "__module__", None) == module.__name__]
+
+
+def _is_ireec(cls: type) -> bool:
+    return cls.__module__.split(".")[0] == "ireec"
+
+
+def class_members(cls: type) -> list[tuple[str, object]]:
+    """The public methods and properties `cls` defines or inherits from
+    ireec's classes (public or private; C types of ireec._cext included),
+    each once, as defined by the nearest class."""
+    seen: dict[str, object] = {}
+    for base in cls.__mro__:
+        if not _is_ireec(base):
+            continue
+        for name, value in vars(base).items():
+            if name.startswith("_") or name in seen:
+                continue
+            if isinstance(value, (staticmethod, classmethod)):
+                value = value.__func__
+            if callable(value) or inspect.isdatadescriptor(value):
+                seen[name] = value
+    return sorted(seen.items())
+
+
+def undocumented() -> tuple[list[str], int]:
+    """(every public name without a docstring, how many names were checked)."""
+    missing: list[str] = []
+    checked: set[str] = set()
+
+    def check(qualname: str, value: object) -> None:
+        if qualname in checked:
+            return
+        checked.add(qualname)
+        doc = inspect.getdoc(value) if not isinstance(value, property) else value.__doc__
+        if not (doc and doc.strip()):
+            missing.append(qualname)
+
+    classes: dict[type, str] = {}
+    for module in public_modules():
+        check(module.__name__, module)
+        for name in public_names(module):
+            value = getattr(module, name)
+            if isinstance(value, _DATA_KINDS) or not (inspect.isclass(value) or callable(value)):
+                continue
+            if getattr(value, "__module__", "").split(".")[0] != "ireec":
+                continue  # re-exported from elsewhere (typing, numpy, ...)
+            home = f"{value.__module__}.{value.__qualname__}"
+            check(home, value)
+            if inspect.isclass(value):
+                classes.setdefault(value, home)
+    for cls, home in classes.items():
+        for name, member in class_members(cls):
+            owner = next(base for base in cls.__mro__ if name in vars(base))
+            check(f"{owner.__module__}.{owner.__qualname__}.{name}", member)
+    return sorted(missing), len(checked)
+
+
+def test_public_api_is_walked():
+    missing, count = undocumented()
+    # The walk reaches the areas' modules and the classes' members.
+    assert {m.__name__ for m in public_modules()} >= {
+        "ireec", "ireec.runtime", "ireec.hal", "ireec.vm", "ireec.io", "ireec.errors"}
+    assert count > 300
+
+
+def test_every_public_name_has_a_docstring():
+    missing, count = undocumented()
+    assert not missing, (f"{len(missing)} of {count} public names have no docstring:\n  "
+                         + "\n  ".join(missing))
