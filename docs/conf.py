@@ -48,3 +48,28 @@ default_role = "code"
 
 html_theme = "furo"
 html_title = f"ireec {release}"
+
+
+def _list_package_names(app, what, name, obj, options, lines):
+    """A package's page lists the names it re-exports (its `__all__`), each
+    linked to where it is documented: the module defining it."""
+    if what != "module" or not hasattr(obj, "__path__") or not hasattr(obj, "__all__"):
+        return
+    lines += ["", ".. rubric:: Names", ""]
+    for export in obj.__all__:
+        value = getattr(obj, export)
+        home, qualname = getattr(value, "__module__", None), getattr(value, "__qualname__", None)
+        if isinstance(home, str) and home.startswith("ireec") and qualname:
+            summary = " ".join((getattr(value, "__doc__", None) or "").strip()
+                               .split("\n\n")[0].split())   # its first paragraph
+            if summary.count("`") % 2:  # a literal the first line leaves open
+                summary = summary.replace("`", "")
+            summary = summary.replace("*", "\\*")
+            lines.append(f"* :py:obj:`{export} <{home}.{qualname}>`: {summary}")
+        else:
+            lines.append(f"* ``{export}``")
+    lines.append("")
+
+
+def setup(app):
+    app.connect("autodoc-process-docstring", _list_package_names)

@@ -26,6 +26,13 @@ LOCAL_CPU_FLAGS = (
 
 
 def find_iree_compile() -> str:
+    """The path of `iree-compile`: beside this Python (its venv), else on PATH.
+
+    Raises
+    ------
+    CompilerNotFoundError
+        Neither has one (install iree-base-compiler==3.9.0).
+    """
     beside = Path(sys.executable).parent / "iree-compile"
     if beside.exists():
         return str(beside)

@@ -77,6 +77,9 @@ DEFAULT_MIN_TIME = 0.5
 
 
 def build_parser(prog: str) -> FlagParser:
+    """The flags of iree-benchmark-module (IREE's run-module flags and Google
+    Benchmark's), as a FlagParser for `prog`.
+    """
     parser = FlagParser(prog=prog, description=DESCRIPTION)
     add = parser.add_argument
     add_program_flags(parser, "the function to benchmark (default: every exported "
@@ -146,6 +149,7 @@ class Benchmark:
     time_unit: str
 
     def step(self) -> None:
+        """One timed step: `calls_per_step` calls of the bound call."""
         for _ in range(self.calls_per_step):
             self.call()
 
@@ -317,6 +321,9 @@ class _Status:
 
 
 def measure(benchmark: Benchmark, family: int, args: argparse.Namespace, status: "_Status") -> list[report.Run]:
+    """The runs of one benchmark: its repetitions (iterations found as Google
+    Benchmark finds them, or as given) and their aggregates.
+    """
     explicit, min_time = parse_min_time(args.benchmark_min_time)
     repetitions = args.benchmark_repetitions
     name = f"{benchmark.name}/process_time/real_time"
@@ -436,6 +443,9 @@ def _report(benchmarks: list[Benchmark], args, devices) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Runs the benchmarks `args` select and reports them; returns the exit
+    status (iree-benchmark-module's).
+    """
     _check_flags(args)
     instance = Instance()
     uris, devices = iree_flags.create_devices(instance, args, DEFAULT_DEVICE)
@@ -475,6 +485,9 @@ def _main(argv: list[str], prog: str) -> int:
 
 def main(argv: Sequence[str] | None = None,
          prog: str = "python -m ireec benchmark-module") -> int:
+    """`python -m ireec benchmark-module ARGV...`: iree-benchmark-module on
+    ireec; returns the exit status.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     verbose = any(arg == "--verbose" or (arg.startswith("--verbose=")
                                          and iree_bool(arg.partition("=")[2]))

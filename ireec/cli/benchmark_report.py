@@ -46,10 +46,12 @@ class Run:
 
     @property
     def full_name(self) -> str:
+        """The name as reported: the aggregate's suffix added (`BM_f/real_time_mean`)."""
         return f"{self.name}_{self.aggregate}" if self.aggregate else self.name
 
     @property
     def is_percentage(self) -> bool:
+        """Whether the values are percentages (the `_cv` aggregate)."""
         return self.aggregate_unit == "percentage"
 
 
@@ -236,11 +238,13 @@ class ConsoleReporter:
         self.name_width = name_width
 
     def header(self) -> None:
+        """Writes what comes before the rows of the console table."""
         line = (f"{'Benchmark':<{self.name_width}} {'Time':>13} {'CPU':>15} "
                 f"{'Iterations':>12} UserCounters...")
         self.stream.write("-" * len(line) + "\n" + line + "\n" + "-" * len(line) + "\n")
 
     def report(self, run: Run) -> None:
+        """Writes one run as a row of the console table."""
         text = f"{run.full_name:<{self.name_width}} "
         if run.is_percentage:
             text += f"{100 * run.real_time:10.2f} {'%':<4} {100 * run.cpu_time:10.2f} {'%':<4} "
@@ -253,6 +257,7 @@ class ConsoleReporter:
         self.stream.flush()
 
     def finish(self) -> None:
+        """Writes what comes after the rows of the console table, if anything."""
         pass
 
 
@@ -274,6 +279,7 @@ class JsonReporter:
         self.first: bool = True
 
     def header(self) -> None:
+        """Writes what comes before the rows of the JSON."""
         c = self.context
         caches = ",\n".join(
             "      {\n"
@@ -296,6 +302,7 @@ class JsonReporter:
                           + '\n  },\n  "benchmarks": [\n')
 
     def report(self, run: Run) -> None:
+        """Writes one run as a row of the JSON."""
         fields = [("name", json.dumps(run.full_name)),
                   ("family_index", str(run.family_index)),
                   ("per_family_instance_index", "0"),
@@ -317,6 +324,7 @@ class JsonReporter:
         self.stream.flush()
 
     def finish(self) -> None:
+        """Writes what comes after the rows of the JSON, if anything."""
         self.stream.write(("\n" if not self.first else "") + "  ]\n}\n")
         self.stream.flush()
 
@@ -330,24 +338,30 @@ CSV_HEADER = ("name,iterations,real_time,cpu_time,time_unit,bytes_per_second,"
 
 
 class CsvReporter:
+    """Google Benchmark's CSV: a header line, then one line per row."""
+
     def __init__(self, stream: IO[str]):
         self.stream = stream
 
     def header(self) -> None:
+        """Writes what comes before the rows of the CSV."""
         self.stream.write(CSV_HEADER + "\n")
 
     def report(self, run: Run) -> None:
+        """Writes one run as a row of the CSV."""
         unit = "" if run.is_percentage else run.time_unit
         self.stream.write(f'"{run.full_name}",{run.iterations},{_g(run.real_time)},'
                           f"{_g(run.cpu_time)},{unit},,{_g(run.items_per_second)},,,\n")
         self.stream.flush()
 
     def finish(self) -> None:
+        """Writes what comes after the rows of the CSV, if anything."""
         pass
 
 
 def reporter(format: str, stream: IO[str], context: Context,
              name_width: int) -> "JsonReporter | CsvReporter | ConsoleReporter":
+    """The reporter of `format` ("console", "json" or "csv") writing to `stream`."""
     if format == "json":
         return JsonReporter(stream, context)
     if format == "csv":

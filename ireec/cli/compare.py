@@ -4,8 +4,8 @@ iree-run-module does it.
 Buffer views match when their shape, element type and encoding match and
 every element does: within `--expected_f16_threshold` / `_f32_` / `_f64_` of
 the expected value for f16, f32 and f64 elements (`--equality_mode=absolute`,
-the default: |expected - actual| <= threshold), or relatively
-(`relative`: |(expected - actual) / expected| <= threshold), and bit for bit
+the default: `|expected - actual| <= threshold`), or relatively
+(`relative`: `|(expected - actual) / expected| <= threshold`), and bit for bit
 for every other element type, or for all of them with `exact`. The first
 element that differs is reported, with both views' text.
 
@@ -56,6 +56,7 @@ class Equality:
     f64_threshold: float = 0.0001
 
     def threshold(self, type_name: str) -> float:
+        """The threshold for elements of `type_name` ("f16", "f32" or "f64")."""
         return getattr(self, f"{type_name}_threshold")
 
 

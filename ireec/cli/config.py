@@ -9,6 +9,9 @@ import ireec
 
 
 def main(argv: list[str], prog: str = "python -m ireec config") -> int:
+    """`python -m ireec config ARGV...`: prints the compiler and linker flags
+    of C and C++ programs built against ireec; returns the exit status.
+    """
     parser = argparse.ArgumentParser(
         prog=prog, description="compiler and linker flags for C programs using ireec")
     parser.add_argument("--cflags", action="store_true",

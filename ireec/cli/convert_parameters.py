@@ -1,7 +1,7 @@
 """`python -m ireec convert-parameters`: IREE's iree-convert-parameters over
 ireec. Writes the parameters of one or more parameter files (.irpa, .gguf,
 .safetensors, given as iree-run-module takes them: `--parameters=[scope=]file`)
-into one parameter archive (.irpa), editing them on the way:
+into one parameter archive (.irpa), editing them on the way::
 
     --exclude=name                  leave a parameter out
     --rename=old=new                add it under another name
@@ -81,6 +81,9 @@ def convert(args: argparse.Namespace) -> None:
 
 def main(argv: Sequence[str] | None = None,
          prog: str = "python -m ireec convert-parameters") -> int:
+    """`python -m ireec convert-parameters ARGV...`: iree-convert-parameters
+    on ireec; returns the exit status.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = FlagParser(prog=prog, description=DESCRIPTION)
     add_parameter_flags(parser)

@@ -25,6 +25,9 @@ def cpu_features() -> list[tuple[str, bool]]:
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m ireec cpuinfo") -> int:
+    """`python -m ireec cpuinfo ARGV...`: iree-cpuinfo on ireec (the host CPU's
+    features, from IREE's table); returns the exit status.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = FlagParser(prog=prog, description=(
         "The host CPU's features as the IREE runtime sees them, as iree-cpuinfo "

@@ -1,5 +1,5 @@
 """`python -m ireec create-parameters`: IREE's iree-create-parameters over
-ireec. Writes a parameter archive (.irpa) of declared parameters:
+ireec. Writes a parameter archive (.irpa) of declared parameters::
 
     --splat=name=shapextype[=value]   a splat: `value` repeated (zero if
                                       omitted), stored in no file
@@ -78,6 +78,9 @@ def parse_declaration(spec: str) -> ParameterInfo:
 
 def create_archive(splats: Sequence[str], data: Sequence[str], alignment: int,
                    output: str) -> None:
+    """Writes the archive of the `--splat` and `--data` declarations to `output`
+    (ireec.io.irpa_builder).
+    """
     builder = ArchiveBuilder(alignment)
     for spec in splats:
         info = parse_declaration(spec)
@@ -93,6 +96,9 @@ def create_archive(splats: Sequence[str], data: Sequence[str], alignment: int,
 
 def main(argv: Sequence[str] | None = None,
          prog: str = "python -m ireec create-parameters") -> int:
+    """`python -m ireec create-parameters ARGV...`: iree-create-parameters on
+    ireec; returns the exit status.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = FlagParser(prog=prog, description=DESCRIPTION)
     parser.add_argument("--splat", action="append", default=[],

@@ -33,6 +33,9 @@ def device_uri(info: DeviceInfo) -> str:
 
 
 def list_drivers(instance: Instance, out: IO[str]) -> None:
+    """Writes iree-run-module's `--list_drivers` listing of the drivers of
+    `instance` (iree_hal_driver_registry_enumerate) to `out`.
+    """
     out.write(_HEADER + "# Available HAL drivers\n" + _HEADER)
     out.write("# Use --list_devices={driver name} to enumerate available devices.\n\n")
     for driver in instance.query_drivers():
@@ -140,6 +143,9 @@ def dump_devices(instance: Instance, driver: str | None, out: IO[str]) -> None:
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m ireec dump-devices") -> int:
+    """`python -m ireec dump-devices [DRIVER]`: the drivers, the devices each
+    can create and what each device is; returns the exit status.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = FlagParser(prog=prog, description=(
         "The HAL drivers this runtime provides, the devices each can create (with "

@@ -294,6 +294,9 @@ def dump_module(path: str, output: str, pretty: bool, out: BinaryIO) -> None:
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m ireec dump-module") -> int:
+    """`python -m ireec dump-module ARGV...`: iree-dump-module on ireec;
+    returns the exit status.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = FlagParser(prog=prog, description=(
         "Dumps IREE VM module details to stdout, as iree-dump-module does."))

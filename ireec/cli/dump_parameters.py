@@ -55,6 +55,9 @@ def extract(indices: dict[str, ParameterIndex], flag: str, out: IO[str]) -> None
 
 def main(argv: Sequence[str] | None = None,
          prog: str = "python -m ireec dump-parameters") -> int:
+    """`python -m ireec dump-parameters ARGV...`: iree-dump-parameters on
+    ireec; returns the exit status.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = FlagParser(prog=prog, description=(
         "Dumps information about parsed parameter files, as iree-dump-parameters "

@@ -86,6 +86,9 @@ class StreamList:
         self._files: dict[str, IO[bytes]] = {}
 
     def open(self, path: str, continue_reading: bool) -> IO[bytes]:
+        """The file at `path`, opened once; read from its start again unless
+        `continue_reading`.
+        """
         f = self._files.get(path)
         if f is None:
             try:
@@ -99,6 +102,7 @@ class StreamList:
         return f
 
     def close(self) -> None:
+        """Closes every file opened."""
         for f in self._files.values():
             f.close()
         self._files.clear()
@@ -300,6 +304,8 @@ class HeapAllocator:
         self.handle: Any = out[0]
 
     def close(self) -> None:
+        """Releases the allocator (iree_hal_allocator_release); closing twice
+        does nothing."""
         handle, self.handle = self.handle, None
         if handle is not None:
             lib.iree_hal_allocator_release(handle)

@@ -217,6 +217,9 @@ def profiling_options(args: argparse.Namespace) -> "tuple[CData, CData] | None":
 
 
 def begin_profiling(devices: Sequence[Device], options: "tuple[CData, CData] | None") -> None:
+    """Begins profiling on each of `devices` (iree_hal_device_profiling_begin)
+    with `options`, when profiling was asked for.
+    """
     for device in devices if options else ():
         try:
             check_status(lib.iree_hal_device_profiling_begin(device.handle, options[0]))
@@ -225,6 +228,9 @@ def begin_profiling(devices: Sequence[Device], options: "tuple[CData, CData] | N
 
 
 def end_profiling(devices: Sequence[Device], options: "tuple[CData, CData] | None") -> None:
+    """Ends profiling on each of `devices` (iree_hal_device_profiling_end), when
+    profiling was asked for.
+    """
     for device in devices if options else ():
         try:
             check_status(lib.iree_hal_device_profiling_end(device.handle))

@@ -60,6 +60,7 @@ def format_variants(list_name: str, kinds: str, values: list[Any], max_element_c
 
 def print_results(stream: IO[str], kinds: str, results: list[Any],
                   max_element_count: int) -> None:
+    """Writes each result as iree-run-module prints it (`result[i]: ...`)."""
     stream.write(format_variants("result", kinds, results, max_element_count))
 
 
@@ -81,6 +82,8 @@ def result_array(kind: str, value: Any) -> np.ndarray:
 
 def write_outputs(specs: list[str], kinds: str, results: list[Any], max_element_count: int,
                   stdout: IO[str]) -> None:
+    """Writes each result where its `--output=` spec says (`-`: stdout,
+    `@path`: the file written, `+path`: appended to), as iree-run-module does."""
     if len(specs) != len(results):
         raise CliError(f"{len(specs)} outputs specified but the provided variant list "
                        f"only has {len(results)} elements", lib.IREE_STATUS_OUT_OF_RANGE)

@@ -52,6 +52,9 @@ class Progress:
         return _seconds_text(self._elapsed() / self.done) if self.done else "-"
 
     def update(self, done: int | None = None) -> None:
+        """Counts one more run (or sets the count to `done`) and redraws or prints
+        the status line when due.
+        """
         self.done = self.done + 1 if done is None else done
         if self.tty:
             now = time.perf_counter()
@@ -77,6 +80,7 @@ class Progress:
         self.stream.flush()
 
     def finish(self) -> None:
+        """Ends the display with the total time and the time per run."""
         if self.tty:
             self._draw()
             self.stream.write("\n")

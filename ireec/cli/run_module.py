@@ -91,6 +91,7 @@ def add_program_flags(parser: FlagParser, function_help: str) -> None:
 
 
 def build_parser(prog: str) -> FlagParser:
+    """The flags of iree-run-module, as a FlagParser for `prog`."""
     parser = FlagParser(prog=prog, description=DESCRIPTION)
     add = parser.add_argument
     add_program_flags(parser, "the function of the last module to run (may be "
@@ -347,6 +348,9 @@ def _main(argv: list[str], prog: str) -> int:
 
 def main(argv: Sequence[str] | None = None,
          prog: str = "python -m ireec run-module") -> int:
+    """`python -m ireec run-module ARGV...`: iree-run-module on ireec;
+    returns the exit status.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     # Known before parsing, so even a failing --flagfile shows its traceback.
     verbose = any(arg == "--verbose" or (arg.startswith("--verbose=")

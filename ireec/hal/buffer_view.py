@@ -212,6 +212,7 @@ class BufferView(Handle, _cext.BufferViewHandle):
 
     @property
     def ndim(self) -> int:
+        """The number of dimensions (iree_hal_buffer_view_shape_rank)."""
         return lib.iree_hal_buffer_view_shape_rank(self.handle)
 
     @property

@@ -25,7 +25,8 @@ class Device(Handle, _cext.DeviceHandle):
     adopts a raw `iree_hal_device_t*`.
     """
 
-    __slots__ = ("instance",)
+    __slots__ = {"instance": "The Instance whose driver registry created the device, or None "
+                             "for a device adopted without one."}
     instance: Instance | None
 
     def __init__(self, instance: Instance, uri: str = "local-task"):
@@ -66,6 +67,7 @@ class Device(Handle, _cext.DeviceHandle):
 
     @property
     def host_allocator(self) -> CData:
+        """iree_hal_device_host_allocator: the `iree_allocator_t` for host memory."""
         return lib.iree_hal_device_host_allocator(self.handle)
 
     @in_use

@@ -4,7 +4,7 @@ to IREE.
 
 `host_tensor(obj)` asks the producer for its tensor (versioned DLPack 1.x
 when the producer takes `max_version`, else the legacy capsule), takes
-ownership of it as the protocol says (the capsule renamed "used_..."), and
+ownership of it as the protocol says (the capsule renamed `"used_..."`), and
 returns a numpy array over the producer's own memory, with the IREE element
 type of its DLPack data type. The array keeps the tensor alive: the
 producer's deleter runs when the array (and whatever was made from it

@@ -1,6 +1,6 @@
 """The layout of IREE parameter archives (.irpa), as iree/schemas/parameter_archive.h
 defines it: packed little-endian records, every offset in a header relative
-to that header's own position in the file.
+to that header's own position in the file::
 
     header (88 bytes)   prefix: magic u32 "IRPA", version major u16, minor u16,
                         header_size u64, next_header_offset u64, flags u64;

@@ -308,6 +308,7 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         return [from_string_view(e.key) for e in self._c_entries()]
 
     def entries(self) -> list[ParameterEntry]:
+        """Every entry, in index order (iree_io_parameter_index_get)."""
         return [_entry(e) for e in self._c_entries()]
 
     def __iter__(self) -> Iterator[ParameterEntry]:
@@ -414,7 +415,8 @@ class SessionParameters:
     * modules already loaded keep what they loaded: nothing is re-read.
     """
 
-    __slots__ = ("indices", "_registered")
+    __slots__ = {"indices": "{scope: ParameterIndex}: every scope given so far.",
+                 "_registered": None}
 
     def __init__(self):
         self.indices: dict[str, ParameterIndex] = {}
@@ -422,6 +424,18 @@ class SessionParameters:
 
     def add(self, source: "str | os.PathLike[str] | ParameterIndex", scope: str = "", *,
             mode: str = "mmap") -> None:
+        """Adds the parameters of `source` to `scope`'s index.
+
+        Parameters
+        ----------
+        source : str, os.PathLike or ParameterIndex
+            A parameter file (.irpa, .gguf, .safetensors), loaded on its own
+            first so that a file failing half-way adds nothing, or an index.
+        scope : str
+            The scope the program names its parameters in ("" for none).
+        mode : {"mmap", "file", "preload"}
+            How a file is read (ParameterIndex.load).
+        """
         if not isinstance(scope, str):
             raise TypeError(f"scope must be a str, not {type(scope).__name__}")
         if isinstance(source, ParameterIndex):

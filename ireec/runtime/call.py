@@ -55,17 +55,17 @@ class Function:
     (`.handle`, an `iree_vm_function_t*`). It borrows its module from the
     session, so it is usable while the session is open; afterwards every
     call raises `ClosedError`.
-
-    Attributes:
-      name: the full name, "module.function".
-      signature: the calling convention, e.g. "0rr_r" (iree_vm_function_signature).
-      attributes: the function's reflection attributes (iree_vm_function_get_attr),
-        e.g. {"iree.abi.declaration": "...", "iree.abi.model": "coarse-fences"}.
-      model: attributes["iree.abi.model"], or None.
     """
 
-    __slots__ = ("session", "name", "signature", "attributes", "model",
-                 "_function", "_arg_kinds", "_result_kinds", "_default_call")
+    __slots__ = {
+        "session": "The Session whose context holds the function.",
+        "name": 'The full name, "module.function".',
+        "signature": 'The calling convention, e.g. "0rr_r" (iree_vm_function_signature).',
+        "attributes": "The function's reflection attributes (iree_vm_function_get_attr), "
+                      'e.g. {"iree.abi.declaration": "...", "iree.abi.model": "coarse-fences"}.',
+        "model": 'attributes["iree.abi.model"] (e.g. "coarse-fences"), or None.',
+        "_function": None, "_arg_kinds": None, "_result_kinds": None, "_default_call": None,
+    }
     session: Session
     name: str
     signature: str
@@ -111,6 +111,9 @@ class Function:
 
     @property
     def result_kinds(self) -> str:
+        """The kind of each result, one letter per result of the calling
+        convention (`r` a ref, `i` i32, ...).
+        """
         self._require_cconv()
         return self._result_kinds or ""
 
@@ -275,7 +278,11 @@ class PreparedCall(_cext.Invoker):
     a prepared call never keeps arguments or results alive.
     """
 
-    __slots__ = ("function", "device", "_plan")
+    __slots__ = {
+        "function": "The Function this call calls.",
+        "device": "The device numpy arguments are copied to (None: the session's first).",
+        "_plan": None,
+    }
     function: Function
     device: Device | None
 
@@ -442,8 +449,11 @@ class BoundCall(_cext.Invoker):
     the lock, invoking, handing the result back.
     """
 
-    __slots__ = ("function", "_plan", "_count", "_arg_count", "_targets", "_out", "_lent",
-                 "_partial", "_into_args")
+    __slots__ = {
+        "function": "The Function this call calls.",
+        "_plan": None, "_count": None, "_arg_count": None, "_targets": None, "_out": None,
+        "_lent": None, "_partial": None, "_into_args": None,
+    }
     function: Function
 
     def __init__(self, plan: _Plan, args: tuple[Value, ...], device: Device | None = None,

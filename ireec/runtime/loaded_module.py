@@ -28,7 +28,10 @@ class ModuleFunction:
     """A function of a LoadedModule: calling it calls the session's Function
     and returns its one result, a tuple of several, or None for none."""
 
-    __slots__ = ("function", "exported")
+    __slots__ = {
+        "function": "The session's Function (iree_runtime_session_lookup_function).",
+        "exported": "What the module exports it as: its name, signature and declaration.",
+    }
     function: Function
     exported: ExportedFunction
 

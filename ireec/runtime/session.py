@@ -47,8 +47,11 @@ class Session(Handle, _cext.SessionHandle):
     is released), and copied into session-owned aligned memory otherwise.
     """
 
-    __slots__ = ("instance", "_devices", "_lock", "_functions", "_module_memory",
-                 "_parameters")
+    __slots__ = {
+        "instance": "The Instance the session was created in.",
+        "_devices": None, "_lock": None, "_functions": None, "_module_memory": None,
+        "_parameters": None,
+    }
     instance: Instance
 
     def __init__(self, instance: Instance, device: Device | None = None, *,

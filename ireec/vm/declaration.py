@@ -31,9 +31,12 @@ class TensorType(NamedTuple):
 
     @property
     def rank(self) -> int:
+        """The number of dimensions."""
         return len(self.dims)
 
     def accepts_shape(self, shape: tuple[int, ...]) -> bool:
+        """Whether a tensor of `shape` is of this type (a dynamic
+        dimension takes any size)."""
         return len(shape) == len(self.dims) and all(
             d is None or d == s for d, s in zip(self.dims, shape))
 

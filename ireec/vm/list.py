@@ -15,6 +15,8 @@ class VmList(Handle, _cext.VmListHandle):
 
     @classmethod
     def create(cls, capacity: int) -> "VmList":
+        """A new empty list of variants with room for `capacity` values
+        (iree_vm_list_create with an undefined element type)."""
         out = ffi.new("iree_vm_list_t**")
         check_status(lib.iree_vm_list_create(
             lib.iree_vm_make_undefined_type_def(), capacity,

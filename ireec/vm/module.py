@@ -41,7 +41,10 @@ class ExportedFunction(NamedTuple):
 class ModuleInfo:
     """A module in a session's context, read when `session.modules[name]` is."""
 
-    __slots__ = ("name", "functions")
+    __slots__ = {
+        "name": "The module's name (iree_vm_module_name).",
+        "functions": "{name: ExportedFunction} of every function it exports.",
+    }
     name: str
     functions: dict[str, ExportedFunction]
 

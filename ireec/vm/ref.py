@@ -15,6 +15,8 @@ class RefTypes:
 
     @classmethod
     def load(cls) -> type["RefTypes"]:
+        """The class, its types read on first use (iree_hal_buffer_view_type,
+        iree_hal_fence_type, iree_vm_list_type)."""
         if not cls.buffer_view:
             cls.fence = int(lib.iree_hal_fence_type())
             cls.list = int(lib.iree_vm_list_type())

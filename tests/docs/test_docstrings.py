@@ -105,3 +105,21 @@ def test_every_public_name_has_a_docstring():
     missing, count = undocumented()
     assert not missing, (f"{len(missing)} of {count} public names have no docstring:\n  "
                          + "\n  ".join(missing))
+
+
+def test_every_wrapper_names_the_c_type_it_wraps():
+    # A Handle subclass owns one IREE object; its docstring says which, so
+    # the reference puts IREE's name beside the Python one.
+    from ireec import ffi
+    from ireec._core.handle import Handle
+
+    wrappers = {value for module in public_modules() for name in public_names(module)
+                if inspect.isclass(value := getattr(module, name)) and issubclass(value, Handle)}
+    assert {cls.__name__ for cls in wrappers} >= {"Instance", "Device", "Session", "BufferView"}
+    unnamed = []
+    for cls in wrappers:
+        c_type = ffi.getctype(cls.__new__(cls)._c_type).removeprefix("struct ").rstrip(" *")
+        if c_type not in (cls.__doc__ or ""):
+            unnamed.append(f"{cls.__module__}.{cls.__qualname__} ({c_type})")
+    assert not unnamed, "wrappers whose docstring does not name their C type:\n  " + \
+        "\n  ".join(sorted(unnamed))
