@@ -37,7 +37,7 @@ static iree_status_t iree_runtime_demo_perform_mul(
           (iree_hal_buffer_params_t){
               .type = IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL,
               // IREE's sample asks for READ, which this IREE refuses for the
-              // copy into the new buffer (see the README).
+              // copy into the new buffer (see docs/c_to_python.md).
               .access = IREE_HAL_MEMORY_ACCESS_ALL,
               .usage = IREE_HAL_BUFFER_USAGE_DEFAULT,
           },
