@@ -23,24 +23,29 @@ PAGES_WITH_EXAMPLES = [path for path in PAGES if doc_pages.steps(path)]
 
 def _sources_named(path) -> dict[str, Path]:
     """{name: MLIR source} of the programs the page names (`NAME.mlir` or
-    `NAME.vmfb`) that examples/ or tests/programs/ hold."""
+    `NAME.vmfb`) that examples/ or tests/programs/ (or a folder in it) hold."""
     found = {}
     for name in set(re.findall(r"([\w-]+)\.(?:mlir|vmfb)\b", path.read_text())):
-        for folder in (EXAMPLES_DIR, PROGRAMS_DIR):
-            if (folder / f"{name}.mlir").exists():
-                found[name] = folder / f"{name}.mlir"
-                break
+        sources = [EXAMPLES_DIR / f"{name}.mlir", *sorted(PROGRAMS_DIR.rglob(f"{name}.mlir"))]
+        existing = [source for source in sources if source.exists()]
+        if existing:
+            found[name] = existing[0]
     return found
+
+
+# Programs the page compiles itself, with the flags they need: for several
+# devices, or a HAL executable rather than a module.
+_COMPILED_BY_THE_PAGE = ("#hal.device.promise", "hal.executable.source")
 
 
 def _prepare(path, compile_mlir, work: Path) -> None:
     """The page's working folder: examples/, and each program it names as
-    MLIR and, unless it is compiled for several devices (which the page
-    compiles itself, with their flags), as a .vmfb for the local CPU."""
+    MLIR and, unless the page compiles it itself, as a .vmfb for the local
+    CPU."""
     (work / "examples").symlink_to(EXAMPLES_DIR)
     for name, source in _sources_named(path).items():
         shutil.copy(source, work / source.name)
-        if "#hal.device.promise" not in source.read_text():
+        if not any(marker in source.read_text() for marker in _COMPILED_BY_THE_PAGE):
             shutil.copy(compile_mlir(source), work / f"{name}.vmfb")
 
 
