@@ -111,7 +111,9 @@ extern ireec_handle_kind_t ireec_fence_handle_kind;
 extern ireec_handle_kind_t ireec_buffer_view_handle_kind;
 extern ireec_handle_kind_t ireec_vm_list_handle_kind;
 extern ireec_handle_kind_t ireec_parameter_index_handle_kind;
-#define IREEC_HANDLE_KINDS 8
+extern ireec_handle_kind_t ireec_vm_buffer_handle_kind;
+extern ireec_handle_kind_t ireec_vm_module_handle_kind;
+#define IREEC_HANDLE_KINDS 10
 extern ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS];
 
 // A Handle: the reference (NULL once released), read through the member of
@@ -133,6 +135,8 @@ typedef struct {
     iree_hal_buffer_view_t* buffer_view;
     iree_vm_list_t* list;
     iree_io_parameter_index_t* parameter_index;
+    iree_vm_buffer_t* vm_buffer;
+    iree_vm_module_t* vm_module;
   };
   const ireec_handle_kind_t* kind;
   PyObject* cdata;
@@ -288,5 +292,12 @@ int ireec_results_fill(PyObject* invoker, PyObject* results);
 // The methods BufferViewHandle adds to Handle: to_numpy() and
 // _read_mapped().
 extern PyMethodDef ireec_buffer_view_methods[];
+
+// ---------------------------------------------------------------------------
+// vm_buffer.c: a vm.buffer's bytes through the buffer protocol.
+// ---------------------------------------------------------------------------
+
+// VmBufferHandle's buffer procedures (set on its type before it is readied).
+extern PyBufferProcs ireec_vm_buffer_as_buffer;
 
 #endif  // IREEC_PYTHON_CEXT_H_

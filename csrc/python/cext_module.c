@@ -197,10 +197,14 @@ PyMODINIT_FUNC PyInit__cext(void) {
       {"BufferViewHandle", &ireec_buffer_view_handle_kind.type},
       {"VmListHandle", &ireec_vm_list_handle_kind.type},
       {"ParameterIndexHandle", &ireec_parameter_index_handle_kind.type},
+      {"VmBufferHandle", &ireec_vm_buffer_handle_kind.type},
+      {"VmModuleHandle", &ireec_vm_module_handle_kind.type},
       {"Invoker", &ireec_invoker_type},
       {"Lock", &ireec_lock_type},
   };
   size_t count = sizeof(types) / sizeof(types[0]);
+  // (The kind macro has no slot for it.)
+  ireec_vm_buffer_handle_kind.type.tp_as_buffer = &ireec_vm_buffer_as_buffer;
   for (size_t i = 0; i < count; ++i) {
     if (PyType_Ready(types[i].type) != 0) return NULL;
   }

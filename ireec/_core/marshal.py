@@ -17,7 +17,6 @@ Fences, lists (for VM lists), or None for a null ref.
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -26,8 +25,10 @@ from ..hal.buffer_view import BufferView
 from ..hal.device import Device
 from ..hal.element_type import ELEMENT_TYPES_BY_DTYPE, element_type_from_dtype
 from ..hal.fence import Fence
-from ..vm.function import SCALAR_KINDS
 from ..vm.ref import RefTypes
+from ..vm.value import as_float as _as_float
+from ..vm.value import as_int as _as_int
+from ..vm.value import describe as _describe
 from .library import ffi, lib
 from .status import check_status
 from .strings import from_string_view
@@ -84,50 +85,6 @@ def _native_element_type(dtype: np.dtype) -> int | None:
         return element_type_from_dtype(dtype)
     except TypeError:
         return None
-
-
-def _describe(value) -> str:
-    if isinstance(value, np.ndarray):
-        return f"numpy array of shape {value.shape} and dtype {value.dtype}"
-    return type(value).__name__
-
-
-def _scalar_from_0d(value, kind: str, where: str):
-    """A 0-d array (or numpy scalar) as the Python scalar a value arg takes."""
-    if value.ndim != 0:
-        raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} scalar; got a "
-                        f"{_describe(value)} (only 0-d arrays convert to scalars)")
-    allowed = "biu" if kind in "iI" else "biuf"
-    if value.dtype.kind not in allowed:
-        raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} scalar; got a "
-                        f"0-d array of dtype {value.dtype}")
-    return value.item()
-
-
-def _as_int(value, kind: str, where: str) -> int:
-    if isinstance(value, (np.ndarray, np.generic)):
-        value = _scalar_from_0d(np.asarray(value), kind, where)
-    if isinstance(value, (float, complex)):
-        raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} (an int); got "
-                        f"{type(value).__name__} {value!r}")
-    try:
-        value = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} (an int); got "
-                        f"{_describe(value)}") from None
-    bits = 32 if kind == "i" else 64
-    if not -(1 << (bits - 1)) <= value < (1 << bits):
-        raise OverflowError(f"{where}: {value} does not fit in {SCALAR_KINDS[kind]}")
-    # Signless: an unsigned value is passed as its bit pattern.
-    return value - (1 << bits) if value >= (1 << (bits - 1)) else value
-
-
-def _as_float(value, kind: str, where: str) -> float:
-    if isinstance(value, (np.ndarray, np.generic)):
-        value = _scalar_from_0d(np.asarray(value), kind, where)
-    if isinstance(value, (int, float)):
-        return float(value)
-    raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} (a float); got {_describe(value)}")
 
 
 class Packer:

@@ -1,7 +1,11 @@
 """IREE's VM (iree/vm/api.h): modules and what they export, functions and
-their calling conventions, lists, references."""
+their calling conventions, lists, byte buffers, references and ref types,
+modules written in Python."""
 
-from .list import VmList
+from .buffer import Buffer
+from .list import List, VmList
 from .module import ExportedFunction, ModuleInfo, ModuleList
+from .ref_type import RefType, register_type
 
-__all__ = ["ExportedFunction", "ModuleInfo", "ModuleList", "VmList"]
+__all__ = ["Buffer", "ExportedFunction", "List", "ModuleInfo", "ModuleList", "RefType",
+           "VmList", "register_type"]
