@@ -17,7 +17,9 @@ from ..errors import InvalidArgumentError, IreeError, NotFoundError
 from ..hal.device import Device, note_failed_devices
 from ..hal.fence import Fence
 from ..io.parameters import SessionParameters, note_missing_parameters
-from ..vm.module import ModuleList, bytecode_module_name, context_module_names, find_module
+from ..vm.module import (Module, ModuleList, bytecode_module_name, context_module_names,
+                         find_module)
+from ..vm.native_module import NativeModule
 from .advice import duplicate_module_error, load_error, lookup_error
 from .call import Function
 from .instance import Instance
@@ -219,6 +221,32 @@ class Session(Handle, _cext.SessionHandle):
 
     def _append_module(self, module: CData) -> None:
         check_status(lib.iree_runtime_session_append_module(self.handle, module))
+
+    def append_module(self, module: Module) -> None:
+        """Appends any VM module (iree_runtime_session_append_module): a
+        NativeModule written in Python, or a native C or bytecode module
+        adopted with `ireec.vm.Module.from_handle`. A module must be
+        appended before the modules that import from it (those resolve
+        their imports when they load). The session's context keeps its own
+        reference; one module may be appended to several sessions."""
+        if not isinstance(module, Module):
+            raise TypeError(f"append_module takes an ireec.vm.Module (e.g. an "
+                            f"ireec.vm.NativeModule), not {type(module).__name__}")
+        with self._lock:
+            self._parameters.register(self.instance, self._append_module)
+            self._refuse_duplicate(module.name)
+            module._acquire()  # a close() meanwhile waits for the append
+            try:
+                self._check_loaded(lib.iree_runtime_session_append_module(
+                    self.handle, module.handle))
+                if isinstance(module, NativeModule):
+                    state = ffi.new("iree_vm_module_state_t**")
+                    check_status(lib.iree_vm_context_resolve_module_state(
+                        self.context, module.handle, state))
+                    module._context_added(state[0], self)
+            finally:
+                module._release_use()
+            self._forget_functions()
     # ----------------------------------------------------------------------
 
     def _vm_instance(self) -> CData:

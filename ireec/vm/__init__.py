@@ -4,8 +4,9 @@ modules written in Python."""
 
 from .buffer import Buffer
 from .list import List, VmList
-from .module import ExportedFunction, ModuleInfo, ModuleList
+from .module import ExportedFunction, Module, ModuleInfo, ModuleList
+from .native_module import NativeModule
 from .ref_type import RefType, register_type
 
-__all__ = ["Buffer", "ExportedFunction", "List", "ModuleInfo", "ModuleList", "RefType",
-           "VmList", "register_type"]
+__all__ = ["Buffer", "ExportedFunction", "List", "Module", "ModuleInfo", "ModuleList",
+           "NativeModule", "RefType", "VmList", "register_type"]
