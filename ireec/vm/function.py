@@ -61,3 +61,72 @@ def read_attributes(function: CData) -> dict[str, str]:
         check_status(status)
         attributes[from_string_view(pair.key)] = from_string_view(pair.value)
         index += 1
+
+
+def declared_arg_types(declaration: str | None) -> list[str] | None:
+    """The type of each argument in iree-compile's "iree.abi.declaration"
+    (`sync func @f(%input0: !util.list<?>, %input1: tensor<4xf32>) -> ...`),
+    as written ("!util.list<?>", "tensor<4xf32>"), or None without one.
+    A coarse-fences function's declaration lists only the arguments callers
+    pass (not its fences)."""
+    if not declaration:
+        return None
+    start = declaration.find("(", declaration.find("@"))
+    if start < 0:
+        return None
+    depth, end = 0, len(declaration)
+    for i in range(start, len(declaration)):
+        depth += declaration[i] in "(<[{"
+        depth -= declaration[i] in ")>]}"
+        if depth == 0:
+            end = i
+            break
+    types = []
+    for argument in _split_top_level(declaration[start + 1:end]):
+        _, _, declared = argument.partition(":")
+        # Without its attribute dictionary ({iree.abi.affinity = ...}).
+        types.append(_split_top_level(declared.strip(), " ")[0] if declared.strip() else "")
+    return types
+
+
+def _split_top_level(text: str, separator: str = ",") -> list[str]:
+    """`text` split at each `separator` outside brackets, parts stripped."""
+    parts, depth, current = [], 0, []
+    for char in text:
+        if char == separator and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+            continue
+        depth += char in "(<[{"
+        depth -= char in ")>]}"
+        current.append(char)
+    if "".join(current).strip():
+        parts.append("".join(current).strip())
+    return parts
+
+
+# How the types of a declaration name the VM types of values and refs.
+_DECLARED_SCALARS = {"i1": "i32", "index": "i64", **{name: name for name in (
+    "i8", "i16", "i32", "i64", "f32", "f64")}}
+
+
+def vm_type_name(declared: str) -> str | None:
+    """IREE's name of the VM type a declared type is ("i32",
+    "hal.buffer_view", "vm.list", "vm.buffer", "hal.fence", "custom.string"
+    for `!custom.string`), or None for "?" (any: a variant)."""
+    if declared in _DECLARED_SCALARS:
+        return _DECLARED_SCALARS[declared]
+    if declared.startswith("tensor<") or declared == "!hal.buffer_view":
+        return "hal.buffer_view"
+    if declared.startswith("!util.list<"):
+        return "vm.list"
+    if declared == "!util.buffer":
+        return "vm.buffer"
+    if declared.startswith("!") and "<" not in declared:
+        return declared[1:]
+    return None
+
+
+def list_element_declaration(declared: str) -> str:
+    """The declared element type of a `!util.list<T>`: "T"."""
+    return declared[len("!util.list<"):-1]

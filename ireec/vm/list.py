@@ -10,6 +10,7 @@ from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from ..hal.device import Device
+from .function import list_element_declaration, vm_type_name
 from .ref import RefTypes
 from .ref_type import type_name as ref_type_name
 from .value import VALUE_TYPE_NAMES, VALUE_TYPES, set_value, value_type_of
@@ -215,3 +216,25 @@ class List(Handle, _cext.VmListHandle):
 
 # The name this class had before it was a list.
 VmList = List
+
+
+def list_from_values(values: Iterable[Any], declared: str, device: Device | None) -> List:
+    """A new List of `values` for an argument declared `declared` (a
+    `!util.list<T>`): of T's element type (a list of variants for `?` or a
+    type ireec does not know), each nested list made from its own
+    declaration."""
+    inner = list_element_declaration(declared)
+    element_type = vm_type_name(inner) or VARIANT
+    if element_type not in VALUE_TYPES and element_type != VARIANT \
+            and ref_type_id(element_type) is None:
+        element_type = VARIANT
+    values = list(values)
+    result = List((), element_type, capacity=len(values), device=device)
+    for value in values:
+        if element_type == "vm.list" and isinstance(value, (list, tuple)):
+            nested = list_from_values(value, inner, device)
+            result.append(nested)
+            nested.close()  # the outer list holds it
+        else:
+            result.append(value)
+    return result
