@@ -30,8 +30,10 @@ import numpy as np
 from .._core.library import ffi, lib
 from ..hal.buffer_view import BufferView
 from ..hal.fence import Fence
-from ._common import builder_text
+from ..vm.buffer import Buffer
 from ..vm.function import SCALAR_KINDS
+from ..vm.list import List
+from ._common import builder_text
 from .inputs import IGNORED
 
 # How many elements of each view a failure report shows.
@@ -160,8 +162,10 @@ def _type_name(kind: str, value) -> str:
         return "hal.buffer_view"
     if isinstance(value, Fence):
         return "hal.fence"
-    if isinstance(value, list):
+    if isinstance(value, List):
         return "vm.list"
+    if isinstance(value, Buffer):
+        return "vm.buffer"
     if isinstance(value, (int, float)):
         return SCALAR_KINDS.get(kind, "?")
     return "unknown"
