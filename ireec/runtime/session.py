@@ -22,6 +22,7 @@ from ..vm.module import (Module, ModuleList, bytecode_module_name, context_modul
 from ..vm.native_module import NativeModule
 from .advice import duplicate_module_error, load_error, lookup_error
 from .call import Function
+from .debug_sink import TraceCallback, python_debug_sink
 from .instance import Instance
 
 if TYPE_CHECKING:
@@ -54,10 +55,16 @@ class Session(Handle, _cext.SessionHandle):
     instance: Instance
 
     def __init__(self, instance: Instance, device: Device | None = None, *,
-                 devices: Sequence[Device] | None = None):
+                 devices: Sequence[Device] | None = None,
+                 trace: TraceCallback | None = None):
         """ireec_runtime_session_create_with_devices: a session whose HAL
         module gets `devices` in order (or the one `device`), as a program
-        compiled with one --iree-hal-target-device per device expects."""
+        compiled with one --iree-hal-target-device per device expects.
+
+        `trace(key, views)` receives the program's tensor traces
+        (hal.buffer_view.trace: a str and a list of BufferViews) instead of
+        stderr, as ireec_runtime_session_create_with_debug_sink's sink
+        (ireec/runtime/debug_sink.py); what it raises, the call raises."""
         if not isinstance(instance, Instance):
             raise TypeError(f"instance must be an ireec.Instance, not {type(instance).__name__}")
         if (device is None) == (devices is None):
@@ -72,10 +79,20 @@ class Session(Handle, _cext.SessionHandle):
         options = ffi.new("iree_runtime_session_options_t*")
         lib.iree_runtime_session_options_initialize(options)
         out = ffi.new("iree_runtime_session_t**")
-        check_status(lib.ireec_runtime_session_create_with_devices(
-            instance.handle, options, len(devices), handles,
+        if trace is None:
+            check_status(lib.ireec_runtime_session_create_with_devices(
+                instance.handle, options, len(devices), handles,
+                instance.host_allocator, out))
+            self._take(out[0], instance, devices)
+            return
+        # The session's HAL module owns the sink (released with it, or at
+        # once if the session is not made).
+        debug_sink, sink = python_debug_sink(trace)
+        check_status(lib.ireec_runtime_session_create_with_debug_sink(
+            instance.handle, options, len(devices), handles, debug_sink[0],
             instance.host_allocator, out))
         self._take(out[0], instance, devices)
+        sink.devices = self._devices
 
     @classmethod
     def from_handle(cls, ptr: CData, *, retain: bool = False) -> "Session":

@@ -45,7 +45,7 @@ from ..errors import InvalidArgumentError
 from .function import KIND_NAMES, parse_cconv
 from .module import Module
 from .value import as_float, as_int, describe
-from .variant import object_from_ref, retain_ref
+from .variant import device_of_view, object_from_ref, retain_ref
 
 if TYPE_CHECKING:
     from ..hal.device import Device
@@ -86,14 +86,9 @@ class _ModuleState:
         session = self.sessions.get(int(ffi.cast("uintptr_t", module_state)))
         if session is None or session.closed:
             return None
-        devices = session.devices
-        if view is not None and len(devices) > 1:
-            placement = lib.iree_hal_buffer_allocation_placement(
-                lib.iree_hal_buffer_view_buffer(ffi.cast("iree_hal_buffer_view_t*", view)))
-            for device in devices:
-                if device.handle == placement.device:
-                    return device
-        return devices[0]
+        if view is None:
+            return session.devices[0]
+        return device_of_view(session.devices, view)
 
 
 class _Function:

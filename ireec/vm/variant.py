@@ -21,7 +21,7 @@ bytes-like object a new Buffer (copied); None a null ref.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
@@ -54,6 +54,19 @@ def ref_type_id(name: str) -> int | None:
         if registered.name == name:
             return registered.type_id
     return None
+
+
+def device_of_view(devices: Sequence[Device], view: CData) -> Device | None:
+    """Which of a session's `devices` the buffer view `view` (an
+    iree_hal_buffer_view_t* or void*) is on: the one that allocated its
+    buffer, else the first (None for no devices)."""
+    if len(devices) > 1:
+        placement = lib.iree_hal_buffer_allocation_placement(
+            lib.iree_hal_buffer_view_buffer(ffi.cast("iree_hal_buffer_view_t*", view)))
+        for device in devices:
+            if device.handle == placement.device:
+                return device
+    return devices[0] if devices else None
 
 
 def object_from_ref(ptr: CData, type_id: int, device: Device | None, where: str) -> Any:
