@@ -20,7 +20,7 @@ from ..io.parameters import SessionParameters, note_missing_parameters
 from ..vm.module import (Module, ModuleList, bytecode_module_name, context_module_names,
                          find_module)
 from ..vm.native_module import NativeModule
-from .advice import duplicate_module_error, load_error, lookup_error
+from .advice import duplicate_module_error, load_error, lookup_error, note_missing_module
 from .call import Function
 from .debug_sink import TraceCallback, python_debug_sink
 from .instance import Instance
@@ -287,6 +287,7 @@ class Session(Handle, _cext.SessionHandle):
         except IreeError as error:
             if isinstance(error, NotFoundError):  # e.g. a parameter no index has
                 note_missing_parameters(error, self._parameters)
+                note_missing_module(error)
             advised = load_error(error, self._devices)  # ireec/advice.py
             if advised is None:
                 raise
