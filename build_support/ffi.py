@@ -135,7 +135,6 @@ int fprintf(FILE* stream, const char* format, ...);
 CDEF_PYTHON_CALLBACKS = """
 extern "Python" void ireec_release_host_allocation(void* user_data, iree_hal_buffer_t* buffer);
 extern "Python" void ireec_release_parameter_memory(void* user_data, iree_io_file_handle_primitive_t handle_primitive);
-extern "Python" iree_status_t ireec_vm_python_function_shim(iree_vm_stack_t* stack, iree_vm_native_function_flags_t flags, iree_byte_span_t args_storage, iree_byte_span_t rets_storage, iree_vm_native_function_target_t target_fn, void* module, void* module_state);
 extern "Python" void ireec_vm_python_module_destroy(void* self);
 extern "Python" void ireec_vm_python_ref_destroy(void* ptr);
 extern "Python" struct iree_status_handle_t* ireec_hal_python_buffer_view_trace(void* user_data, iree_string_view_t key, unsigned long buffer_view_count, iree_hal_buffer_view_t** buffer_views, iree_allocator_t host_allocator);

@@ -300,4 +300,17 @@ extern PyMethodDef ireec_buffer_view_methods[];
 // VmBufferHandle's buffer procedures (set on its type before it is readied).
 extern PyBufferProcs ireec_vm_buffer_as_buffer;
 
+// ---------------------------------------------------------------------------
+// native_function.c: a function of a VM module written in Python
+// (NativeFunction), and the shim IREE calls every one of them through, with
+// the NativeFunction as its target (module attribute native_function_shim,
+// the shim's address).
+// ---------------------------------------------------------------------------
+extern PyTypeObject ireec_native_function_type;
+iree_status_t ireec_native_function_shim(iree_vm_stack_t* stack,
+                                         iree_vm_native_function_flags_t flags,
+                                         iree_byte_span_t args, iree_byte_span_t rets,
+                                         iree_vm_native_function_target_t target,
+                                         void* module, void* module_state);
+
 #endif  // IREEC_PYTHON_CEXT_H_

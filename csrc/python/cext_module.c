@@ -200,6 +200,7 @@ PyMODINIT_FUNC PyInit__cext(void) {
       {"VmBufferHandle", &ireec_vm_buffer_handle_kind.type},
       {"VmModuleHandle", &ireec_vm_module_handle_kind.type},
       {"Invoker", &ireec_invoker_type},
+      {"NativeFunction", &ireec_native_function_type},
       {"Lock", &ireec_lock_type},
   };
   size_t count = sizeof(types) / sizeof(types[0]);
@@ -214,5 +215,11 @@ PyMODINIT_FUNC PyInit__cext(void) {
       Py_CLEAR(module);
     }
   }
+  PyObject* shim = module ? PyLong_FromVoidPtr((void*)(uintptr_t)ireec_native_function_shim)
+                          : NULL;
+  if (module && (!shim || PyModule_AddObjectRef(module, "native_function_shim", shim) != 0)) {
+    Py_CLEAR(module);
+  }
+  Py_XDECREF(shim);
   return module;
 }

@@ -7,22 +7,24 @@ it is loaded into a context that already holds a module exporting them.
 IREE native module (iree_vm_native_module_create) whose every export is one
 Python callable with its IREE calling convention.
 
-How a call reaches Python: every export's function pointer is the same
-cffi `extern "Python"` shim, and its target (a pointer IREE only hands
-back to the shim, never calls) is the number of the Python function. The
-shim takes the GIL (cffi does), unpacks the packed arguments (i32/i64/f32/
-f64 and 16-byte refs, in convention order), converts refs to ireec objects
-(ireec/vm/variant.py), calls the function, and packs its result(s) back,
-refs as new references the caller takes. An exception the function raises
-(or a result of the wrong type or number) becomes a failed status through
-the one mechanism for Python code IREE calls (ireec/_core/callbacks.py):
-`session.call` then raises that same exception, with IREE's frames as a
-note, and the session keeps working.
+How a call reaches Python: every export's shim is ireec._cext's one shim
+(csrc/python/native_function.c) and its target (a pointer IREE only hands
+back to the shim, never calls) the export's `_cext.NativeFunction`. The
+shim takes the GIL; a call whose arguments and results are all scalars it
+makes in C (one crossing into Python, for the function itself). Any other
+call comes here: `_Function.call_general` unpacks the packed arguments
+(i32/i64/f32/f64 and 16-byte refs, in convention order), converts refs to
+ireec objects (ireec/vm/variant.py), calls the function and packs what it
+returned (`_Function.pack`: refs as new references the caller takes). An
+exception the function raises (or a result of the wrong type or number)
+becomes a failed status through the one mechanism for Python code IREE
+calls (ireec/_core/callbacks.py): `session.call` then raises that same
+exception, with IREE's frames as a note, and the session keeps working.
 
 Each context the module is added to gets a state that is only a number
 (csrc/vm/module_state.c): `Session.append_module` records which session
 that number belongs to, so BufferViews arriving from a call know their
-device. The Python side (the callables, the descriptor tables IREE reads)
+device. The Python side (the functions, the descriptor tables IREE reads)
 is kept here under the module's own number until IREE destroys the module
 (the last context and the last `Module` object let go of it).
 """
@@ -37,11 +39,11 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import numpy as np
 
-from .._core.callbacks import status_extern
+from .. import _cext
+from .._core.callbacks import status_address_from_exception
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import string_view
-from ..errors import InvalidArgumentError
 from .function import KIND_NAMES, parse_cconv
 from .module import Module
 from .value import as_float, as_int, describe
@@ -58,8 +60,9 @@ if TYPE_CHECKING:
 _PACKING = {"i": "i", "I": "q", "f": "f", "F": "d", "r": "QQ"}
 
 _modules: dict[int, "_ModuleState"] = {}   # module number (its `self`) -> state
-_functions: dict[int, "_Function"] = {}    # function number (its target) -> function
 _numbers = itertools.count(1)
+# Every export's shim (ireec._cext's).
+_SHIM = ffi.cast("iree_vm_native_function_shim_t", _cext.native_function_shim)
 _exiting = False
 
 
@@ -92,10 +95,10 @@ class _ModuleState:
 
 
 class _Function:
-    """One export: its Python callable and how its arguments and results
-    are packed."""
+    """One export: its Python callable, how its arguments and results are
+    packed, and its C side (the NativeFunction IREE's shim calls)."""
 
-    __slots__ = ("module", "number", "name", "full_name", "cconv", "arg_kinds",
+    __slots__ = ("module", "native", "name", "full_name", "cconv", "arg_kinds",
                  "result_kinds", "target", "args", "results", "_what")
 
     def __init__(self, module: _ModuleState, name: str, cconv: str, target: Callable) -> None:
@@ -108,8 +111,6 @@ class _Function:
         if not callable(target):
             raise TypeError(f"{module.name}.{name}: {target!r} is not callable")
         self.module = module
-        # What IREE hands the shim back to find this function by.
-        self.number = next(_numbers)
         self.name = name
         self.full_name = f"{module.name}.{name}"
         self.cconv = cconv
@@ -118,17 +119,17 @@ class _Function:
         self.args = struct.Struct("=" + "".join(_PACKING[k] for k in self.arg_kinds))
         self.results = struct.Struct("=" + "".join(_PACKING[k] for k in self.result_kinds))
         self._what = f"{self.full_name} (calling convention {cconv!r})"
+        self.native = _cext.NativeFunction(target, self.arg_kinds, self.result_kinds,
+                                           self.call_general, self.pack,
+                                           status_address_from_exception)
 
-    def call(self, args_storage: CData, rets_storage: CData, module_state: CData) -> None:
-        if args_storage.data_length != self.args.size or \
-                rets_storage.data_length != self.results.size:
-            raise InvalidArgumentError(
-                f"{self._what} was called with {args_storage.data_length} bytes of "
-                f"arguments and {rets_storage.data_length} of results; its calling "
-                f"convention has {self.args.size} and {self.results.size}",
-                lib.IREE_STATUS_INVALID_ARGUMENT)
-        packed = self.args.unpack_from(ffi.buffer(args_storage.data, self.args.size)) \
-            if self.args.size else ()
+    def call_general(self, args_address: int, rets_address: int, state_address: int) -> None:
+        """The call the shim leaves to Python (refs among the arguments):
+        unpacks the arguments at `args_address`, calls the function, packs
+        what it returned at `rets_address`."""
+        module_state = ffi.cast("void*", state_address)
+        packed = self.args.unpack(ffi.buffer(ffi.cast("char*", args_address),
+                                             self.args.size)) if self.args.size else ()
         args = []
         position = 0
         for i, kind in enumerate(self.arg_kinds):
@@ -142,11 +143,12 @@ class _Function:
             else:
                 args.append(packed[position])
                 position += 1
-        returned = self.target(*args)
-        self._pack(returned, rets_storage, module_state)
+        self.pack(self.target(*args), rets_address, state_address)
 
-    def _pack(self, returned: Any, rets_storage: CData, module_state: CData) -> None:
-        """Writes what the Python function returned into the results."""
+    def pack(self, returned: Any, rets_address: int, state_address: int) -> None:
+        """Packs what the Python function returned at `rets_address` (the
+        results the shim does not pack itself), or raises a typed error
+        naming the function and its convention."""
         kinds = self.result_kinds
         if not kinds:
             if returned is not None:
@@ -170,7 +172,7 @@ class _Function:
                 if kind == "r":
                     ref = ffi.new("iree_vm_ref_t*")
                     retain_ref(_as_ref_value(value, where), ref,
-                               self.module.device_of(module_state), where)
+                               self.module.device_of(ffi.cast("void*", state_address)), where)
                     refs.append(ref)
                     fields += (int(ffi.cast("uintptr_t", ref.ptr)), ref.type)
                 elif kind in "iI":
@@ -183,7 +185,7 @@ class _Function:
                 lib.iree_vm_ref_release(ref)
             raise
         # The refs' references are the caller's now.
-        ffi.memmove(rets_storage.data, packed, len(packed))
+        ffi.memmove(ffi.cast("char*", rets_address), packed, len(packed))
 
 
 def _as_ref_value(value: Any, where: str) -> Any:
@@ -266,8 +268,6 @@ class NativeModule(Module):
         interface.free_state = ffi.addressof(lib, "ireec_vm_module_numbered_state_free")
         out = ffi.new("iree_vm_module_t**")
         _modules[state.number] = state
-        for function in state.functions:
-            _functions[function.number] = function
         try:
             check_status(lib.iree_vm_native_module_create(
                 interface, descriptor, vm_instance, lib.iree_allocator_system(), out))
@@ -297,10 +297,10 @@ def _describe(state: _ModuleState, version: int) -> CData:
         state.tables += [name_owner, cconv_owner]
         exports[i].local_name = name
         exports[i].calling_convention = cconv
-        pointers[i].shim = lib.ireec_vm_python_function_shim
-        # Never called: IREE hands it back to the shim, which finds the
-        # Python function by it.
-        pointers[i].target = ffi.cast("iree_vm_native_function_target_t", function.number)
+        pointers[i].shim = _SHIM
+        # Never called: IREE hands it back to the shim, which calls it.
+        pointers[i].target = ffi.cast("iree_vm_native_function_target_t",
+                                      function.native.address)
     descriptor = ffi.new("iree_vm_native_module_descriptor_t*")
     module_name, module_name_owner = string_view(state.name)
     state.tables += [descriptor, module_name_owner]
@@ -313,21 +313,7 @@ def _describe(state: _ModuleState, version: int) -> CData:
 
 
 def _forget(number: int) -> None:
-    state = _modules.pop(number, None)
-    if state is not None:
-        for function in state.functions:
-            _functions.pop(function.number, None)
-
-
-@status_extern
-def ireec_vm_python_function_shim(stack: CData, flags: int, args_storage: CData,
-                                  rets_storage: CData, target: CData, module: CData,
-                                  module_state: CData) -> CData:
-    """Every NativeModule export's shim: calls the Python function whose
-    number is `target`."""
-    function = _functions[int(ffi.cast("uintptr_t", target))]
-    function.call(args_storage, rets_storage, module_state)
-    return ffi.NULL
+    _modules.pop(number, None)
 
 
 @ffi.def_extern()
