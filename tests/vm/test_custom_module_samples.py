@@ -8,6 +8,7 @@ tests/c_api/test_cxx_modules_and_tools.py run."""
 
 from __future__ import annotations
 
+import shutil
 import threading
 
 import numpy as np
@@ -17,7 +18,8 @@ import ireec
 from ireec import ffi, lib
 from ireec.vm import ref_type
 
-from locations import PROGRAMS_DIR
+from child_process import run_python
+from locations import EXAMPLES_DIR, PROGRAMS_DIR, doc_blocks
 
 X = np.array([1, 2, 3, 4, 5], np.int32)
 # (x * x * 2) squared: the program squares, the import doubles, the program
@@ -215,3 +217,26 @@ def test_async_work_that_fails_fails_the_call_with_its_exception(instance, devic
     assert session.call("async_call.main", X)[0].to_numpy().tolist() == EXPECTED
     doubler.join()
     device.check()
+
+
+def test_example_custom_module():
+    run = run_python(EXAMPLES_DIR / "custom_module.py").check()
+    assert run.stdout.splitlines() == [
+        "<ireec.vm.NativeModule 'custom' functions=['add', 'call.sync']>",
+        "main: [4, 25, 100, 289]",
+        "offset: [105]",
+        "main raised: refusing a tensor of shape (4,)",
+        "offset still works: [101]",
+    ]
+
+
+def test_the_guides_custom_module_runs_raw_and_pythonic(compile_mlir, tmp_path):
+    # docs/c_to_python.md's custom-module part: its program, and the raw and
+    # Pythonic forms of the module, each run as the guide shows them.
+    (program,) = doc_blocks("c_to_python.md", "mlir")
+    shutil.copy(compile_mlir(program), tmp_path / "offset.vmfb")
+    forms = [block for block in doc_blocks("c_to_python.md", "python")
+             if "offset.vmfb" in block]
+    assert len(forms) == 2
+    for form in forms:
+        assert run_python("-c", form, cwd=tmp_path).check().stdout == "[105]\n"
