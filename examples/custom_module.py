@@ -45,7 +45,7 @@ module @example {
 """
 
 
-def call_sync(view):
+def call_sync(view: ireec.BufferView) -> ireec.BufferView:
     # Refs arrive as ireec objects: here a BufferView on the session's device.
     return ireec.BufferView(view.device, view.to_numpy() + 1)
 
@@ -70,7 +70,7 @@ def main(vmfb: Path) -> None:
     print("offset:", session.call("example.offset", 5))
 
     # What the Python function raises is what the call raises.
-    def refuse(view):
+    def refuse(view: ireec.BufferView) -> ireec.BufferView:
         raise ValueError(f"refusing a tensor of shape {view.shape}")
 
     other = ireec.Session(instance, device)
