@@ -16,11 +16,11 @@ the callback raises fails the trace, so the call that traced raises it.
 
 from __future__ import annotations
 
-import atexit
 import itertools
 from typing import TYPE_CHECKING, Callable
 
 from .._core.callbacks import status_extern
+from .._core.exiting import exiting
 from .._core.library import ffi, lib
 from .._core.strings import from_string_view
 from ..hal.buffer_view import BufferView
@@ -34,7 +34,6 @@ TraceCallback = Callable[[str, "list[BufferView]"], object]
 
 _sinks: dict[int, "_Sink"] = {}  # number (user_data) -> sink
 _numbers = itertools.count(1)
-_exiting = False
 
 
 class _Sink:
@@ -77,14 +76,8 @@ def ireec_hal_python_buffer_view_trace(user_data: CData, key: CData, count: int,
 @ffi.def_extern()
 def ireec_hal_python_debug_sink_release(user_data: CData) -> None:
     """The HAL module is destroyed: its sink's callback goes."""
-    if not _exiting:
+    if not exiting():
         _sinks.pop(int(ffi.cast("uintptr_t", user_data)), None)
-
-
-@atexit.register
-def _keep_sinks_past_exit() -> None:
-    global _exiting
-    _exiting = True
 
 
 def live_sink_count() -> int:

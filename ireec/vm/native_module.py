@@ -41,6 +41,7 @@ import numpy as np
 
 from .. import _cext
 from .._core.callbacks import status_address_from_exception
+from .._core.exiting import exiting
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import string_view
@@ -63,7 +64,6 @@ _modules: dict[int, "_ModuleState"] = {}   # module number (its `self`) -> state
 _numbers = itertools.count(1)
 # Every export's shim (ireec._cext's).
 _SHIM = ffi.cast("iree_vm_native_function_shim_t", _cext.native_function_shim)
-_exiting = False
 
 
 class _ModuleState:
@@ -320,7 +320,7 @@ def _forget(number: int) -> None:
 def ireec_vm_python_module_destroy(self: CData) -> None:
     """IREE destroys the module (its last reference went): its Python side
     goes."""
-    if not _exiting:
+    if not exiting():
         _forget(int(ffi.cast("uintptr_t", self)))
 
 
@@ -328,13 +328,6 @@ def ireec_vm_python_module_destroy(self: CData) -> None:
 def _keep_modules_past_exit() -> None:
     # A module released while the interpreter finalizes would call back into
     # it: every live one keeps one more reference, and its Python side stays.
-    global _exiting
-    _exiting = True
     for state in list(_modules.values()):
         if state.address:
             lib.iree_vm_module_retain(ffi.cast("iree_vm_module_t*", state.address))
-
-
-def live_module_count() -> int:
-    """How many NativeModules IREE has not destroyed yet."""
-    return len(_modules)

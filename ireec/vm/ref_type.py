@@ -17,11 +17,11 @@ the process: compiled modules resolve their types by name when loaded.
 
 from __future__ import annotations
 
-import atexit
 import itertools
 import threading
 from typing import TYPE_CHECKING, Any
 
+from .._core.exiting import exiting
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
@@ -38,7 +38,6 @@ _OBJECT_SIZE = 16
 _objects: dict[int, Any] = {}
 _tokens = itertools.count(1)
 _lock = threading.Lock()
-_exiting = False
 
 
 class RefType:
@@ -150,21 +149,13 @@ def object_of(ptr: CData | int) -> Any:
 def ireec_vm_python_ref_destroy(ptr: CData) -> None:
     """IREE's destroy of a value of a registered type: its last reference
     went. Lets the Python object go and frees the C object."""
-    if _exiting:
+    if exiting():
         return  # the process is going: nothing to give back
     token = ffi.cast("uint64_t*", ffi.cast("char*", ptr) + _TOKEN_OFFSET)[0]
     with _lock:
         value = _objects.pop(token, None)
     lib.iree_allocator_free(lib.iree_allocator_system(), ptr)
     del value  # (its own __del__, if any, runs here)
-
-
-@atexit.register
-def _keep_objects_past_exit() -> None:
-    # Values still referenced by IREE at exit are never destroyed through
-    # Python: a destroy then would run while the interpreter finalizes.
-    global _exiting
-    _exiting = True
 
 
 def live_object_count() -> int:
