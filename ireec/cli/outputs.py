@@ -11,7 +11,8 @@ element printed by its own type), `vm.buffer` or `hal.fence` and
 `--output=` routes results one by one: empty ignores it, `-` prints its text
 (without the `result[i]: ` prefix), `@path` writes it to path (truncating) and
 `+path` appends to it: a .npy file gets an ndarray (scalars as 0-d arrays, a
-null ref as an empty i8 array), any other file the raw bytes.
+vm.buffer as an i8 vector of its bytes, a null ref as an empty i8 array),
+any other file the raw bytes; a list cannot be written.
 """
 
 from __future__ import annotations
@@ -76,10 +77,13 @@ def result_array(kind: str, value: Any) -> np.ndarray:
             return value.to_numpy()
         except TypeError as e:
             raise CliError(str(e), lib.IREE_STATUS_UNIMPLEMENTED) from e
+    if isinstance(value, Buffer):
+        # As IREE writes one: an i8 vector of its bytes.
+        return np.frombuffer(bytes(value), np.int8)
     if isinstance(value, (bool, int, float)) and kind in SCALAR_DTYPES:
         return np.array(value, SCALAR_DTYPES[kind])
     raise CliError("unsupported output source type; expected: !hal.buffer, "
-                   "!hal.buffer_view, or a scalar")
+                   "!hal.buffer_view, !vm.buffer")
 
 
 def write_outputs(specs: list[str], kinds: str, results: list[Any], max_element_count: int,

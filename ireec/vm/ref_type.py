@@ -37,7 +37,7 @@ _OBJECT_SIZE = 16
 # token -> the Python object each live C object stands for.
 _objects: dict[int, Any] = {}
 _tokens = itertools.count(1)
-_lock = threading.Lock()
+_lock = threading.RLock()  # (a destroy may come while it is held)
 
 
 class RefType:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 import cli_support
+from child_process import run_ireec
 from cli_support import QUICK
 from locations import PROGRAMS_DIR
 
@@ -96,3 +98,44 @@ def test_benchmark_module_runs_functions_of_every_value_type(values, function, i
     names = [b["name"] for b in json.loads(ours.stdout)["benchmarks"]]
     assert names == [b["name"] for b in json.loads(iree.stdout)["benchmarks"]]
     assert names == [f"BM_{function}/process_time/real_time"]
+
+
+@pytest.mark.parametrize("function, inputs", [("i64", ("--input=-2",)), ("null", ()),
+                                              ("f64", ("--input=0.5",))])
+@pytest.mark.parametrize("suffix", ["npy", "bin"])
+def test_output_files_hold_what_iree_run_module_writes(values, function, inputs, suffix,
+                                                       tmp_path):
+    args = (f"--module={values}", f"--function={function}", *inputs,
+            f"--output=@out.{suffix}")
+    written = []
+    for tool, run in (("iree", cli_support.run_iree_tool), ("ours", run_ireec)):
+        folder = tmp_path / tool
+        folder.mkdir()
+        name = "iree-run-module" if tool == "iree" else "run-module"
+        result = run(name, *args, cwd=folder)
+        assert result.returncode == 0, result.stderr
+        written.append((folder / f"out.{suffix}").read_bytes())
+    assert written[0] == written[1]
+
+
+def test_a_vm_buffer_is_written_as_an_i8_vector_of_its_bytes(values, tmp_path):
+    # As IREE's tool means to write one (its own refuses this module's
+    # constant: it wraps the bytes only when they are 64-byte aligned).
+    result = run_ireec("run-module", f"--module={values}", "--function=buffer",
+                       "--output=@out.npy", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    written = np.load(tmp_path / "out.npy")
+    assert written.dtype == np.int8 and written.tobytes() == b"bytes"
+    result = run_ireec("run-module", f"--module={values}", "--function=buffer",
+                       "--output=@out.bin", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out.bin").read_bytes() == b"bytes"
+
+
+def test_a_list_cannot_be_written_to_a_file_as_iree_run_module_says(values, tmp_path):
+    iree, ours = cli_support.run_both("run-module", f"--module={values}", "--function=mk",
+                                      "--input=1", "--output=@out.npy", cwd=tmp_path)
+    assert iree.returncode == ours.returncode != 0
+    message = "unsupported output source type; expected: !hal.buffer, !hal.buffer_view, !vm.buffer"
+    assert message in iree.stderr and message in ours.stderr
+    assert "INVALID_ARGUMENT" in ours.stderr
