@@ -8,10 +8,12 @@ convention (ireec/vm/function.py).
 * `f`, `F`: a Python int or float, a numpy number, or a 0-d numeric array.
 * `r`: a numpy array or numpy scalar (copied into a new buffer view on the
   call's device, with the array's own dtype), an `ireec.BufferView`, an
-  `ireec.Fence`, or None (a null ref). A bare Python int or float is refused:
-  it carries no element type. Where the function declares a list
-  (`!util.list<T>`), a buffer (`!util.buffer`) or a type of its own, or
-  declares nothing: VM objects (`push_vm_ref`).
+  `ireec.Fence`, or None (a null ref); or what converts as a numpy array
+  does (ireec/_core/tensor_args.py, then copied the same way): a DLPack
+  producer (a JAX array), a buffer-protocol object, or Python numbers and
+  nested lists, typed by the function's declaration. Where the function
+  declares a list (`!util.list<T>`), a buffer (`!util.buffer`) or a type of
+  its own, or declares nothing: VM objects (`push_vm_ref`).
 
 Results come back as Python ints/floats (i32 and i64 signed), BufferViews,
 Fences, `ireec.vm.List`s, `ireec.vm.Buffer`s, or None for a null ref
@@ -29,7 +31,7 @@ from ..hal.device import Device
 from ..hal.element_type import ELEMENT_TYPES_BY_DTYPE, element_type_from_dtype
 from ..hal.fence import Fence
 from ..vm.buffer import Buffer
-from ..vm.function import declared_arg_types, vm_type_name
+from ..vm.declaration import argument_tensor_types, argument_types, vm_type_name
 from ..vm.list import List, list_from_values
 from ..vm.ref import RefTypes
 from ..vm.ref_type import ref_type_of
@@ -39,6 +41,7 @@ from ..vm.value import describe as _describe
 from ..vm.variant import object_from_variant, ref_type_id, retain_ref
 from .library import ffi, lib
 from .status import check_status
+from .tensor_args import host_argument
 
 if TYPE_CHECKING:
     from ..types import CData
@@ -101,12 +104,17 @@ class Packer:
     (callers serialize use, as a Session's lock does).
     """
 
-    __slots__ = ("name", "arg_kinds", "vm_refs", "_value", "_ref", "_variant", "_wheres",
-                 "_dims", "_host_array")
+    __slots__ = ("name", "arg_kinds", "declaration", "vm_refs", "_declared", "_value",
+                 "_ref", "_variant", "_wheres", "_dims", "_host_array")
+    declaration: str
 
-    def __init__(self, name: str, arg_kinds: str, declaration: str | None = None):
+    def __init__(self, name: str, arg_kinds: str, declaration: str = ""):
         self.name = name
         self.arg_kinds = arg_kinds
+        # The function's iree.abi.declaration: the declared type of a tensor
+        # given as Python numbers (read on first need, into _declared).
+        self.declaration = declaration
+        self._declared: list | None = None
         # {index: declared type} of the ref arguments push_vm_ref converts.
         self.vm_refs = vm_ref_args(arg_kinds, declaration)
         self._value = ffi.new("iree_vm_value_t*")
@@ -167,7 +175,7 @@ class Packer:
                 if status:  # a NULL iree_status_t is OK
                     check_status(status)
             else:
-                self.push_ref(vm_list, arg, device, self._wheres[index])
+                self.push_ref(vm_list, arg, device, self._wheres[index], index)
             index += 1
 
     def _raise_push_failure(self, status, index: int):
@@ -193,35 +201,53 @@ class Packer:
             value.f64 = _as_float(arg, kind, where)
         check_status(lib.iree_vm_list_push_value(vm_list, value))
 
-    def push_ref(self, vm_list, arg, device, where: str) -> None:
-        """Pushes `arg` as a ref (the list takes its own reference)."""
+    def push_ref(self, vm_list, arg, device, where: str, index: int | None = None) -> None:
+        """Pushes `arg` as a ref (the list takes its own reference); `index`
+        is the argument's, whose declared type Python numbers take."""
         types = RefTypes.load()
         if isinstance(arg, BufferView):
             self._push_retained(vm_list, arg.handle, types.buffer_view)
         elif isinstance(arg, (np.ndarray, np.generic)):
-            try:
-                view = BufferView.from_numpy(device, np.asarray(arg))
-            except Exception as error:
-                error.add_note(f"while copying {where} to the device")
-                raise
-            try:
-                self._push_retained(vm_list, view.handle, types.buffer_view)
-            finally:
-                # The list holds the reference the call needs.
-                view.close()
+            self._push_copy(vm_list, np.asarray(arg), None, device, where)
         elif isinstance(arg, Fence):
             self._push_retained(vm_list, arg.handle, types.fence)
         elif arg is None:
             self.push_null(vm_list, 0)
-        elif isinstance(arg, (bool, int, float)):
-            raise TypeError(
-                f"{where} takes a tensor (a buffer view); got {type(arg).__name__} "
-                f"{arg!r}, which has no element type: pass a numpy array or "
-                f"scalar (e.g. numpy.float32({arg!r}))")
         else:
+            self._push_host_argument(vm_list, arg, device, where, index)
+
+    def _push_copy(self, vm_list, array, element_type, device, where: str) -> None:
+        """Pushes a new buffer view holding `array` on `device`."""
+        try:
+            view = BufferView(device, array, element_type=element_type)
+        except Exception as error:
+            error.add_note(f"while copying {where} to the device")
+            raise
+        try:
+            self._push_retained(vm_list, view.handle, RefTypes.load().buffer_view)
+        finally:
+            # The list holds the reference the call needs.
+            view.close()
+
+    def _push_host_argument(self, vm_list, arg, device, where: str,
+                            index: int | None) -> None:
+        """A tensor given as a DLPack producer, a buffer-protocol object or
+        Python numbers (ireec/_core/tensor_args.py), copied to the device
+        as a numpy array is."""
+        declared = None
+        if index is not None and self.declaration:
+            if self._declared is None:
+                self._declared = argument_tensor_types(self.declaration)
+            if index < len(self._declared):
+                declared = self._declared[index]
+        host = host_argument(arg, declared, where)
+        if host is None:
             raise TypeError(
-                f"{where} takes a tensor (a buffer view): pass a numpy array, "
-                f"an ireec.BufferView or an ireec.Fence; got {_describe(arg)}")
+                f"{where} takes a tensor (a buffer view): pass a numpy array, an "
+                f"ireec.BufferView, a DLPack or buffer-protocol object (a JAX array, a "
+                f"memoryview), Python numbers or nested lists of them, or an "
+                f"ireec.Fence; got {_describe(arg)}")
+        self._push_copy(vm_list, host.array, host.element_type, device, where)
 
     def push_null(self, vm_list, ref_type: int) -> None:
         """Pushes a null ref of `ref_type` (e.g. 'no wait fence')."""
@@ -317,14 +343,14 @@ def decode_result(outputs: CData, index: int, device, function_name: str):
     return packer._element(outputs, index, device)
 
 
-def vm_ref_args(arg_kinds: str, declaration: str | None) -> dict[int, str]:
+def vm_ref_args(arg_kinds: str, declaration: str) -> dict[int, str]:
     """The ref arguments push_vm_ref converts, {index: declared type}: those
     declared as lists, buffers or types of their own (not tensors nor
     fences), and, for a function without a declaration (a module's
     functions not compiled by iree-compile), every ref argument, as ""."""
-    declared = declared_arg_types(declaration)
-    if declared is None:
+    if not declaration:
         return {i: "" for i, kind in enumerate(arg_kinds) if kind == "r"}
+    declared = argument_types(declaration)
     return {i: declared[i] for i, kind in enumerate(arg_kinds)
             if kind == "r" and i < len(declared)
             and vm_type_name(declared[i]) not in ("hal.buffer_view", "hal.fence", None)}

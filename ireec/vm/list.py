@@ -10,7 +10,7 @@ from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from ..hal.device import Device
-from .function import list_element_declaration, vm_type_name
+from .declaration import list_element_declaration, vm_type_name
 from .ref import RefTypes
 from .ref_type import type_name as ref_type_name
 from .value import VALUE_TYPE_NAMES, VALUE_TYPES, set_value, value_type_of
