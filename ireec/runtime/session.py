@@ -61,10 +61,21 @@ class Session(Handle, _cext.SessionHandle):
         module gets `devices` in order (or the one `device`), as a program
         compiled with one --iree-hal-target-device per device expects.
 
-        `trace(key, views)` receives the program's tensor traces
-        (hal.buffer_view.trace: a str and a list of BufferViews) instead of
-        stderr, as ireec_runtime_session_create_with_debug_sink's sink
-        (ireec/runtime/debug_sink.py); what it raises, the call raises."""
+        Parameters
+        ----------
+        instance : ireec.Instance
+            The instance (its `iree_runtime_instance_t`).
+        device : ireec.Device, optional
+            The session's one device (give this or `devices`).
+        devices : sequence of ireec.Device, optional
+            Its devices, in the order the program's targets name them.
+        trace : callable, optional
+            `trace(key, views)` receives the program's tensor traces
+            (hal.buffer_view.trace: a str and a list of BufferViews)
+            instead of stderr, as the `iree_hal_module_debug_sink_t` of
+            ireec_runtime_session_create_with_debug_sink
+            (ireec/runtime/debug_sink.py); what it raises, the call raises.
+        """
         if not isinstance(instance, Instance):
             raise TypeError(f"instance must be an ireec.Instance, not {type(instance).__name__}")
         if (device is None) == (devices is None):
@@ -240,12 +251,26 @@ class Session(Handle, _cext.SessionHandle):
         check_status(lib.iree_runtime_session_append_module(self.handle, module))
 
     def append_module(self, module: Module) -> None:
-        """Appends any VM module (iree_runtime_session_append_module): a
-        NativeModule written in Python, or a native C or bytecode module
-        adopted with `ireec.vm.Module.from_handle`. A module must be
-        appended before the modules that import from it (those resolve
-        their imports when they load). The session's context keeps its own
-        reference; one module may be appended to several sessions."""
+        """Appends any VM module (iree_runtime_session_append_module).
+
+        A module must be appended before the modules that import from it
+        (those resolve their imports when they load). The session's context
+        keeps its own reference; one module may be appended to several
+        sessions.
+
+        Parameters
+        ----------
+        module : ireec.vm.Module
+            A NativeModule written in Python, or a native C or bytecode
+            module adopted with `ireec.vm.Module.from_handle`.
+
+        Raises
+        ------
+        TypeError
+            `module` is not an ireec.vm.Module.
+        AlreadyExistsError
+            The session has a module of that name already.
+        """
         if not isinstance(module, Module):
             raise TypeError(f"append_module takes an ireec.vm.Module (e.g. an "
                             f"ireec.vm.NativeModule), not {type(module).__name__}")

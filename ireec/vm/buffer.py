@@ -20,14 +20,29 @@ class Buffer(Handle, _cext.VmBufferHandle):
     """An `iree_vm_buffer_t`: bytes a program reads and writes with
     `util.buffer.*`, a module's constants among them.
 
-    `Buffer(data)` copies a bytes-like object (bytes, bytearray, memoryview,
-    a C-contiguous numpy array) into a new mutable buffer
-    (iree_vm_buffer_create); `Buffer(n)` makes one of n zero bytes. It has
-    the buffer protocol: `memoryview(b)`, `bytes(b)` and
-    `numpy.frombuffer(b, dtype)` see IREE's memory itself, read-only when
-    IREE made the buffer read-only (a module's constants). A call's
-    `!util.buffer` result is a Buffer; bytes-like arguments where a function
-    takes a `!util.buffer` are copied into one.
+    Made with iree_vm_buffer_create. It has the buffer protocol:
+    `memoryview(b)`, `bytes(b)` and `numpy.frombuffer(b, dtype)` see IREE's
+    memory itself, read-only when IREE made the buffer read-only (a
+    module's constants). A call's `!util.buffer` result is a Buffer;
+    bytes-like arguments where a function takes a `!util.buffer` are
+    copied into one.
+
+    Parameters
+    ----------
+    data : bytes-like object or int, optional
+        The bytes to copy (bytes, bytearray, memoryview, a C-contiguous
+        numpy array), or a size: a buffer of that many zero bytes
+        (the default, 0, makes an empty one).
+    mutable : bool, optional
+        Whether the program may write it (IREE_VM_BUFFER_ACCESS_MUTABLE;
+        True by default).
+
+    Raises
+    ------
+    TypeError
+        `data` is neither a bytes-like object nor an int.
+    ValueError
+        `data` is not C-contiguous, or a negative size.
     """
 
     __slots__ = ()
@@ -58,22 +73,36 @@ class Buffer(Handle, _cext.VmBufferHandle):
         self._own(out[0])
 
     def __len__(self) -> int:
-        """iree_vm_buffer_length."""
+        """The buffer's length in bytes (iree_vm_buffer_length)."""
         return int(lib.iree_vm_buffer_length(self.handle))
 
     @property
     def mutable(self) -> bool:
-        """Whether IREE lets the buffer be written (IREE_VM_BUFFER_ACCESS_MUTABLE)."""
+        """Whether IREE lets the buffer be written.
+
+        Returns
+        -------
+        bool
+            True when the buffer's `iree_vm_buffer_t` access has
+            IREE_VM_BUFFER_ACCESS_MUTABLE.
+        """
         return bool(self.handle.access & lib.IREE_VM_BUFFER_ACCESS_MUTABLE)
 
     @property
     def readonly(self) -> bool:
-        """`not mutable`, as memoryview says it."""
+        """Whether the buffer is read-only, as memoryview says it.
+
+        Returns
+        -------
+        bool
+            `not mutable`: the `iree_vm_buffer_t` lacks
+            IREE_VM_BUFFER_ACCESS_MUTABLE.
+        """
         return not self.mutable
 
     @in_use
     def __bytes__(self) -> bytes:
-        """A copy of the contents."""
+        """A copy of the contents (iree_vm_buffer_data, iree_vm_buffer_length)."""
         handle = self.handle
         length = int(lib.iree_vm_buffer_length(handle))
         return ffi.unpack(ffi.cast("char*", lib.iree_vm_buffer_data(handle)), length)

@@ -55,25 +55,40 @@ def _type_def_name(type_def: CData) -> str:
 class List(Handle, _cext.VmListHandle):
     """An `iree_vm_list_t`: IREE's list, with its element type.
 
-    `List(values=(), element_type=None, *, capacity=None, device=None)`
-    makes one (iree_vm_list_create) holding `values`. `element_type` is a
-    value type ("i8" ... "i64", "f32", "f64"), a ref type ("hal.buffer_view",
-    "vm.list", "vm.buffer", "hal.fence", or one registered with
-    ireec.vm.register_type), or "variant" (the default: each element keeps
-    its own type, IREE's `!util.list<?>`). `device` is where numpy arrays
-    put into the list are copied to, and the device of the BufferViews read
-    from it.
-
-    Values keep their IREE types: an i32 stays an i32 (`type_at(i)` says
-    which each element is). Into a list of variants a Python int goes as an
-    i64, a float as an f64, a numpy scalar at its own width, a numpy array
-    as a BufferView, a list or tuple as a List, bytes as a Buffer, None as
-    a null ref. Read back, values are Python ints and floats, refs the
-    ireec objects (ireec/vm/variant.py).
+    Made with iree_vm_list_create. Values keep their IREE types: an i32
+    stays an i32 (`type_at(i)` says which each element is). Into a list of
+    variants a Python int goes as an i64, a float as an f64, a numpy scalar
+    at its own width, a numpy array as a BufferView, a list or tuple as a
+    List, bytes as a Buffer, None as a null ref. Read back
+    (iree_vm_list_get_variant_assign), values are Python ints and floats,
+    refs the ireec objects (ireec/vm/variant.py).
 
     A function's `!util.list` result is a List, and a List can be passed
     back in as it is; a Python list or tuple passed where a function takes
     a list becomes one, with the element type the function declares.
+
+    Parameters
+    ----------
+    values : iterable, optional
+        The elements, appended in order (see `append`).
+    element_type : str, optional
+        A value type ("i8" ... "i64", "f32", "f64"), a ref type
+        ("hal.buffer_view", "vm.list", "vm.buffer", "hal.fence", or one
+        registered with `ireec.vm.register_type`), or "variant" (the
+        default: each element keeps its own type, IREE's `!util.list<?>`).
+    capacity : int, optional
+        Room to reserve (at least `len(values)`).
+    device : ireec.Device, optional
+        Where numpy arrays put into the list are copied to, and the device
+        of the BufferViews read from it.
+
+    Raises
+    ------
+    TypeError
+        `values` is not an iterable of values, or an element does not
+        convert to the element type.
+    ValueError
+        `element_type` names no element type.
     """
 
     __slots__ = ()
@@ -100,31 +115,73 @@ class List(Handle, _cext.VmListHandle):
 
     @classmethod
     def create(cls, capacity: int, element_type: str | None = None) -> "List":
-        """An empty list with room for `capacity` elements."""
+        """An empty list with room for `capacity` elements (iree_vm_list_create).
+
+        Parameters
+        ----------
+        capacity : int
+            How many elements to reserve room for.
+        element_type : str, optional
+            As the class takes it ("variant" by default).
+
+        Returns
+        -------
+        List
+            The new, empty list.
+        """
         return cls((), element_type, capacity=capacity)
 
     @classmethod
     def from_handle(cls, ptr: CData, *, retain: bool = False,
                     device: Device | None = None) -> "List":
-        """Adopts a raw `iree_vm_list_t*` (see Handle.from_handle); its
-        BufferViews are read as on `device`."""
+        """Adopts a raw `iree_vm_list_t*` (see Handle.from_handle).
+
+        Parameters
+        ----------
+        ptr : cffi `iree_vm_list_t*`
+            The list.
+        retain : bool, optional
+            Take a reference of its own (iree_vm_list_retain) instead of
+            the caller's.
+        device : ireec.Device, optional
+            The device its BufferViews are read as on.
+
+        Returns
+        -------
+        List
+            The list, released (iree_vm_list_release) when closed.
+        """
         self = cls.__new__(cls)
         self._own(ptr, retain=retain, parent=device)
         return self
 
     @property
     def device(self) -> Device | None:
-        """Where numpy arrays are copied to and BufferViews are read as on."""
+        """The device of the list's tensors (its `iree_vm_list_t` holds
+        `iree_hal_buffer_view_t` refs of no device of their own).
+
+        Returns
+        -------
+        ireec.Device or None
+            Where numpy arrays appended are copied to and BufferViews read
+            are on.
+        """
         return self._parent
 
     @property
     def element_type(self) -> str:
-        """The element type (iree_vm_list_element_type): a value type's
-        name, a ref type's, or "variant"."""
+        """The element type (iree_vm_list_element_type).
+
+        Returns
+        -------
+        str
+            A value type's name ("i32"), a ref type's ("hal.buffer_view"),
+            or "variant".
+        """
         return _type_def_name(lib.iree_vm_list_element_type(self.handle))
 
     def __len__(self) -> int:
-        """iree_vm_list_size."""
+        """The number of elements (iree_vm_list_size)."""
         return int(lib.iree_vm_list_size(self.handle))
 
     @in_use
@@ -161,8 +218,24 @@ class List(Handle, _cext.VmListHandle):
             yield self[i]
 
     def type_at(self, index: SupportsIndex) -> str | None:
-        """What element `index` holds, by IREE's name ("i32", "f64",
-        "hal.buffer_view", "vm.list", ...), or None for an empty variant."""
+        """What element `index` holds (the type of its `iree_vm_variant_t`).
+
+        Parameters
+        ----------
+        index : int
+            The element (negative from the end).
+
+        Returns
+        -------
+        str or None
+            IREE's name of its type ("i32", "f64", "hal.buffer_view",
+            "vm.list", ...), or None for an empty variant.
+
+        Raises
+        ------
+        IndexError
+            `index` is out of range.
+        """
         self._acquire()
         try:
             return variant_type_name(self._variant(index))
@@ -171,8 +244,21 @@ class List(Handle, _cext.VmListHandle):
 
     @in_use
     def append(self, value: Any) -> None:
-        """Appends `value`, converted to the element type (a value of a
-        list of variants keeps its own type; see the class docstring)."""
+        """Appends `value` (iree_vm_list_push_value, iree_vm_list_push_ref_move).
+
+        Parameters
+        ----------
+        value : object
+            Converted to the element type; in a list of variants it keeps
+            its own type (see the class docstring).
+
+        Raises
+        ------
+        TypeError
+            `value` does not convert to the element type.
+        OverflowError
+            An int does not fit the element type.
+        """
         handle = self.handle
         element_type = _type_def_name(lib.iree_vm_list_element_type(handle))
         where = f"element {int(lib.iree_vm_list_size(handle))} of a List of {element_type}"
@@ -196,12 +282,26 @@ class List(Handle, _cext.VmListHandle):
             check_status(status)
 
     def extend(self, values: Iterable[Any]) -> None:
-        """Appends each of `values`."""
+        """Appends each of `values`, as `append` does (iree_vm_list_push_value,
+        iree_vm_list_push_ref_move).
+
+        Parameters
+        ----------
+        values : iterable
+            The values, in order.
+        """
         for value in values:
             self.append(value)
 
     def to_list(self) -> list[Any]:
-        """The elements as a Python list, nested Lists as nested lists."""
+        """The elements as a Python list (iree_vm_list_get_variant_assign each).
+
+        Returns
+        -------
+        list
+            Python ints and floats, ireec objects for refs, and nested
+            Lists as nested Python lists.
+        """
         return [value.to_list() if isinstance(value, List) else value for value in self]
 
     def __repr__(self) -> str:

@@ -28,24 +28,40 @@ if TYPE_CHECKING:
 
 
 class Module(Handle, _cext.VmModuleHandle):
-    """An `iree_vm_module_t` reference: a module to append to sessions
-    (`Session.append_module`) before the modules that import from it. Adopt
-    any module made with the raw layer (a native C module, a bytecode
-    module) with `Module.from_handle(ptr)`; `ireec.vm.NativeModule` makes
-    one whose functions are Python callables. One module may be appended to
-    several sessions: each session's context keeps its own reference and
-    state."""
+    """An `iree_vm_module_t` reference: a module to append to sessions.
+
+    `Session.append_module` (iree_runtime_session_append_module) adds it
+    before the modules that import from it. Adopt any module made with the
+    raw layer (a native C module, a bytecode module) with
+    `Module.from_handle(ptr)` (released with iree_vm_module_release);
+    `ireec.vm.NativeModule` makes one whose functions are Python callables.
+    One module may be appended to several sessions: each session's context
+    keeps its own reference and state.
+    """
 
     __slots__ = ()
 
     @property
     def name(self) -> str:
-        """iree_vm_module_name."""
+        """The module's name (iree_vm_module_name).
+
+        Returns
+        -------
+        str
+            The name its functions are imported by ("custom" for
+            `custom.add`).
+        """
         return from_string_view(lib.iree_vm_module_name(self.handle))
 
     @property
     def functions(self) -> dict[str, ExportedFunction]:
-        """What the module exports, by name, in its order (see ExportedFunction)."""
+        """What the module exports (iree_vm_module_lookup_function_by_ordinal).
+
+        Returns
+        -------
+        dict of str to ExportedFunction
+            Each exported function by short name, in the module's order.
+        """
         return exported_functions(self.handle)
 
     def __repr__(self) -> str:

@@ -209,7 +209,12 @@ def _result(convert: Callable[[Any, str, str], Any], value: Any, kind: str, wher
 
 
 class NativeModule(Module):
-    """A VM module whose functions are Python callables.
+    """A VM module whose functions are Python callables: an IREE native
+    module (iree_vm_native_module_create, an `iree_vm_module_t`).
+
+    Examples
+    --------
+    ::
 
         module = ireec.vm.NativeModule("custom", {
             "call.sync": ("0r_r", call_sync),     # a BufferView in, one out
@@ -235,6 +240,27 @@ class NativeModule(Module):
     raises TypeError naming the function and its convention. Calls run with
     the GIL, taken on entry; the module may be appended to several sessions
     and called from several threads.
+
+    Parameters
+    ----------
+    name : str
+        The module's name (without "."), which programs import its
+        functions by.
+    functions : mapping of str to (str, callable)
+        Each function's name and its (calling convention, callable).
+    instance : ireec.Instance, optional
+        Whose `iree_vm_instance_t` the module is made in (the process's
+        default one otherwise).
+    version : int, optional
+        The module's version (iree_vm_native_module_descriptor_t's), which
+        importing programs may require at least.
+
+    Raises
+    ------
+    ValueError
+        A bad module name or calling convention.
+    TypeError
+        An entry that is not (calling convention, callable).
     """
 
     __slots__ = ("_state",)

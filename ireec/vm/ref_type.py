@@ -41,9 +41,19 @@ _lock = threading.RLock()  # (a destroy may come while it is held)
 
 
 class RefType:
-    """A registered VM ref type of Python objects: `name` (IREE's type
-    name, e.g. "custom.string"), `cls` (the Python class its values are
-    instances of) and `type_id` (the iree_vm_ref_type_t)."""
+    """A registered VM ref type of Python objects (an `iree_vm_ref_type_t`
+    registered with iree_vm_instance_register_type; made by
+    `register_type`).
+
+    Attributes
+    ----------
+    name : str
+        IREE's type name, e.g. "custom.string".
+    cls : type
+        The Python class its values are instances of.
+    type_id : int
+        The iree_vm_ref_type_t.
+    """
 
     __slots__ = ("name", "cls", "type_id", "_descriptor", "_name")
     name: str
@@ -59,8 +69,19 @@ class RefType:
         self._name = name_owner
 
     def wrap(self, value: Any) -> CData:
-        """A new C object of this type standing for `value`, with one
-        reference (the caller's): a `void*`."""
+        """A new C object of this type standing for `value` (allocated with
+        iree_allocator_malloc; its `iree_atomic_ref_count_t` first).
+
+        Parameters
+        ----------
+        value : object
+            The Python object it stands for, kept until IREE destroys it.
+
+        Returns
+        -------
+        cffi `void*`
+            The object, with one reference: the caller's.
+        """
         out = ffi.new("void**")
         check_status(lib.iree_allocator_malloc(lib.iree_allocator_system(), _OBJECT_SIZE, out))
         ptr = out[0]
@@ -83,11 +104,33 @@ _by_id: dict[int, RefType] = {}
 
 
 def register_type(name: str, cls: type) -> RefType:
-    """Registers the VM ref type `name` (e.g. "custom.string") whose values
-    are instances of `cls` (iree_vm_instance_register_type on the process's
-    VM instance). Registering the same name and class again returns the
-    same RefType; a name IREE or another class already has is refused
-    (ValueError)."""
+    """Registers a VM ref type whose values are Python objects
+    (iree_vm_instance_register_type on the process's VM instance).
+
+    Parameters
+    ----------
+    name : str
+        IREE's name of the type, e.g. "custom.string" (`!custom.string` in
+        a program).
+    cls : type
+        The class of its values: a NativeModule function's ref result of
+        this class becomes a value of the type, and a value of the type it
+        receives is that same object.
+
+    Returns
+    -------
+    RefType
+        The registered type; registering the same name and class again
+        returns the same one.
+
+    Raises
+    ------
+    ValueError
+        The name is IREE's or another class's already, or the class has
+        another name.
+    TypeError
+        `name` is not a non-empty str or `cls` not a class.
+    """
     if not isinstance(name, str) or not name:
         raise TypeError(f"a ref type's name must be a non-empty str, not {name!r}")
     if not isinstance(cls, type):
