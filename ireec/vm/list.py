@@ -58,10 +58,10 @@ class List(Handle, _cext.VmListHandle):
     Made with iree_vm_list_create. Values keep their IREE types: an i32
     stays an i32 (`type_at(i)` says which each element is). Into a list of
     variants a Python int goes as an i64, a float as an f64, a numpy scalar
-    at its own width, a numpy array as a BufferView, a list or tuple as a
-    List, bytes as a Buffer, None as a null ref. Read back
-    (iree_vm_list_get_variant_assign), values are Python ints and floats,
-    refs the ireec objects (ireec/vm/variant.py).
+    at its own width, a numpy or DLPack array (a JAX array) as a BufferView
+    (a copy), a list or tuple as a List, bytes as a Buffer, None as a null
+    ref. Read back (iree_vm_list_get_variant_assign), values are Python ints
+    and floats, refs the ireec objects (ireec/vm/variant.py).
 
     A function's `!util.list` result is a List, and a List can be passed
     back in as it is; a Python list or tuple passed where a function takes

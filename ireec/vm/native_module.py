@@ -229,8 +229,8 @@ class NativeModule(Module):
     (BufferView, Fence, vm.List, vm.Buffer, the objects of a type registered
     with `ireec.vm.register_type`; None for a null ref). A function with one
     result returns it, one with several a tuple, one with none None; a ref
-    result may also be a numpy array (copied to the session's device), a
-    list (a vm.List) or bytes (a vm.Buffer). A coarse-fences import
+    result may also be a numpy or DLPack array (copied to the session's
+    device), a list (a vm.List) or bytes (a vm.Buffer). A coarse-fences import
     (`iree.abi.model = "coarse-fences"`, IREE's custom_module/async) takes
     its wait and signal fences as its last two arguments: it returns at once
     and signals the signal fence (or fails it) when its results are ready.

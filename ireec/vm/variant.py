@@ -14,9 +14,10 @@ arguments):
   it.
 
 Made (a List's elements, a NativeModule function's results, list
-arguments), as a new reference: those objects themselves; a numpy array a
-new BufferView on the given device; a Python list or tuple a new List; a
-bytes-like object a new Buffer (copied); None a null ref.
+arguments), as a new reference: those objects themselves; a numpy array or
+a DLPack producer (a JAX array; ireec/hal/dlpack.py) a new BufferView on
+the given device (copied); a Python list or tuple a new List; a bytes-like
+object a new Buffer (copied); None a null ref.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import numpy as np
 
 from .._core.library import ffi, lib
 from ..hal.buffer_view import BufferView
+from ..hal.dlpack import host_tensor, offers_dlpack
 from ..hal.fence import Fence
 from ..hal.semaphore import Semaphore
 from . import ref_type
@@ -147,20 +149,27 @@ def retain_ref(value: Any, out: CData, device: Device | None, where: str,
         out.ptr, out.type = registered.wrap(value), registered.type_id
         return
     raise TypeError(f"{where} takes a ref: an ireec.BufferView, ireec.vm.List, "
-                    f"ireec.vm.Buffer, ireec.Fence, a numpy array, a list, bytes or None; "
+                    f"ireec.vm.Buffer, ireec.Fence, a numpy or DLPack array, a list, "
+                    f"bytes or None; "
                     f"got {describe(value)}")
 
 
 def _new_ref_object(value: Any, device: Device | None, where: str,
                     element_type: str | None) -> Any:
     """A new ireec object for a Python value that is not one (a numpy
-    array, a list or tuple, a bytes-like object), or None."""
-    if isinstance(value, (np.ndarray, np.generic)):
+    array, a DLPack producer, a list or tuple, a bytes-like object), or
+    None."""
+    array = isinstance(value, (np.ndarray, np.generic))
+    if array or offers_dlpack(value):
         if device is None:
-            raise TypeError(f"{where}: a numpy array needs a device to be copied to "
-                            f"(give the List one: List(..., device=device))")
+            raise TypeError(f"{where}: a {'numpy' if array else 'DLPack'} array needs a "
+                            f"device to be copied to (give the List one: "
+                            f"List(..., device=device))")
         try:
-            return BufferView.from_numpy(device, np.asarray(value))
+            if array:
+                return BufferView.from_numpy(device, np.asarray(value))
+            tensor = host_tensor(value)
+            return BufferView(device, tensor.array, element_type=tensor.element_type)
         except Exception as error:
             error.add_note(f"while copying {where} to the device")
             raise
