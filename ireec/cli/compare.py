@@ -29,10 +29,8 @@ import numpy as np
 
 from .._core.library import ffi, lib
 from ..hal.buffer_view import BufferView
-from ..hal.fence import Fence
-from ..vm.buffer import Buffer
 from ..vm.function import SCALAR_KINDS
-from ..vm.list import List
+from ..vm.variant import object_type_name
 from ._common import builder_text
 from .inputs import IGNORED
 
@@ -158,14 +156,9 @@ def _compare_scalars(index: int, kind: str, expected, actual,
 def _type_name(kind: str, value) -> str:
     if value is None:
         return "empty"
-    if isinstance(value, BufferView):
-        return "hal.buffer_view"
-    if isinstance(value, Fence):
-        return "hal.fence"
-    if isinstance(value, List):
-        return "vm.list"
-    if isinstance(value, Buffer):
-        return "vm.buffer"
+    name = object_type_name(value)
+    if name is not None:
+        return name
     if isinstance(value, (int, float)):
         return SCALAR_KINDS.get(kind, "?")
     return "unknown"

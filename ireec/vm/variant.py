@@ -126,11 +126,10 @@ def retain_ref(value: Any, out: CData, device: Device | None, where: str,
     if value is None:
         out.ptr, out.type = ffi.NULL, 0
         return
-    for cls, type_id in ((BufferView, types.buffer_view), (Fence, types.fence),
-                         (_list_class(), types.list), (Buffer, types.buffer),
-                         (Semaphore, types.semaphore)):
+    for cls, _, field in _ireec_objects():
         if isinstance(value, cls):
             ptr = value.handle
+            type_id = getattr(types, field)
             lib.iree_vm_ref_object_retain(ptr, type_id)
             out.ptr, out.type = ptr, type_id
             return
@@ -184,3 +183,20 @@ def _list_class() -> type:
     from .list import List
 
     return List
+
+
+def _ireec_objects() -> tuple[tuple[type, str, str], ...]:
+    """The ireec classes of refs: each with IREE's name of its ref type and
+    the RefTypes field holding its iree_vm_ref_type_t."""
+    return ((BufferView, "hal.buffer_view", "buffer_view"), (Fence, "hal.fence", "fence"),
+            (_list_class(), "vm.list", "list"), (Buffer, "vm.buffer", "buffer"),
+            (Semaphore, "hal.semaphore", "semaphore"))
+
+
+def object_type_name(value: Any) -> str | None:
+    """IREE's name of the ref type an ireec object holds ("hal.buffer_view",
+    "vm.list", ...), or None for anything else."""
+    for cls, name, _ in _ireec_objects():
+        if isinstance(value, cls):
+            return name
+    return None
