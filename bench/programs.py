@@ -60,6 +60,27 @@ func.func public @hop(
 }}
 """
 
+# A program calling the import bench.add n times in a loop (each call adds
+# one): the cost of crossing into an import, written in Python
+# (ireec.vm.NativeModule) or in C (the C baseline's "bench" module).
+IMPORT_LOOP = """
+module @imports {
+func.func private @bench.add(i32, i32) -> i32
+func.func @loop(%n: i32) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %count = arith.index_cast %n : i32 to index
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %sum = scf.for %i = %c0 to %count step %c1 iter_args(%acc = %zero) -> (i32) {
+    %next = func.call @bench.add(%acc, %one) : (i32, i32) -> i32
+    scf.yield %next : i32
+  }
+  return %sum : i32
+}
+}
+"""
+
 TWO_DEVICE_FLAGS = (
     "--iree-hal-target-device=device_a=local[0]",
     "--iree-hal-target-device=device_b=local[1]",

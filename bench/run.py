@@ -25,8 +25,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from c_baseline import baseline_program  # noqa: E402
-from programs import (ADD_ONE_64MIB, DEVICE_HOP, MATMUL_512, SIMPLE_MUL,  # noqa: E402
-                      TWO_DEVICE_FLAGS, compile_program)
+from programs import (ADD_ONE_64MIB, DEVICE_HOP, IMPORT_LOOP, MATMUL_512,  # noqa: E402
+                      SIMPLE_MUL, TWO_DEVICE_FLAGS, compile_program)
 
 import ireec  # noqa: E402
 
@@ -55,6 +55,13 @@ SYNC_C = "local-sync prepared call simple_mul, inputs reused: C loop, same libra
 HOP_PLAIN = "two devices, hop {size}: local-task + local-task"
 HOP_STAGED = "two devices, hop {size}: local-task?memory=discrete + local-task (staged)"
 HOP_SIZES = {"4xf32": 4, "1M f32 (4 MiB)": 1 << 20}
+# A program calling an import (add, 0ii_i) IMPORT_CALLS times per call: what
+# one call into the import costs, written in Python with each binding and in
+# C (the C loop's own native module), per import call.
+IMPORT_CALLS = 1000
+IMPORT_OURS = "import call from a program (add, 0ii_i), per call: ireec.vm.NativeModule"
+IMPORT_THEIRS = "import call from a program (add, 0ii_i), per call: iree.runtime PyModuleInterface"
+IMPORT_C = "import call from a program (add, 0ii_i), per call: C native module, same library"
 
 
 def per_call_us(fn, calls: int) -> float:
@@ -125,6 +132,26 @@ def official_call(config, vmfb: Path, function: str):
     return context.modules[module_name][fn_name]
 
 
+def official_import_call(config, vmfb: Path):
+    """imports.loop with the import written in Python for the official
+    binding (iree.runtime.PyModuleInterface)."""
+    import iree.runtime as rt
+
+    class Bench:
+        def __init__(self, interface):
+            pass
+
+        def add(self, a, b):
+            return a + b
+
+    interface = rt.PyModuleInterface("bench", Bench)
+    interface.export("add", "0ii_i", Bench.add)
+    context = rt.SystemContext(config=config)
+    context.add_vm_module(interface.create())
+    context.add_vm_module(rt.VmModule.mmap(config.vm_instance, str(vmfb)))
+    return context.modules.imports["loop"]
+
+
 def c_loop_us(vmfb: Path, function: str, elements: int, calls: int,
               mode: str = "reuse", device: str = "local-task") -> float:
     # Built on demand against the installed ireec (bench/c_baseline.py).
@@ -157,6 +184,7 @@ def main(argv=None) -> int:
     simple_mul = compile_program(SIMPLE_MUL, cache)
     matmul = compile_program(MATMUL_512, cache)
     add_one = compile_program(ADD_ONE_64MIB, cache)
+    import_loop = compile_program(IMPORT_LOOP, cache)
 
     a4 = np.array([1.0, 1.1, 1.2, 1.3], np.float32)
     b4 = np.array([10.0, 100.0, 1000.0, 10000.0], np.float32)
@@ -211,6 +239,13 @@ def main(argv=None) -> int:
                 lambda s=hop_session, x=x: s.call("hop.hop", x)[0].to_numpy(),
                 calls_small if n == 4 else max(5, int(50 * scale)))
 
+    # The import, in Python: ireec's module and the official binding's.
+    import_session = ireec.Session(instance, device)
+    import_session.append_module(ireec.vm.NativeModule(
+        "bench", {"add": ("0ii_i", lambda a, b: a + b)}))
+    import_session.load_module(import_loop)
+    theirs_import_loop = official_import_call(config, import_loop)
+
     big_in = np.zeros(64 * MiB // 4, np.float32)
     (big_out,) = session.call("big.add_one", big_in)
     big_host = np.ones(64 * MiB // 4, np.float32)
@@ -246,6 +281,10 @@ def main(argv=None) -> int:
         SYNC_BOUND: (sync_bound, calls_small),
         SYNC_BOUND_OUT: (sync_bound_out, calls_small),
         **hop_calls,
+        IMPORT_OURS:
+            (lambda: import_session.call("imports.loop", IMPORT_CALLS), max(20, calls_small // 50)),
+        IMPORT_THEIRS:
+            (lambda: theirs_import_loop(IMPORT_CALLS), max(20, calls_small // 50)),
         "readback 64 MiB: ireec to_numpy()":
             (lambda: big_out.to_numpy(), 5),
         "readback 64 MiB: numpy copy":
@@ -269,7 +308,8 @@ def main(argv=None) -> int:
     }
     for name in c_runs:
         samples[name] = []
-    progress = Progress(args.rounds * (len(cases) + len(c_runs)))
+    samples[IMPORT_C] = []
+    progress = Progress(args.rounds * (len(cases) + len(c_runs) + 1))
     for round_index in range(args.rounds):
         # Alternate the order every round so no contender always goes first.
         names = list(cases) if round_index % 2 == 0 else list(reversed(cases))
@@ -281,9 +321,14 @@ def main(argv=None) -> int:
             samples[name].append(c_loop_us(simple_mul, "mul.simple_mul", 4, calls_small,
                                            mode=mode, device=device_uri))
             progress.step(name)
+        samples[IMPORT_C].append(c_loop_us(import_loop, "imports.loop", IMPORT_CALLS,
+                                           max(20, calls_small // 50), mode="import"))
+        progress.step(IMPORT_C)
     progress.close()
 
     median = {name: statistics.median(values) for name, values in samples.items()}
+    for name in (IMPORT_OURS, IMPORT_THEIRS, IMPORT_C):  # per import call
+        median[name] /= IMPORT_CALLS
     print_table(median, args.rounds, workers, pinned)
     # The same small call unpinned, both bindings with identical task
     # settings, each setting in processes of its own (bench/latency.py).
@@ -329,7 +374,9 @@ def print_table(median, rounds, workers, pinned) -> None:
     for name, value in median.items():
         # Small calls to the hundredth: their ratios to the C loops are the
         # targets.
-        print(f"| {name} | {value:,.2f} |" if value < 100 else f"| {name} | {value:,.1f} |")
+        # (Per import call, the thousandth.)
+        digits = 3 if value < 1 else 2 if value < 100 else 1
+        print(f"| {name} | {value:,.{digits}f} |")
     print()
     readback = (median["readback 64 MiB: numpy copy"] / median["readback 64 MiB: ireec to_numpy()"])
     imports = [v for k, v in median.items() if k.endswith("zero-copy import")]
@@ -365,6 +412,9 @@ def print_table(median, rounds, workers, pinned) -> None:
          lambda r: r >= 0.80),
         ("zero-copy import, slowest / fastest size", max(imports) / min(imports),
          "flat (≈ 1)", None),
+        ("import call in Python, ireec / iree.runtime", ratio(median, IMPORT_OURS, IMPORT_THEIRS),
+         "", None),
+        ("import call in Python (ireec) / in C", ratio(median, IMPORT_OURS, IMPORT_C), "", None),
         *((f"two devices, hop {size}: staged (discrete + plain) / two plain devices",
            ratio(median, HOP_STAGED.format(size=size), HOP_PLAIN.format(size=size)),
            "", None) for size in HOP_SIZES),

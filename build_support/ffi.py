@@ -110,7 +110,7 @@ DECL_FILES = (
     "ireec/hal/drivers/device_params.h", "ireec/hal/shape_checks.h",
     "ireec/hal/staging_device.h", "ireec/io/file_mapping.h",
     "ireec/runtime/buffer_view_io.h", "ireec/runtime/session.h",
-    "ireec/runtime/session_invoke.h",
+    "ireec/runtime/session_invoke.h", "ireec/vm/module_state.h",
 )
 
 # Things the C headers provide as function-like macros (or that libc provides)
@@ -136,6 +136,10 @@ int fprintf(FILE* stream, const char* format, ...);
 CDEF_PYTHON_CALLBACKS = """
 extern "Python" void ireec_release_host_allocation(void* user_data, iree_hal_buffer_t* buffer);
 extern "Python" void ireec_release_parameter_memory(void* user_data, iree_io_file_handle_primitive_t handle_primitive);
+extern "Python" void ireec_vm_python_module_destroy(void* self);
+extern "Python" void ireec_vm_python_ref_destroy(void* ptr);
+extern "Python" struct iree_status_handle_t* ireec_hal_python_buffer_view_trace(void* user_data, iree_string_view_t key, unsigned long buffer_view_count, iree_hal_buffer_view_t** buffer_views, iree_allocator_t host_allocator);
+extern "Python" void ireec_hal_python_debug_sink_release(void* user_data);
 """
 PYTHON_CALLBACKS = tuple(re.findall(r"(\w+)\(", CDEF_PYTHON_CALLBACKS))
 

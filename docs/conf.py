@@ -73,3 +73,6 @@ def _list_package_names(app, what, name, obj, options, lines):
 
 def setup(app):
     app.connect("autodoc-process-docstring", _list_package_names)
+    # MLIR, which Pygments does not know, is shown as it is.
+    from pygments.lexers.special import TextLexer
+    app.add_lexer("mlir", TextLexer)

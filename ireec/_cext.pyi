@@ -1,7 +1,8 @@
 """Type stub of ireec._cext, the small CPython extension (csrc/python/): the
 C state of ireec's objects (Handle and its kinds, the Invoker, the Lock),
 the numpy-in, numpy-out call path in one crossing into C, the one converter
-of failed statuses, and its installation."""
+of failed statuses, the calls of VM modules written in Python, and its
+installation."""
 
 from typing import Any
 
@@ -63,6 +64,26 @@ class VmListHandle(Handle):
 
 class ParameterIndexHandle(Handle):
     """An iree_io_parameter_index_t reference (ireec.ParameterIndex)."""
+
+class VmBufferHandle(Handle):
+    """An iree_vm_buffer_t reference (ireec.vm.Buffer), with the buffer
+    protocol (csrc/python/vm_buffer.c)."""
+    def __buffer__(self, flags: int, /) -> memoryview: ...
+
+class VmModuleHandle(Handle):
+    """An iree_vm_module_t reference (ireec.vm.Module)."""
+
+class NativeFunction:
+    """A function of a VM module written in Python, called by IREE through
+    native_function_shim with this object as its target
+    (csrc/python/native_function.c)."""
+    def __init__(self, target: Any, arg_kinds: str, result_kinds: str, general: Any,
+                 pack: Any, failed: Any, /) -> None: ...
+    @property
+    def address(self) -> int: ...
+
+# The address of the shim IREE calls every NativeFunction through.
+native_function_shim: int
 
 class Invoker:
     """The base of ireec.PreparedCall and ireec.BoundCall: their call, made

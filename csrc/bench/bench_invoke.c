@@ -8,8 +8,12 @@
 // output lists exactly as a bound call does and leaves each result unread;
 // MODE "full" does what a numpy-in, numpy-out call must: copies both inputs
 // from host memory into new buffer views, invokes, and reads the result back
-// into host memory. These are the floors the Python binding is compared
-// against: the same runtime library, the same session setup, no Python.
+// into host memory. MODE "import" first appends a native module written in C,
+// "bench", exporting add (0ii_i: a + b), and calls FUNCTION (one i32 in)
+// with ELEMENTS as its argument: a program calling that import ELEMENTS
+// times is the floor of the same import written in Python. These are the
+// floors the Python binding is compared against: the same runtime library,
+// the same session setup, no Python.
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +22,7 @@
 
 #include <iree/modules/hal/types.h>
 #include <iree/runtime/api.h>
+#include <iree/vm/native_module.h>
 
 static double now_us(void) {
   struct timespec ts;
@@ -84,19 +89,74 @@ static iree_status_t push_input(iree_runtime_session_t* session,
   return status;
 }
 
+// The "bench" module's add: its shim unpacks two i32s and packs one, as
+// IREE's generated shims do.
+typedef iree_status_t (*bench_add_fn_t)(int32_t a, int32_t b, int32_t* out);
+static iree_status_t bench_add(int32_t a, int32_t b, int32_t* out) {
+  *out = a + b;
+  return iree_ok_status();
+}
+static iree_status_t bench_shim_ii_i(iree_vm_stack_t* stack,
+                                     iree_vm_native_function_flags_t flags,
+                                     iree_byte_span_t args, iree_byte_span_t rets,
+                                     iree_vm_native_function_target_t target,
+                                     void* module, void* state) {
+  if (args.data_length != 2 * sizeof(int32_t) ||
+      rets.data_length != sizeof(int32_t)) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "0ii_i takes two i32s and returns one");
+  }
+  int32_t a, b;
+  memcpy(&a, args.data, sizeof(a));
+  memcpy(&b, args.data + sizeof(a), sizeof(b));
+  int32_t result = 0;
+  IREE_RETURN_IF_ERROR(((bench_add_fn_t)(void (*)(void))target)(a, b, &result));
+  memcpy(rets.data, &result, sizeof(result));
+  return iree_ok_status();
+}
+static const iree_vm_native_export_descriptor_t bench_exports[] = {
+    {IREE_SVL("add"), IREE_SVL("0ii_i"), 0, NULL},
+};
+static const iree_vm_native_function_ptr_t bench_functions[] = {
+    {bench_shim_ii_i, (iree_vm_native_function_target_t)(void (*)(void))bench_add},
+};
+static const iree_vm_native_module_descriptor_t bench_descriptor = {
+    .name = IREE_SVL("bench"),
+    .export_count = IREE_ARRAYSIZE(bench_exports),
+    .exports = bench_exports,
+    .function_count = IREE_ARRAYSIZE(bench_functions),
+    .functions = bench_functions,
+};
+
+// Appends the "bench" module to |session|.
+static iree_status_t append_bench_module(iree_runtime_instance_t* instance,
+                                         iree_runtime_session_t* session) {
+  iree_vm_module_t interface;
+  IREE_RETURN_IF_ERROR(iree_vm_module_initialize(&interface, NULL));
+  iree_vm_module_t* module = NULL;
+  IREE_RETURN_IF_ERROR(iree_vm_native_module_create(
+      &interface, &bench_descriptor, iree_runtime_instance_vm_instance(instance),
+      iree_allocator_system(), &module));
+  iree_status_t status = iree_runtime_session_append_module(session, module);
+  iree_vm_module_release(module);
+  return status;
+}
+
 static iree_status_t run(int argc, char** argv) {
   if (argc != 7 && argc != 8) {
     return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                             "usage: ireec_bench_invoke DEVICE_URI MODULE.vmfb "
-                            "FUNCTION ELEMENTS CALLS REPEATS [reuse|full]");
+                            "FUNCTION ELEMENTS CALLS REPEATS [reuse|full|import]");
   }
   iree_hal_dim_t elements = (iree_hal_dim_t)strtoull(argv[4], NULL, 10);
   long calls = strtol(argv[5], NULL, 10);
   long repeats = strtol(argv[6], NULL, 10);
   bool full = argc == 8 && strcmp(argv[7], "full") == 0;
-  if (argc == 8 && !full && strcmp(argv[7], "reuse") != 0) {
+  bool import = argc == 8 && strcmp(argv[7], "import") == 0;
+  if (argc == 8 && !full && !import && strcmp(argv[7], "reuse") != 0) {
     return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
-                            "MODE must be reuse or full, not '%s'", argv[7]);
+                            "MODE must be reuse, full or import, not '%s'",
+                            argv[7]);
   }
 
   iree_runtime_instance_options_t instance_options;
@@ -120,6 +180,9 @@ static iree_status_t run(int argc, char** argv) {
     status = iree_runtime_session_create_with_device(
         instance, &session_options, device, host, &session);
   }
+  if (iree_status_is_ok(status) && import) {
+    status = append_bench_module(instance, session);
+  }
   if (iree_status_is_ok(status)) {
     status = iree_runtime_session_append_bytecode_module_from_file(session,
                                                                    argv[2]);
@@ -137,8 +200,13 @@ static iree_status_t run(int argc, char** argv) {
     status = iree_vm_list_create(iree_vm_make_undefined_type_def(), 1, host,
                                  &outputs);
   }
-  if (iree_status_is_ok(status)) status = push_input(session, inputs, elements, 1.0f);
-  if (iree_status_is_ok(status)) status = push_input(session, inputs, elements, 2.0f);
+  if (iree_status_is_ok(status) && import) {
+    iree_vm_value_t count = iree_vm_value_make_i32((int32_t)elements);
+    status = iree_vm_list_push_value(inputs, &count);
+  } else {
+    if (iree_status_is_ok(status)) status = push_input(session, inputs, elements, 1.0f);
+    if (iree_status_is_ok(status)) status = push_input(session, inputs, elements, 2.0f);
+  }
 
   // Host arrays for the full calls: two inputs and the result.
   float* host_arrays = NULL;

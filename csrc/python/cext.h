@@ -112,7 +112,9 @@ extern ireec_handle_kind_t ireec_fence_handle_kind;
 extern ireec_handle_kind_t ireec_buffer_view_handle_kind;
 extern ireec_handle_kind_t ireec_vm_list_handle_kind;
 extern ireec_handle_kind_t ireec_parameter_index_handle_kind;
-#define IREEC_HANDLE_KINDS 8
+extern ireec_handle_kind_t ireec_vm_buffer_handle_kind;
+extern ireec_handle_kind_t ireec_vm_module_handle_kind;
+#define IREEC_HANDLE_KINDS 10
 extern ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS];
 
 // A Handle: the reference (NULL once released), read through the member of
@@ -134,6 +136,8 @@ typedef struct {
     iree_hal_buffer_view_t* buffer_view;
     iree_vm_list_t* list;
     iree_io_parameter_index_t* parameter_index;
+    iree_vm_buffer_t* vm_buffer;
+    iree_vm_module_t* vm_module;
   };
   const ireec_handle_kind_t* kind;
   PyObject* cdata;
@@ -294,5 +298,25 @@ extern PyMethodDef ireec_buffer_view_methods[];
 // buffer_export.c: the buffer protocol of BufferViewHandle.
 // ---------------------------------------------------------------------------
 extern PyBufferProcs ireec_buffer_view_buffer_procs;
+
+// ---------------------------------------------------------------------------
+// vm_buffer.c: a vm.buffer's bytes through the buffer protocol.
+// ---------------------------------------------------------------------------
+
+// VmBufferHandle's buffer procedures (set on its type before it is readied).
+extern PyBufferProcs ireec_vm_buffer_as_buffer;
+
+// ---------------------------------------------------------------------------
+// native_function.c: a function of a VM module written in Python
+// (NativeFunction), and the shim IREE calls every one of them through, with
+// the NativeFunction as its target (module attribute native_function_shim,
+// the shim's address).
+// ---------------------------------------------------------------------------
+extern PyTypeObject ireec_native_function_type;
+iree_status_t ireec_native_function_shim(iree_vm_stack_t* stack,
+                                         iree_vm_native_function_flags_t flags,
+                                         iree_byte_span_t args, iree_byte_span_t rets,
+                                         iree_vm_native_function_target_t target,
+                                         void* module, void* module_state);
 
 #endif  // IREEC_PYTHON_CEXT_H_

@@ -204,10 +204,15 @@ PyMODINIT_FUNC PyInit__cext(void) {
       {"BufferViewHandle", &ireec_buffer_view_handle_kind.type},
       {"VmListHandle", &ireec_vm_list_handle_kind.type},
       {"ParameterIndexHandle", &ireec_parameter_index_handle_kind.type},
+      {"VmBufferHandle", &ireec_vm_buffer_handle_kind.type},
+      {"VmModuleHandle", &ireec_vm_module_handle_kind.type},
       {"Invoker", &ireec_invoker_type},
+      {"NativeFunction", &ireec_native_function_type},
       {"Lock", &ireec_lock_type},
   };
   size_t count = sizeof(types) / sizeof(types[0]);
+  // (The kind macro has no slot for it.)
+  ireec_vm_buffer_handle_kind.type.tp_as_buffer = &ireec_vm_buffer_as_buffer;
   for (size_t i = 0; i < count; ++i) {
     if (PyType_Ready(types[i].type) != 0) return NULL;
   }
@@ -217,5 +222,11 @@ PyMODINIT_FUNC PyInit__cext(void) {
       Py_CLEAR(module);
     }
   }
+  PyObject* shim = module ? PyLong_FromVoidPtr((void*)(uintptr_t)ireec_native_function_shim)
+                          : NULL;
+  if (module && (!shim || PyModule_AddObjectRef(module, "native_function_shim", shim) != 0)) {
+    Py_CLEAR(module);
+  }
+  Py_XDECREF(shim);
   return module;
 }

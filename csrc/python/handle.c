@@ -1,7 +1,8 @@
 // Handle, the C base type of every ireec object that owns an IREE
 // reference, and its kinds: one C type per IREE object (InstanceHandle,
 // SessionHandle, DeviceHandle, SemaphoreHandle, FenceHandle,
-// BufferViewHandle, VmListHandle, ParameterIndexHandle), which the Python
+// BufferViewHandle, VmListHandle, ParameterIndexHandle, VmBufferHandle,
+// VmModuleHandle), which the Python
 // class of that object subclasses (ireec.Device is a DeviceHandle). The
 // kind fixes at compile time how the reference is retained and released,
 // and which cffi pointer `.handle` is; the pointer itself is held here and
@@ -86,6 +87,15 @@ IREEC_HANDLE_KIND(vm_list, "VmListHandle", iree_vm_list, iree_vm_list_t, true,
 IREEC_HANDLE_KIND(parameter_index, "ParameterIndexHandle", iree_io_parameter_index,
                   iree_io_parameter_index_t, false, IREEC_HANDLE_SIZE, NULL, NULL,
                   "An iree_io_parameter_index_t reference (ireec.ParameterIndex).");
+// A vm.buffer's kind also lends its bytes through the buffer protocol
+// (vm_buffer.c); a module's release may run Python (a NativeModule's destroy).
+IREEC_HANDLE_KIND(vm_buffer, "VmBufferHandle", iree_vm_buffer, iree_vm_buffer_t, true,
+                  IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_vm_buffer_t reference (ireec.vm.Buffer), with the buffer "
+                  "protocol.");
+IREEC_HANDLE_KIND(vm_module, "VmModuleHandle", iree_vm_module, iree_vm_module_t, false,
+                  IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_vm_module_t reference (ireec.vm.Module).");
 // A session's kind also holds the table of its calls (session.c).
 IREEC_HANDLE_KIND(session, "SessionHandle", iree_runtime_session,
                   iree_runtime_session_t, false, sizeof(ireec_session_handle_t),
@@ -103,6 +113,7 @@ ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS] = {
     &ireec_device_handle_kind,   &ireec_semaphore_handle_kind,
     &ireec_fence_handle_kind,    &ireec_buffer_view_handle_kind,
     &ireec_vm_list_handle_kind,  &ireec_parameter_index_handle_kind,
+    &ireec_vm_buffer_handle_kind, &ireec_vm_module_handle_kind,
 };
 
 const ireec_handle_kind_t* ireec_handle_kind_of(PyTypeObject* type) {

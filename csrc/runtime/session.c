@@ -50,6 +50,18 @@ IREE_API_EXPORT iree_status_t ireec_runtime_session_create_with_devices(
     const iree_runtime_session_options_t* options,
     iree_host_size_t device_count, iree_hal_device_t* const* devices,
     iree_allocator_t host_allocator, iree_runtime_session_t** out_session) {
+  // Traces print to stderr, as IREE's tools print them.
+  return ireec_runtime_session_create_with_debug_sink(
+      instance, options, device_count, devices,
+      iree_hal_module_debug_sink_stdio(stderr), host_allocator, out_session);
+}
+
+// Checks the arguments of a session's creation; OK or INVALID_ARGUMENT.
+static iree_status_t ireec_runtime_session_check_create_arguments(
+    iree_runtime_instance_t* instance,
+    const iree_runtime_session_options_t* options,
+    iree_host_size_t device_count, iree_hal_device_t* const* devices,
+    iree_runtime_session_t** out_session) {
   if (!out_session) {
     return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                             "out_session must not be NULL");
@@ -76,10 +88,34 @@ IREE_API_EXPORT iree_status_t ireec_runtime_session_create_with_devices(
                               (size_t)device_count);
     }
   }
+  return iree_ok_status();
+}
+
+// Calls the release of |debug_sink| (one the session never came to own).
+static void ireec_debug_sink_release(iree_hal_module_debug_sink_t debug_sink) {
+  if (debug_sink.release.fn) debug_sink.release.fn(debug_sink.release.user_data);
+}
+
+IREE_API_EXPORT iree_status_t ireec_runtime_session_create_with_debug_sink(
+    iree_runtime_instance_t* instance,
+    const iree_runtime_session_options_t* options,
+    iree_host_size_t device_count, iree_hal_device_t* const* devices,
+    iree_hal_module_debug_sink_t debug_sink, iree_allocator_t host_allocator,
+    iree_runtime_session_t** out_session) {
+  iree_status_t status = ireec_runtime_session_check_create_arguments(
+      instance, options, device_count, devices, out_session);
+  if (!iree_status_is_ok(status)) {
+    ireec_debug_sink_release(debug_sink);
+    return status;
+  }
 
   iree_runtime_session_t* session = NULL;
-  IREE_RETURN_IF_ERROR(iree_allocator_malloc(host_allocator, sizeof(*session),
-                                             (void**)&session));
+  status = iree_allocator_malloc(host_allocator, sizeof(*session),
+                                 (void**)&session);
+  if (!iree_status_is_ok(status)) {
+    ireec_debug_sink_release(debug_sink);
+    return status;
+  }
   memset(session, 0, sizeof(*session));
   ireec_runtime_ref_count_init(&session->ref_count);
   session->host_allocator = host_allocator;
@@ -87,7 +123,7 @@ IREE_API_EXPORT iree_status_t ireec_runtime_session_create_with_devices(
   iree_runtime_instance_retain(instance);
 
   iree_vm_instance_t* vm_instance = iree_runtime_instance_vm_instance(instance);
-  iree_status_t status = iree_vm_context_create(
+  status = iree_vm_context_create(
       vm_instance, options->context_flags, host_allocator, &session->context);
 
   // The HAL module comes first so that every module appended later can import
@@ -95,13 +131,16 @@ IREE_API_EXPORT iree_status_t ireec_runtime_session_create_with_devices(
   // is dropped because iree_hal_module_create's parameter is not const).
   // |options->builtin_modules| selects nothing today: the HAL module is the
   // only builtin and the runtime API cannot work without it, as in IREE.
+  // The HAL module owns |debug_sink| once made (it calls the sink's release
+  // when destroyed); a module that was not made never took it.
   iree_vm_module_t* hal_module = NULL;
   if (iree_status_is_ok(status)) {
     status = iree_hal_module_create(
         vm_instance, iree_hal_module_device_policy_default(), device_count,
-        (iree_hal_device_t**)devices, IREE_HAL_MODULE_FLAG_NONE,
-        iree_hal_module_debug_sink_stdio(stderr), host_allocator, &hal_module);
+        (iree_hal_device_t**)devices, IREE_HAL_MODULE_FLAG_NONE, debug_sink,
+        host_allocator, &hal_module);
   }
+  if (!hal_module) ireec_debug_sink_release(debug_sink);
   if (iree_status_is_ok(status)) {
     status = iree_vm_context_register_modules(session->context,
                                               /*module_count=*/1, &hal_module);

@@ -94,6 +94,12 @@ def status_from_exception(error: BaseException) -> CData:
     return lib.iree_status_allocate_f(status_code_of(error), ffi.NULL, 0, b"%s", text)
 
 
+def status_address_from_exception(error: BaseException) -> int:
+    """status_from_exception's status as an address, for C that calls
+    Python (ireec._cext's shim of NativeModule functions)."""
+    return int(ffi.cast("uintptr_t", status_from_exception(error)))
+
+
 def _on_error(exception: type[BaseException], error: BaseException, traceback: Any) -> CData:
     # cffi's onerror: what the callback returns instead of its own result.
     # cffi hands the traceback apart; kept on the exception, it shows where

@@ -11,15 +11,17 @@ convention (ireec/vm/function.py).
   `ireec.Fence`, or None (a null ref); or what converts as a numpy array
   does (ireec/_core/tensor_args.py, then copied the same way): a DLPack
   producer (a JAX array), a buffer-protocol object, or Python numbers and
-  nested lists, typed by the function's declaration.
+  nested lists, typed by the function's declaration. Where the function
+  declares a list (`!util.list<T>`), a buffer (`!util.buffer`) or a type of
+  its own, or declares nothing: VM objects (`push_vm_ref`).
 
 Results come back as Python ints/floats (i32 and i64 signed), BufferViews,
-Fences, lists (for VM lists), or None for a null ref.
+Fences, `ireec.vm.List`s, `ireec.vm.Buffer`s, or None for a null ref
+(ireec/vm/variant.py).
 """
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -28,12 +30,17 @@ from ..hal.buffer_view import BufferView
 from ..hal.device import Device
 from ..hal.element_type import ELEMENT_TYPES_BY_DTYPE, element_type_from_dtype
 from ..hal.fence import Fence
-from ..vm.declaration import argument_tensor_types
-from ..vm.function import SCALAR_KINDS
+from ..vm.buffer import Buffer
+from ..vm.declaration import argument_tensor_types, argument_types, vm_type_name
+from ..vm.list import List, list_from_values
 from ..vm.ref import RefTypes
+from ..vm.ref_type import ref_type_of
+from ..vm.value import as_float as _as_float
+from ..vm.value import as_int as _as_int
+from ..vm.value import describe as _describe
+from ..vm.variant import object_from_variant, ref_type_id, retain_ref
 from .library import ffi, lib
 from .status import check_status
-from .strings import from_string_view
 from .tensor_args import host_argument
 
 if TYPE_CHECKING:
@@ -90,50 +97,6 @@ def _native_element_type(dtype: np.dtype) -> int | None:
         return None
 
 
-def _describe(value) -> str:
-    if isinstance(value, np.ndarray):
-        return f"numpy array of shape {value.shape} and dtype {value.dtype}"
-    return type(value).__name__
-
-
-def _scalar_from_0d(value, kind: str, where: str):
-    """A 0-d array (or numpy scalar) as the Python scalar a value arg takes."""
-    if value.ndim != 0:
-        raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} scalar; got a "
-                        f"{_describe(value)} (only 0-d arrays convert to scalars)")
-    allowed = "biu" if kind in "iI" else "biuf"
-    if value.dtype.kind not in allowed:
-        raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} scalar; got a "
-                        f"0-d array of dtype {value.dtype}")
-    return value.item()
-
-
-def _as_int(value, kind: str, where: str) -> int:
-    if isinstance(value, (np.ndarray, np.generic)):
-        value = _scalar_from_0d(np.asarray(value), kind, where)
-    if isinstance(value, (float, complex)):
-        raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} (an int); got "
-                        f"{type(value).__name__} {value!r}")
-    try:
-        value = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} (an int); got "
-                        f"{_describe(value)}") from None
-    bits = 32 if kind == "i" else 64
-    if not -(1 << (bits - 1)) <= value < (1 << bits):
-        raise OverflowError(f"{where}: {value} does not fit in {SCALAR_KINDS[kind]}")
-    # Signless: an unsigned value is passed as its bit pattern.
-    return value - (1 << bits) if value >= (1 << (bits - 1)) else value
-
-
-def _as_float(value, kind: str, where: str) -> float:
-    if isinstance(value, (np.ndarray, np.generic)):
-        value = _scalar_from_0d(np.asarray(value), kind, where)
-    if isinstance(value, (int, float)):
-        return float(value)
-    raise TypeError(f"{where} takes an {SCALAR_KINDS[kind]} (a float); got {_describe(value)}")
-
-
 class Packer:
     """Pushes arguments onto a VM list and reads results back.
 
@@ -141,8 +104,8 @@ class Packer:
     (callers serialize use, as a Session's lock does).
     """
 
-    __slots__ = ("name", "arg_kinds", "declaration", "_declared", "_value", "_ref",
-                 "_variant", "_wheres", "_dims", "_host_array")
+    __slots__ = ("name", "arg_kinds", "declaration", "vm_refs", "_declared", "_value",
+                 "_ref", "_variant", "_wheres", "_dims", "_host_array")
     declaration: str
 
     def __init__(self, name: str, arg_kinds: str, declaration: str = ""):
@@ -152,6 +115,8 @@ class Packer:
         # given as Python numbers (read on first need, into _declared).
         self.declaration = declaration
         self._declared: list | None = None
+        # {index: declared type} of the ref arguments push_vm_ref converts.
+        self.vm_refs = vm_ref_args(arg_kinds, declaration)
         self._value = ffi.new("iree_vm_value_t*")
         self._ref = ffi.new("iree_vm_ref_t*")
         self._variant = ffi.new("iree_vm_variant_t*")
@@ -170,6 +135,9 @@ class Packer:
         for kind, arg in zip(self.arg_kinds, args):
             if kind != "r":
                 self.push_scalar(vm_list, kind, arg, self._wheres[index])
+            elif index in self.vm_refs and push_vm_ref(
+                    vm_list, arg, self.vm_refs[index], device, self._wheres[index]):
+                pass
             elif type(arg) is np.ndarray:
                 # The common case, inline: a native-order C-contiguous array
                 # copied to the device and pushed in one C call
@@ -361,40 +329,9 @@ class Packer:
         # Assigning into a variant that still holds a ref releases that ref,
         # and the scratch only ever borrows: empty it first.
         ffi.memmove(variant, _EMPTY_VARIANT, _VARIANT_SIZE)
-        # Borrowed: the wrappers made below add their own references.
+        # Borrowed: the objects made of it add their own references.
         check_status(lib.iree_vm_list_get_variant_assign(vm_list, i, variant))
-        if variant.type.ref_type_bits:
-            ref = variant.ref
-            if ref.ptr == ffi.NULL:
-                return None
-            types = RefTypes.load()
-            if ref.type == types.buffer_view:
-                return BufferView.from_handle(ffi.cast("iree_hal_buffer_view_t*", ref.ptr),
-                                              retain=True, device=device)
-            if ref.type == types.fence:
-                return Fence.from_handle(ffi.cast("iree_hal_fence_t*", ref.ptr), retain=True)
-            if ref.type == types.list:
-                inner = ffi.cast("iree_vm_list_t*", ref.ptr)
-                # The scratch variant is reused while reading the inner list.
-                return [self._element(inner, j, device)
-                        for j in range(lib.iree_vm_list_size(inner))]
-            type_name = from_string_view(lib.iree_vm_ref_type_name(ref.type))
-            raise TypeError(f"result {i} of {self.name} is a '{type_name}' ref, "
-                            f"which ireec does not convert")
-        value_type = variant.type.value_type_bits
-        if value_type == lib.IREE_VM_VALUE_TYPE_I32:
-            return int(variant.i32)
-        if value_type == lib.IREE_VM_VALUE_TYPE_I64:
-            return int(variant.i64)
-        if value_type == lib.IREE_VM_VALUE_TYPE_F32:
-            return float(variant.f32)
-        if value_type == lib.IREE_VM_VALUE_TYPE_F64:
-            return float(variant.f64)
-        if value_type == lib.IREE_VM_VALUE_TYPE_I8:
-            return int(variant.i8)
-        if value_type == lib.IREE_VM_VALUE_TYPE_I16:
-            return int(variant.i16)
-        return None
+        return object_from_variant(variant, device, f"result {i} of {self.name}")
 
 
 def decode_result(outputs: CData, index: int, device, function_name: str):
@@ -404,3 +341,57 @@ def decode_result(outputs: CData, index: int, device, function_name: str):
     messages."""
     packer = Packer(function_name, "")
     return packer._element(outputs, index, device)
+
+
+def vm_ref_args(arg_kinds: str, declaration: str) -> dict[int, str]:
+    """The ref arguments push_vm_ref converts, {index: declared type}: those
+    declared as lists, buffers or types of their own (not tensors nor
+    fences), and, for a function without a declaration (a module's
+    functions not compiled by iree-compile), every ref argument, as ""."""
+    if not declaration:
+        return {i: "" for i, kind in enumerate(arg_kinds) if kind == "r"}
+    declared = argument_types(declaration)
+    return {i: declared[i] for i, kind in enumerate(arg_kinds)
+            if kind == "r" and i < len(declared)
+            and vm_type_name(declared[i]) not in ("hal.buffer_view", "hal.fence", None)}
+
+
+def push_vm_ref(vm_list: CData, arg, declared: str, device, where: str) -> bool:
+    """Pushes `arg` as the VM object a ref argument declared `declared`
+    takes (see vm_ref_args): a list argument a List (a Python list or tuple
+    made into one, element types from the declaration), a buffer argument a
+    Buffer (a bytes-like object or numpy array copied into one), a type of
+    the module's own its registered object, any of them (or None) where
+    nothing is declared. False, having pushed nothing, for an argument this
+    leaves to the tensor conversions (only where nothing is declared)."""
+    vm_type = vm_type_name(declared) if declared else None
+    if vm_type == "vm.list" and isinstance(arg, (list, tuple)):
+        arg = list_from_values(arg, declared, device)
+    elif vm_type == "vm.buffer" and isinstance(arg, np.ndarray):
+        arg = Buffer(np.ascontiguousarray(arg))
+    elif not declared and not isinstance(arg, (List, Buffer, list, tuple, bytes, bytearray,
+                                               memoryview)) and ref_type_of(arg) is None:
+        return False
+    ref = ffi.new("iree_vm_ref_t*")
+    try:
+        retain_ref(arg, ref, device, where)
+    except TypeError:
+        if not declared:
+            raise
+        ref.ptr = ffi.NULL  # (nothing made)
+    if declared and ref.ptr != ffi.NULL and ref.type != ref_type_id(vm_type or ""):
+        lib.iree_vm_ref_release(ref)
+        ref.ptr = ffi.NULL
+    if declared and ref.ptr == ffi.NULL and arg is not None:
+        what = _VM_OBJECTS.get(vm_type or "", f"an object of the registered type {vm_type}")
+        raise TypeError(f"{where} takes a {declared} ({what}); got {_describe(arg)}")
+    status = lib.iree_vm_list_push_ref_move(vm_list, ref)
+    if status:  # a NULL iree_status_t is OK
+        lib.iree_vm_ref_release(ref)
+        check_status(status)
+    return True
+
+
+# What to pass for each VM object a function may declare.
+_VM_OBJECTS = {"vm.list": "a list, a tuple or an ireec.vm.List",
+               "vm.buffer": "bytes, a bytes-like object, a numpy array or an ireec.vm.Buffer"}

@@ -29,9 +29,9 @@ import numpy as np
 
 from .._core.library import ffi, lib
 from ..hal.buffer_view import BufferView
-from ..hal.fence import Fence
-from ._common import builder_text
 from ..vm.function import SCALAR_KINDS
+from ..vm.variant import object_type_name
+from ._common import builder_text
 from .inputs import IGNORED
 
 # How many elements of each view a failure report shows.
@@ -157,12 +157,9 @@ def _compare_scalars(index: int, kind: str, expected, actual,
 def _type_name(kind: str, value) -> str:
     if value is None:
         return "empty"
-    if isinstance(value, BufferView):
-        return "hal.buffer_view"
-    if isinstance(value, Fence):
-        return "hal.fence"
-    if isinstance(value, list):
-        return "vm.list"
+    name = object_type_name(value)
+    if name is not None:
+        return name
     if isinstance(value, (int, float)):
         return SCALAR_KINDS.get(kind, "?")
     return "unknown"

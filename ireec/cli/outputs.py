@@ -3,56 +3,60 @@
 Printed, each result is `result[i]: ` and then its text: `hal.buffer_view`
 and IREE's buffer view text on the next line (iree_hal_buffer_view_format, at
 most --output_max_element_count elements, then `...`), `i32=5` / `f32=2.5`
-for scalars (C's `%g` for floats), `(null)` for a null ref, `vm.list` and a
-`child_list[j]: ...` line per element for a list.
+for scalars of every width (C's `%g` for floats), `(null)` for a null ref,
+`vm.list` and a `child_list[j]: ...` line per element for a list (each
+element printed by its own type), `vm.buffer` or `hal.fence` and
+`(no printer)` for those.
 
 `--output=` routes results one by one: empty ignores it, `-` prints its text
 (without the `result[i]: ` prefix), `@path` writes it to path (truncating) and
 `+path` appends to it: a .npy file gets an ndarray (scalars as 0-d arrays, a
-null ref as an empty i8 array), any other file the raw bytes.
+vm.buffer as an i8 vector of its bytes, a null ref as an empty i8 array),
+any other file the raw bytes; a list cannot be written.
 """
 
 from __future__ import annotations
 
-from typing import IO, Any
+from typing import IO, Any, Sequence
 
 import numpy as np
 
 from .._core.library import lib
 from ..hal.buffer_view import BufferView
 from ..hal.fence import Fence
+from ..vm.buffer import Buffer
+from ..vm.list import List
+from ..vm.value import type_name
 from ._common import CliError
-from ..vm.function import SCALAR_KINDS
 
 # The numpy type of each scalar calling-convention kind.
 SCALAR_DTYPES: dict[str, type[np.generic]] = {"i": np.int32, "I": np.int64, "f": np.float32, "F": np.float64}
 
-# How results inside a VM list print: the list does not say which width its
-# scalars had (the Session gives them back as Python ints and floats).
-_LIST_ELEMENT_KIND = {int: "I", float: "F"}
-
-
 def format_variant(kind: str | None, value: Any, max_element_count: int) -> str:
-    """One result's text; `kind` is its calling-convention letter."""
+    """One result's text; `kind` is its calling-convention letter (or, in a
+    list, IREE's name of the element's type, ireec.vm.List.type_at)."""
     if value is None:
         return "(null)"
     if isinstance(value, BufferView):
         return "hal.buffer_view\n" + value.format(max_element_count)
-    if isinstance(value, list):
-        return "vm.list\n" + format_variants("child_list", [None] * len(value), value,
-                                             max_element_count)
+    if isinstance(value, List):
+        return "vm.list\n" + format_variants(
+            "child_list", [value.type_at(i) for i in range(len(value))], list(value),
+            max_element_count)
+    if isinstance(value, Buffer):
+        return "vm.buffer\n(no printer)"
     if isinstance(value, Fence):
         return "hal.fence\n(no printer)"
     if isinstance(value, (bool, int, float)):
-        if kind not in SCALAR_KINDS:
-            kind = _LIST_ELEMENT_KIND[float if isinstance(value, float) else int]
-        if kind in "iI":
-            return f"{SCALAR_KINDS[kind]}={int(value)}"
-        return f"{SCALAR_KINDS[kind]}={'%g' % value}"
+        name = type_name(kind or "")
+        if name.startswith("i"):
+            return f"{name}={int(value)}"
+        return f"{name}={'%g' % value}"
     return "?"
 
 
-def format_variants(list_name: str, kinds: str, values: list[Any], max_element_count: int) -> str:
+def format_variants(list_name: str, kinds: Sequence[str | None], values: list[Any],
+                    max_element_count: int) -> str:
     """`list_name[i]: text` lines, one per value (each ends with a newline)."""
     return "".join(f"{list_name}[{i}]: {format_variant(kind, value, max_element_count)}\n"
                    for i, (kind, value) in enumerate(zip(kinds, values)))
@@ -74,10 +78,13 @@ def result_array(kind: str, value: Any) -> np.ndarray:
             return value.to_numpy()
         except TypeError as e:
             raise CliError(str(e), lib.IREE_STATUS_UNIMPLEMENTED) from e
+    if isinstance(value, Buffer):
+        # As IREE writes one: an i8 vector of its bytes.
+        return np.frombuffer(bytes(value), np.int8)
     if isinstance(value, (bool, int, float)) and kind in SCALAR_DTYPES:
         return np.array(value, SCALAR_DTYPES[kind])
     raise CliError("unsupported output source type; expected: !hal.buffer, "
-                   "!hal.buffer_view, or a scalar")
+                   "!hal.buffer_view, !vm.buffer")
 
 
 def write_outputs(specs: list[str], kinds: str, results: list[Any], max_element_count: int,

@@ -28,6 +28,8 @@ from ..errors import IreeError, NotFoundError
 from ..hal.device import Device
 from ..runtime.instance import Instance
 from ..runtime.session import Session
+from ..vm.buffer import Buffer
+from ..vm.list import List
 from ._common import (
     EXIT_MISMATCH,
     EXIT_SUCCESS,
@@ -236,8 +238,8 @@ def _release(values) -> None:
     """Releases the buffer views in `values` now: statistics printed at exit
     must not count memory only the garbage collector would have freed."""
     for value in values or ():
-        if isinstance(value, BufferView):
-            value.close()
+        if isinstance(value, (BufferView, List, Buffer)):
+            value.close()  # (a List's elements go with it)
         elif isinstance(value, list):
             _release(value)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import time
 
+from .._core.callbacks import status_from_exception
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from ..errors import CODE_NAMES, AbortedError, DeadlineExceededError, InvalidArgumentError
@@ -95,9 +96,13 @@ def scratch_value():
     return ffi.new("uint64_t*")
 
 
-def failure_status(message: str, code: int):
+def failure_status(message: str | BaseException, code: int):
     """A new iree_status_t carrying `message` (copied: IREE keeps the text of
-    statuses made by iree_status_allocate by pointer, so it is formatted)."""
+    statuses made by iree_status_allocate by pointer, so it is formatted).
+    An exception instead makes the status a waiter raises as that very
+    exception (ireec/_core/callbacks.py; its code follows the exception)."""
+    if isinstance(message, BaseException):
+        return status_from_exception(message)
     if not isinstance(message, str):
         raise TypeError(f"message must be a str, not {type(message).__name__}")
     if isinstance(code, bool) or not isinstance(code, int):

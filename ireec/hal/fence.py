@@ -126,9 +126,11 @@ class Fence(Handle, _cext.FenceHandle):
         check_status(lib.iree_hal_fence_signal(self.handle))
 
     @in_use
-    def fail(self, message: str = "failed by the application",
+    def fail(self, message: str | BaseException = "failed by the application",
              code: int = lib.IREE_STATUS_ABORTED) -> None:
-        """iree_hal_fence_fail: fails every semaphore with `message`."""
+        """iree_hal_fence_fail: fails every semaphore with `message`; given
+        an exception, the first waiter raises that exception itself (an
+        asynchronous NativeModule function's work failing its signal)."""
         status = failure_status(message, code)
         # The fence takes ownership of the status.
         lib.iree_hal_fence_fail(self.handle, status)

@@ -84,10 +84,11 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
                      timeout, f"semaphore value {value}")
 
     @in_use
-    def fail(self, message: str = "failed by the application",
+    def fail(self, message: str | BaseException = "failed by the application",
              code: int = lib.IREE_STATUS_ABORTED) -> None:
         """iree_hal_semaphore_fail: every waiter, now and later, gets an error
-        carrying `message`."""
+        carrying `message`; given an exception, the first waiter raises that
+        exception itself (work on another thread failing its signal)."""
         status = failure_status(message, code)
         # The semaphore takes ownership of the status.
         lib.iree_hal_semaphore_fail(self.handle, status)

@@ -119,6 +119,20 @@ def _serves(target: str, device_ids: Sequence[str]) -> bool:
     return _TARGET_DRIVERS.get(target, repr(target)).strip("'") in device_ids
 
 
+_MISSING_MODULE = re.compile(r"required module '([^']+)' not registered on the context")
+
+
+def note_missing_module(error: IreeError) -> None:
+    """Says what to do when a module imports from a module the session does
+    not have (yet): append that one first."""
+    missing = _MISSING_MODULE.search(error.message)
+    if missing:
+        error.add_note(f"the module imports functions of a module named {missing.group(1)!r}, "
+                       f"which must be in the session first: append it "
+                       f"(Session.append_module, e.g. an ireec.vm.NativeModule) or load "
+                       f"it before this one")
+
+
 def duplicate_module_error(name: str, loaded: Sequence[str]) -> AlreadyExistsError:
     """A module named `name` is already in the session."""
     return AlreadyExistsError(

@@ -303,8 +303,10 @@ class PreparedCall(_cext.Invoker):
                 # calls it makes, and the invoke of those whose arguments
                 # Python converts (_invoke_pushed), coarse-fences calls
                 # included. The general path reports a closed session.
+                # (Lists and buffers are converted in Python.)
                 takes_calls = (not plan.uses_fences and device is None
-                               and set(plan.arg_kinds) <= {"r"})
+                               and set(plan.arg_kinds) <= {"r"}
+                               and not any(plan.packer.vm_refs.values()))
                 self._bind(function.name, plan.home[0], arg_count=len(plan.arg_kinds),
                            out_allowed=len(plan.result_kinds) == 1,
                            takes_calls=takes_calls)

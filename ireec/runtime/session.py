@@ -17,9 +17,12 @@ from ..errors import InvalidArgumentError, IreeError, NotFoundError
 from ..hal.device import Device, note_failed_devices
 from ..hal.fence import Fence
 from ..io.parameters import SessionParameters, note_missing_parameters
-from ..vm.module import ModuleList, bytecode_module_name, context_module_names, find_module
-from .advice import duplicate_module_error, load_error, lookup_error
+from ..vm.module import (Module, ModuleList, bytecode_module_name, context_module_names,
+                         find_module)
+from ..vm.native_module import NativeModule
+from .advice import duplicate_module_error, load_error, lookup_error, note_missing_module
 from .call import Function
+from .debug_sink import TraceCallback, python_debug_sink
 from .instance import Instance
 
 if TYPE_CHECKING:
@@ -55,10 +58,27 @@ class Session(Handle, _cext.SessionHandle):
     instance: Instance
 
     def __init__(self, instance: Instance, device: Device | None = None, *,
-                 devices: Sequence[Device] | None = None):
+                 devices: Sequence[Device] | None = None,
+                 trace: TraceCallback | None = None):
         """ireec_runtime_session_create_with_devices: a session whose HAL
         module gets `devices` in order (or the one `device`), as a program
-        compiled with one --iree-hal-target-device per device expects."""
+        compiled with one --iree-hal-target-device per device expects.
+
+        Parameters
+        ----------
+        instance : ireec.Instance
+            The instance (its `iree_runtime_instance_t`).
+        device : ireec.Device, optional
+            The session's one device (give this or `devices`).
+        devices : sequence of ireec.Device, optional
+            Its devices, in the order the program's targets name them.
+        trace : callable, optional
+            `trace(key, views)` receives the program's tensor traces
+            (hal.buffer_view.trace: a str and a list of BufferViews)
+            instead of stderr, as the `iree_hal_module_debug_sink_t` of
+            ireec_runtime_session_create_with_debug_sink
+            (ireec/runtime/debug_sink.py); what it raises, the call raises.
+        """
         if not isinstance(instance, Instance):
             raise TypeError(f"instance must be an ireec.Instance, not {type(instance).__name__}")
         if (device is None) == (devices is None):
@@ -73,10 +93,20 @@ class Session(Handle, _cext.SessionHandle):
         options = ffi.new("iree_runtime_session_options_t*")
         lib.iree_runtime_session_options_initialize(options)
         out = ffi.new("iree_runtime_session_t**")
-        check_status(lib.ireec_runtime_session_create_with_devices(
-            instance.handle, options, len(devices), handles,
+        if trace is None:
+            check_status(lib.ireec_runtime_session_create_with_devices(
+                instance.handle, options, len(devices), handles,
+                instance.host_allocator, out))
+            self._take(out[0], instance, devices)
+            return
+        # The session's HAL module owns the sink (released with it, or at
+        # once if the session is not made).
+        debug_sink, sink = python_debug_sink(trace)
+        check_status(lib.ireec_runtime_session_create_with_debug_sink(
+            instance.handle, options, len(devices), handles, debug_sink[0],
             instance.host_allocator, out))
         self._take(out[0], instance, devices)
+        sink.devices = self._devices
 
     @classmethod
     def from_handle(cls, ptr: CData, *, retain: bool = False) -> "Session":
@@ -222,6 +252,46 @@ class Session(Handle, _cext.SessionHandle):
 
     def _append_module(self, module: CData) -> None:
         check_status(lib.iree_runtime_session_append_module(self.handle, module))
+
+    def append_module(self, module: Module) -> None:
+        """Appends any VM module (iree_runtime_session_append_module).
+
+        A module must be appended before the modules that import from it
+        (those resolve their imports when they load). The session's context
+        keeps its own reference; one module may be appended to several
+        sessions.
+
+        Parameters
+        ----------
+        module : ireec.vm.Module
+            A NativeModule written in Python, or a native C or bytecode
+            module adopted with `ireec.vm.Module.from_handle`.
+
+        Raises
+        ------
+        TypeError
+            `module` is not an ireec.vm.Module.
+        AlreadyExistsError
+            The session has a module of that name already.
+        """
+        if not isinstance(module, Module):
+            raise TypeError(f"append_module takes an ireec.vm.Module (e.g. an "
+                            f"ireec.vm.NativeModule), not {type(module).__name__}")
+        with self._lock:
+            self._parameters.register(self.instance, self._append_module)
+            self._refuse_duplicate(module.name)
+            module._acquire()  # a close() meanwhile waits for the append
+            try:
+                self._check_loaded(lib.iree_runtime_session_append_module(
+                    self.handle, module.handle))
+                if isinstance(module, NativeModule):
+                    state = ffi.new("iree_vm_module_state_t**")
+                    check_status(lib.iree_vm_context_resolve_module_state(
+                        self.context, module.handle, state))
+                    module._context_added(state[0], self)
+            finally:
+                module._release_use()
+            self._forget_functions()
     # ----------------------------------------------------------------------
 
     def _vm_instance(self) -> CData:
@@ -245,6 +315,7 @@ class Session(Handle, _cext.SessionHandle):
         except IreeError as error:
             if isinstance(error, NotFoundError):  # e.g. a parameter no index has
                 note_missing_parameters(error, self._parameters)
+                note_missing_module(error)
             advised = load_error(error, self._devices)  # ireec/advice.py
             if advised is None:
                 raise

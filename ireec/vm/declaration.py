@@ -5,7 +5,8 @@ reflection attribute, e.g.
 
 read for the types of the arguments: what a Python scalar or nested list
 given for a tensor argument becomes (its element type, and the rank and
-static dimensions it must have).
+static dimensions it must have), and which arguments take VM objects (a
+list, `!util.list<T>`, with its element type; a buffer, `!util.buffer`).
 """
 
 from __future__ import annotations
@@ -106,6 +107,33 @@ def argument_tensor_types(declaration: str) -> list[TensorType | None]:
     return [tensor_type(t) for t in argument_types(declaration)]
 
 
+# How the types of a declaration name the VM types of values and refs.
+_DECLARED_SCALARS = {"i1": "i32", "index": "i64", **{name: name for name in (
+    "i8", "i16", "i32", "i64", "f32", "f64")}}
+
+
+def vm_type_name(declared: str) -> str | None:
+    """IREE's name of the VM type a declared type is ("i32",
+    "hal.buffer_view", "vm.list", "vm.buffer", "hal.fence", "custom.string"
+    for `!custom.string`), or None for "?" (any: a variant)."""
+    if declared in _DECLARED_SCALARS:
+        return _DECLARED_SCALARS[declared]
+    if declared.startswith("tensor<") or declared == "!hal.buffer_view":
+        return "hal.buffer_view"
+    if declared.startswith("!util.list<"):
+        return "vm.list"
+    if declared == "!util.buffer":
+        return "vm.buffer"
+    if declared.startswith("!") and "<" not in declared:
+        return declared[1:]
+    return None
+
+
+def list_element_declaration(declared: str) -> str:
+    """The declared element type of a `!util.list<T>`: "T"."""
+    return declared[len("!util.list<"):-1]
+
+
 def type_text(element_type: int, dims: tuple[int | None, ...]) -> str:
     """`tensor<2x?xf32>` for a shape and element type."""
     shape = "".join(f"{'?' if d is None else d}x" for d in dims)
@@ -113,4 +141,4 @@ def type_text(element_type: int, dims: tuple[int | None, ...]) -> str:
 
 
 __all__ = ["TensorType", "tensor_type", "argument_types", "argument_tensor_types",
-           "type_text"]
+           "type_text", "vm_type_name", "list_element_declaration"]

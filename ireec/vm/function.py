@@ -61,3 +61,4 @@ def read_attributes(function: CData) -> dict[str, str]:
         check_status(status)
         attributes[from_string_view(pair.key)] = from_string_view(pair.value)
         index += 1
+

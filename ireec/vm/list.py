@@ -1,24 +1,340 @@
-"""VM lists (iree/vm/list.h)."""
+"""VM lists (iree/vm/list.h): `!util.list<T>` in a program, `vm.list` to
+IREE's tools."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, SupportsIndex, overload
+
 from .. import _cext
-from .._core.handle import Handle
+from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from ..hal.device import Device
+from .declaration import list_element_declaration, vm_type_name
+from .ref import RefTypes
+from .ref_type import type_name as ref_type_name
+from .value import VALUE_TYPE_NAMES, VALUE_TYPES, set_value, value_type_of
+from .variant import object_from_variant, ref_type_id, retain_ref, variant_type_name
+
+if TYPE_CHECKING:
+    from ..types import CData
+
+# The element type of a list of variants (IREE's `!util.list<?>`).
+VARIANT = "variant"
+_VARIANT_NAMES = (VARIANT, "?")
+
+# A variant emptied before each read: assigning into one that still holds a
+# ref would release it.
+_VARIANT_SIZE = ffi.sizeof("iree_vm_variant_t")
 
 
-class VmList(Handle, _cext.VmListHandle):
-    """An `iree_vm_list_t` of variants, owned (iree_vm_list_create)."""
+def _type_def(element_type: str) -> CData:
+    """The iree_vm_type_def_t of an element type's name."""
+    if element_type in _VARIANT_NAMES:
+        return lib.iree_vm_make_undefined_type_def()
+    value_type = VALUE_TYPES.get(element_type)
+    if value_type is not None:
+        return lib.iree_vm_make_value_type_def(value_type[0])
+    type_id = ref_type_id(element_type)
+    if type_id is None:
+        raise ValueError(
+            f"{element_type!r} is not an element type: give a value type (i8, i16, i32, "
+            f"i64, f32, f64), a ref type (hal.buffer_view, hal.fence, vm.list, "
+            f"vm.buffer, or one registered with ireec.vm.register_type), or "
+            f"{VARIANT!r}")
+    return lib.iree_vm_make_ref_type_def(type_id)
+
+
+def _type_def_name(type_def: CData) -> str:
+    if type_def.ref_type_bits:
+        # (A type def keeps the type's descriptor, not its low tag bits.)
+        return ref_type_name(type_def.ref_type_bits << 3)
+    return VALUE_TYPE_NAMES.get(type_def.value_type_bits, VARIANT)
+
+
+class List(Handle, _cext.VmListHandle):
+    """An `iree_vm_list_t`: IREE's list, with its element type.
+
+    Made with iree_vm_list_create. Values keep their IREE types: an i32
+    stays an i32 (`type_at(i)` says which each element is). Into a list of
+    variants a Python int goes as an i64, a float as an f64, a numpy scalar
+    at its own width, a numpy or DLPack array (a JAX array) as a BufferView
+    (a copy), a list or tuple as a List, bytes as a Buffer, None as a null
+    ref. Read back (iree_vm_list_get_variant_assign), values are Python ints
+    and floats, refs the ireec objects (ireec/vm/variant.py).
+
+    A function's `!util.list` result is a List, and a List can be passed
+    back in as it is; a Python list or tuple passed where a function takes
+    a list becomes one, with the element type the function declares.
+
+    Parameters
+    ----------
+    values : iterable, optional
+        The elements, appended in order (see `append`).
+    element_type : str, optional
+        A value type ("i8" ... "i64", "f32", "f64"), a ref type
+        ("hal.buffer_view", "vm.list", "vm.buffer", "hal.fence", or one
+        registered with `ireec.vm.register_type`), or "variant" (the
+        default: each element keeps its own type, IREE's `!util.list<?>`).
+    capacity : int, optional
+        Room to reserve (at least `len(values)`).
+    device : ireec.Device, optional
+        Where numpy arrays put into the list are copied to, and the device
+        of the BufferViews read from it.
+
+    Raises
+    ------
+    TypeError
+        `values` is not an iterable of values, or an element does not
+        convert to the element type.
+    ValueError
+        `element_type` names no element type.
+    """
 
     __slots__ = ()
 
-    @classmethod
-    def create(cls, capacity: int) -> "VmList":
-        """A new empty list of variants with room for `capacity` values
-        (iree_vm_list_create with an undefined element type)."""
+    def __init__(self, values: Iterable[Any] = (), element_type: str | None = None, *,
+                 capacity: int | None = None, device: Device | None = None) -> None:
+        if element_type is None:
+            element_type = VARIANT
+        if not isinstance(element_type, str):
+            raise TypeError(f"element_type must be a str, not {type(element_type).__name__}")
+        if device is not None and not isinstance(device, Device):
+            raise TypeError(f"device must be an ireec.Device, not {type(device).__name__}")
+        if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+            raise TypeError(f"a List is made from an iterable of values, not "
+                            f"{type(values).__name__}")
+        values = list(values)
+        RefTypes.load()  # the type IREE releases the list through
+        type_def = _type_def(element_type)
         out = ffi.new("iree_vm_list_t**")
         check_status(lib.iree_vm_list_create(
-            lib.iree_vm_make_undefined_type_def(), capacity,
-            lib.iree_allocator_system(), out))
-        return cls.from_handle(out[0])
+            type_def, max(len(values), capacity or 0), lib.iree_allocator_system(), out))
+        self._own(out[0], parent=device)
+        self.extend(values)
+
+    @classmethod
+    def create(cls, capacity: int, element_type: str | None = None) -> "List":
+        """An empty list with room for `capacity` elements (iree_vm_list_create).
+
+        Parameters
+        ----------
+        capacity : int
+            How many elements to reserve room for.
+        element_type : str, optional
+            As the class takes it ("variant" by default).
+
+        Returns
+        -------
+        List
+            The new, empty list.
+        """
+        return cls((), element_type, capacity=capacity)
+
+    @classmethod
+    def from_handle(cls, ptr: CData, *, retain: bool = False,
+                    device: Device | None = None) -> "List":
+        """Adopts a raw `iree_vm_list_t*` (see Handle.from_handle).
+
+        Parameters
+        ----------
+        ptr : cffi `iree_vm_list_t*`
+            The list.
+        retain : bool, optional
+            Take a reference of its own (iree_vm_list_retain) instead of
+            the caller's.
+        device : ireec.Device, optional
+            The device its BufferViews are read as on.
+
+        Returns
+        -------
+        List
+            The list, released (iree_vm_list_release) when closed.
+        """
+        self = cls.__new__(cls)
+        self._own(ptr, retain=retain, parent=device)
+        return self
+
+    @property
+    def device(self) -> Device | None:
+        """The device of the list's tensors (its `iree_vm_list_t` holds
+        `iree_hal_buffer_view_t` refs of no device of their own).
+
+        Returns
+        -------
+        ireec.Device or None
+            Where numpy arrays appended are copied to and BufferViews read
+            are on.
+        """
+        return self._parent
+
+    @property
+    def element_type(self) -> str:
+        """The element type (iree_vm_list_element_type).
+
+        Returns
+        -------
+        str
+            A value type's name ("i32"), a ref type's ("hal.buffer_view"),
+            or "variant".
+        """
+        return _type_def_name(lib.iree_vm_list_element_type(self.handle))
+
+    def __len__(self) -> int:
+        """The number of elements (iree_vm_list_size)."""
+        return int(lib.iree_vm_list_size(self.handle))
+
+    @in_use
+    def _variant(self, index: SupportsIndex) -> CData:
+        """Element `index` (negative from the end) as a borrowed variant:
+        valid while the list holds it."""
+        size = int(lib.iree_vm_list_size(self.handle))
+        i = index.__index__()
+        position = i + size if i < 0 else i
+        if not 0 <= position < size:
+            raise IndexError(f"index {i} is out of range for a List of {size}")
+        variant = ffi.new("iree_vm_variant_t*")
+        check_status(lib.iree_vm_list_get_variant_assign(self.handle, position, variant))
+        return variant
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Any: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Any]: ...
+    def __getitem__(self, index: SupportsIndex | slice) -> Any:
+        """Element `index` as a Python value (iree_vm_list_get_variant_assign);
+        a slice gives a Python list of them."""
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        self._acquire()  # the element's ref is borrowed until wrapped
+        try:
+            return object_from_variant(self._variant(index), self.device,
+                                       f"element {index.__index__()} of the List")
+        finally:
+            self._release_use()
+
+    def __iter__(self) -> Iterator[Any]:
+        for i in range(len(self)):
+            yield self[i]
+
+    def type_at(self, index: SupportsIndex) -> str | None:
+        """What element `index` holds (the type of its `iree_vm_variant_t`).
+
+        Parameters
+        ----------
+        index : int
+            The element (negative from the end).
+
+        Returns
+        -------
+        str or None
+            IREE's name of its type ("i32", "f64", "hal.buffer_view",
+            "vm.list", ...), or None for an empty variant.
+
+        Raises
+        ------
+        IndexError
+            `index` is out of range.
+        """
+        self._acquire()
+        try:
+            return variant_type_name(self._variant(index))
+        finally:
+            self._release_use()
+
+    @in_use
+    def append(self, value: Any) -> None:
+        """Appends `value` (iree_vm_list_push_value, iree_vm_list_push_ref_move).
+
+        Parameters
+        ----------
+        value : object
+            Converted to the element type; in a list of variants it keeps
+            its own type (see the class docstring).
+
+        Raises
+        ------
+        TypeError
+            `value` does not convert to the element type.
+        OverflowError
+            An int does not fit the element type.
+        """
+        handle = self.handle
+        element_type = _type_def_name(lib.iree_vm_list_element_type(handle))
+        where = f"element {int(lib.iree_vm_list_size(handle))} of a List of {element_type}"
+        scalar = element_type if element_type in VALUE_TYPES else None
+        if element_type == VARIANT:
+            scalar = value_type_of(value)
+        if scalar is not None:
+            out = ffi.new("iree_vm_value_t*")
+            set_value(out, scalar, value, where)
+            check_status(lib.iree_vm_list_push_value(handle, out))
+            return
+        ref = ffi.new("iree_vm_ref_t*")
+        retain_ref(value, ref, self.device, where)
+        if (ref.ptr != ffi.NULL and element_type != VARIANT
+                and ref_type_id(element_type) != ref.type):
+            lib.iree_vm_ref_release(ref)
+            raise TypeError(f"{where} must be a {element_type}, not {type(value).__name__}")
+        status = lib.iree_vm_list_push_ref_move(handle, ref)
+        if status:  # a NULL iree_status_t is OK
+            lib.iree_vm_ref_release(ref)
+            check_status(status)
+
+    def extend(self, values: Iterable[Any]) -> None:
+        """Appends each of `values`, as `append` does (iree_vm_list_push_value,
+        iree_vm_list_push_ref_move).
+
+        Parameters
+        ----------
+        values : iterable
+            The values, in order.
+        """
+        for value in values:
+            self.append(value)
+
+    def to_list(self) -> list[Any]:
+        """The elements as a Python list (iree_vm_list_get_variant_assign each).
+
+        Returns
+        -------
+        list
+            Python ints and floats, ireec objects for refs, and nested
+            Lists as nested Python lists.
+        """
+        return [value.to_list() if isinstance(value, List) else value for value in self]
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<ireec.vm.List closed>"
+        try:
+            shown = repr(self.to_list())
+        except TypeError:  # a ref ireec does not convert
+            shown = f"({len(self)} elements)"
+        return f"<ireec.vm.List of {self.element_type} {shown}>"
+
+
+# The name this class had before it was a list.
+VmList = List
+
+
+def list_from_values(values: Iterable[Any], declared: str, device: Device | None) -> List:
+    """A new List of `values` for an argument declared `declared` (a
+    `!util.list<T>`): of T's element type (a list of variants for `?` or a
+    type ireec does not know), each nested list made from its own
+    declaration."""
+    inner = list_element_declaration(declared)
+    element_type = vm_type_name(inner) or VARIANT
+    if element_type not in VALUE_TYPES and element_type != VARIANT \
+            and ref_type_id(element_type) is None:
+        element_type = VARIANT
+    values = list(values)
+    result = List((), element_type, capacity=len(values), device=device)
+    for value in values:
+        if element_type == "vm.list" and isinstance(value, (list, tuple)):
+            nested = list_from_values(value, inner, device)
+            result.append(nested)
+            nested.close()  # the outer list holds it
+        else:
+            result.append(value)
+    return result

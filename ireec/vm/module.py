@@ -1,5 +1,6 @@
-"""VM modules (iree/vm/module.h): the modules of a context and what they
-export.
+"""VM modules (iree/vm/module.h): a module (`Module`, any iree_vm_module_t:
+bytecode, native C, or written in Python, ireec/vm/native_module.py), the
+modules of a context and what they export.
 
 `session.modules` is a `ModuleList`: the modules' names in load order, the
 HAL module first (a list of str, as before), that also takes a name:
@@ -14,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, NamedTuple, SupportsIndex, overload
 
+from .. import _cext
+from .._core.handle import Handle
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view
@@ -22,6 +25,49 @@ from .function import calling_convention, read_attributes
 
 if TYPE_CHECKING:
     from ..types import CData
+
+
+class Module(Handle, _cext.VmModuleHandle):
+    """An `iree_vm_module_t` reference: a module to append to sessions.
+
+    `Session.append_module` (iree_runtime_session_append_module) adds it
+    before the modules that import from it. Adopt any module made with the
+    raw layer (a native C module, a bytecode module) with
+    `Module.from_handle(ptr)` (released with iree_vm_module_release);
+    `ireec.vm.NativeModule` makes one whose functions are Python callables.
+    One module may be appended to several sessions: each session's context
+    keeps its own reference and state.
+    """
+
+    __slots__ = ()
+
+    @property
+    def name(self) -> str:
+        """The module's name (iree_vm_module_name).
+
+        Returns
+        -------
+        str
+            The name its functions are imported by ("custom" for
+            `custom.add`).
+        """
+        return from_string_view(lib.iree_vm_module_name(self.handle))
+
+    @property
+    def functions(self) -> dict[str, ExportedFunction]:
+        """What the module exports (iree_vm_module_lookup_function_by_ordinal).
+
+        Returns
+        -------
+        dict of str to ExportedFunction
+            Each exported function by short name, in the module's order.
+        """
+        return exported_functions(self.handle)
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return f"<ireec.vm.{type(self).__name__} closed>"
+        return f"<ireec.vm.{type(self).__name__} {self.name!r} functions={list(self.functions)}>"
 
 
 class ExportedFunction(NamedTuple):

@@ -1,5 +1,6 @@
 """The C baseline of the benchmarks (ireec_bench_invoke, built on demand by
-bench/c_baseline.py): it runs both of its modes on the real runtime and refuses bad
+bench/c_baseline.py): it runs each of its modes on the real runtime (a
+program calling an import of its own C module among them) and refuses bad
 arguments with IREE's status code."""
 
 from __future__ import annotations
@@ -40,11 +41,27 @@ def test_baseline_prints_one_figure_per_repeat(program, mode):
     assert len(figures) == 3 and all(f > 0 for f in figures)
 
 
+def test_baseline_calls_a_program_calling_its_c_import(compile_mlir):
+    # The program the benchmarks time the same import written in Python with.
+    spec = importlib.util.spec_from_file_location("programs", REPO_ROOT / "bench" / "programs.py")
+    programs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(programs)
+    vmfb = compile_mlir(programs.IMPORT_LOOP)
+    result = _run("local-sync", str(vmfb), "imports.loop", "100", "20", "2", "import")
+    assert result.returncode == 0, result.stderr
+    figures = [float(line) for line in result.stdout.split()]
+    assert len(figures) == 2 and all(f > 0 for f in figures)
+    # Without the module the program cannot load: IREE says which is missing.
+    result = _run("local-sync", str(vmfb), "imports.loop", "100", "20", "2", "reuse")
+    assert result.returncode == ireec.lib.IREE_STATUS_NOT_FOUND
+    assert "'bench'" in result.stderr
+
+
 def test_baseline_refuses_bad_arguments(program):
     result = _run("local-task", str(program("simple_mul")), "module.simple_mul", "4", "5",
                   "1", "sideways")
     assert result.returncode == ireec.lib.IREE_STATUS_INVALID_ARGUMENT
-    assert "MODE must be reuse or full, not 'sideways'" in result.stderr
+    assert "MODE must be reuse, full or import, not 'sideways'" in result.stderr
     # A function whose inputs are not two f32 vectors of that length: IREE says so.
     result = _run("local-task", str(program("simple_mul")), "module.simple_mul", "5", "5",
                   "1", "full")

@@ -59,7 +59,11 @@ def programs(program, compile_mlir):
     return {"mul": str(program("simple_mul")),
             "dynamic": str(program("dynamic")),
             "async": str(compile_mlir(PROGRAMS_DIR / "async_ops.mlir",
-                                      "--iree-execution-model=async-external"))}
+                                      "--iree-execution-model=async-external")),
+            "imports": str(compile_mlir(PROGRAMS_DIR / "python_imports.mlir",
+                                        "--iree-input-demote-f64-to-f32=false")),
+            "vm_arguments": str(compile_mlir(PROGRAMS_DIR / "vm_arguments.mlir",
+                                             "--iree-input-demote-f64-to-f32=false"))}
 
 
 def test_100k_calls_keep_resident_memory_flat(programs):
@@ -224,3 +228,79 @@ def test_creating_and_dropping_instances_devices_and_sessions_in_loops(programs)
     # theirs, so only the shared device's (and Python's own) remain: far
     # fewer than the 550 devices made.
     assert figures["threads"] < 50
+
+
+def test_python_imports_lists_and_buffers_keep_memory_flat(programs):
+    # A program calling a NativeModule (scalars, a list, a vm.buffer and a
+    # tensor in and out, and an import that raises), lists and buffers in
+    # and out of calls: resident memory stays flat, every device byte comes
+    # back, and the module, its sessions' Python objects and the exceptions
+    # kept for failed statuses all go.
+    figures = run_child('''
+        from ireec.vm import native_module
+        from ireec._core import callbacks
+        instance = ireec.Instance()
+        device = instance.create_device("local-task")
+
+        def refuse(a, b):
+            raise ValueError("refused")
+
+        functions = {
+            "add": ("0ii_i", lambda a, b: a + b),
+            "scale": ("0IfF_IfF", lambda a, b, c: (a, b, c)),
+            "note": ("0i_v", lambda x: None), "tick": ("0v_i", lambda: 1),
+            "nothing": ("0v_v", lambda: None), "size": ("0r_I", len),
+            "range": ("0i_r", lambda n: list(range(n))),
+            "reverse": ("0r_r", lambda buffer: bytes(buffer)[::-1]),
+            "negate": ("0r_r", lambda view: ireec.BufferView(view.device, -view.to_numpy())),
+        }
+        module = ireec.vm.NativeModule("py", functions)
+        failing = ireec.vm.NativeModule("py", {**functions, "add": ("0ii_i", refuse)})
+        session = ireec.Session(instance, device)
+        session.append_module(module)
+        session.load_module(P["imports"])
+        session.load_module(P["vm_arguments"])
+        other = ireec.Session(instance, device)
+        other.append_module(failing)
+        other.load_module(P["imports"])
+        numbers = (module._state.number, failing._state.number)
+        del module, failing
+        stats = ffi.new("iree_hal_allocator_statistics_t*")
+        a = np.arange(4, dtype=np.float32)
+
+        def calls(n):
+            for _ in range(n):
+                session.call("imports.add", 1, 2)
+                session.call("imports.size", [1, 2.5, b"x", [3]])
+                session.call("imports.range", 5)[0].to_list()
+                bytes(session.call("imports.reverse", b"abc")[0])
+                session.call("imports.negate", a)[0].to_numpy()
+                session.call("vmargs.get_list", [[1], (2, 3)], 1)[0].to_list()
+                try:
+                    other.call("imports.add", 1, 2)
+                except ValueError:
+                    pass
+
+        calls(2000)
+        start = rss()
+        calls(20_000)
+        end = rss()
+        last = session.call("imports.negate", a)[0].to_numpy().tolist()
+        session.close()
+        other.close()
+        gc.collect()
+        lib.iree_hal_allocator_query_statistics(device.allocator, stats)
+        print(json.dumps({"start": start, "end": end, "last": last,
+                          "allocated": int(stats.device_bytes_allocated),
+                          "freed": int(stats.device_bytes_freed),
+                          "modules": [n in native_module._modules for n in numbers],
+                          "kept": len(callbacks._kept)}))
+    ''', programs)
+    growth = figures["end"] - figures["start"]
+    print(f"RSS over 20,000 rounds of import calls: {figures['start'] / MIB:.1f} MiB -> "
+          f"{figures['end'] / MIB:.1f} MiB ({growth / MIB:+.2f} MiB)")
+    assert figures["last"] == [1.0, -1.0, -3.0, -5.0]
+    assert growth < 20 * MIB
+    assert figures["allocated"] > 0 and figures["freed"] == figures["allocated"]
+    assert figures["modules"] == [False, False]
+    assert figures["kept"] == 0  # every raised exception came back and was let go

@@ -1,7 +1,7 @@
 """VM lists as results: every kind of variant a function returning a VM
 list hands back (values of each type, a null ref, a buffer view, a nested
-list), converted by the Python packer and by the one result decoder of the
-call paths (in C, csrc/python/results.c)."""
+list, a vm.buffer), converted by the Python packer and by the one result
+decoder of the call paths (in C, csrc/python/results.c)."""
 
 from __future__ import annotations
 
@@ -44,12 +44,19 @@ def _push_every_variant_kind(outer, device):
 
 
 def _push_vm_buffer(vm_list) -> None:
-    """Pushes a new vm.buffer (a ref kind ireec does not convert) onto `vm_list`."""
+    """Pushes a new vm.buffer of 16 bytes 0..15 onto `vm_list`."""
     ffi = ireec.ffi
     buffer = ffi.new("iree_vm_buffer_t**")
     ireec.check_status(lib.iree_vm_buffer_create(
         lib.IREE_VM_BUFFER_ACCESS_MUTABLE, 16, 16, lib.iree_allocator_system(), buffer))
+    ffi.memmove(lib.iree_vm_buffer_data(buffer[0]), bytes(range(16)), 16)
     ref = ffi.new("iree_vm_ref_t*", lib.iree_vm_buffer_move_ref(buffer[0]))
+    ireec.check_status(lib.iree_vm_list_push_ref_move(vm_list, ref))
+
+
+def _push_allocator(vm_list, device) -> None:
+    """Pushes the device's allocator (a ref kind ireec does not convert)."""
+    ref = ireec.ffi.new("iree_vm_ref_t*", lib.iree_hal_allocator_retain_ref(device.allocator))
     ireec.check_status(lib.iree_vm_list_push_ref_move(vm_list, ref))
 
 
@@ -73,9 +80,12 @@ def test_result_conversion_reads_every_variant_kind(device):
     # The converted view holds its own reference.
     assert inner_view.to_numpy().tolist() == [1.5, 2.5]
 
-    odd = VmList.create(1)
+    odd = VmList.create(2)
     _push_vm_buffer(odd.handle)
-    with pytest.raises(TypeError, match="result 0 of test.results is a 'vm.buffer' ref"):
+    (buffer,) = packer.pop_results(odd.handle, device)
+    assert type(buffer) is ireec.vm.Buffer and bytes(buffer) == bytes(range(16))
+    _push_allocator(odd.handle, device)
+    with pytest.raises(TypeError, match="result 1 of test.results is a 'hal.allocator' ref"):
         packer.pop_results(odd.handle, device)
 
 
@@ -102,7 +112,10 @@ def test_the_c_result_decoder_reads_every_variant_kind(session_with, device):
     view.close()
     inner.close()
 
-    _push_vm_buffer(outputs)  # a ref kind ireec does not convert
-    with pytest.raises(TypeError, match="result 0 of module.simple_mul is a 'vm.buffer' ref"):
+    _push_vm_buffer(outputs)
+    (buffer,) = prepared._decode_results([None])
+    assert type(buffer) is ireec.vm.Buffer and bytes(buffer) == bytes(range(16))
+    _push_allocator(outputs, device)  # a ref kind ireec does not convert
+    with pytest.raises(TypeError, match="result 0 of module.simple_mul is a 'hal.allocator' ref"):
         prepared._decode_results([None])
     assert lib.iree_vm_list_size(outputs) == 0

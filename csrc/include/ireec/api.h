@@ -73,6 +73,7 @@
 #include "ireec/decls/ireec/runtime/buffer_view_io.h"
 #include "ireec/decls/ireec/runtime/session.h"
 #include "ireec/decls/ireec/runtime/session_invoke.h"
+#include "ireec/decls/ireec/vm/module_state.h"
 #include "ireec/decls_end.h"
 
 #endif  // IREEC_API_H_

@@ -1,0 +1,117 @@
+"""VM byte buffers (iree/vm/buffer.h): `!util.buffer` in a program,
+`vm.buffer` to IREE's tools."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import _cext
+from .._core.handle import Handle, in_use
+from .._core.library import ffi, lib
+from .._core.status import check_status
+from .ref import RefTypes
+
+# The alignment of the buffers ireec makes: what IREE's own allocations of
+# buffers of unknown use get.
+_ALIGNMENT = 16
+
+
+class Buffer(Handle, _cext.VmBufferHandle):
+    """An `iree_vm_buffer_t`: bytes a program reads and writes with
+    `util.buffer.*`, a module's constants among them.
+
+    Made with iree_vm_buffer_create. It has the buffer protocol:
+    `memoryview(b)`, `bytes(b)` and `numpy.frombuffer(b, dtype)` see IREE's
+    memory itself, read-only when IREE made the buffer read-only (a
+    module's constants). A call's `!util.buffer` result is a Buffer;
+    bytes-like arguments where a function takes a `!util.buffer` are
+    copied into one.
+
+    Parameters
+    ----------
+    data : bytes-like object or int, optional
+        The bytes to copy (bytes, bytearray, memoryview, a C-contiguous
+        numpy array), or a size: a buffer of that many zero bytes
+        (the default, 0, makes an empty one).
+    mutable : bool, optional
+        Whether the program may write it (IREE_VM_BUFFER_ACCESS_MUTABLE;
+        True by default).
+
+    Raises
+    ------
+    TypeError
+        `data` is neither a bytes-like object nor an int.
+    ValueError
+        `data` is not C-contiguous, or a negative size.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, data: Any = 0, *, mutable: bool = True) -> None:
+        if isinstance(data, bool) or not isinstance(data, int):
+            try:
+                source = memoryview(data)
+            except TypeError:
+                raise TypeError(f"Buffer takes a bytes-like object or a size, not "
+                                f"{type(data).__name__}") from None
+            if not source.c_contiguous:
+                raise ValueError("Buffer copies C-contiguous memory only")
+            length = source.nbytes
+        else:
+            if data < 0:
+                raise ValueError(f"a Buffer's size cannot be negative ({data})")
+            source, length = None, data
+        RefTypes.load()  # the type IREE releases the buffer through
+        access = lib.IREE_VM_BUFFER_ACCESS_ORIGIN_HOST
+        if mutable:
+            access |= lib.IREE_VM_BUFFER_ACCESS_MUTABLE
+        out = ffi.new("iree_vm_buffer_t**")
+        check_status(lib.iree_vm_buffer_create(access, length, _ALIGNMENT,
+                                               lib.iree_allocator_system(), out))
+        if source is not None and length:
+            ffi.memmove(lib.iree_vm_buffer_data(out[0]), source.cast("B"), length)
+        self._own(out[0])
+
+    def __len__(self) -> int:
+        """The buffer's length in bytes (iree_vm_buffer_length)."""
+        return int(lib.iree_vm_buffer_length(self.handle))
+
+    @property
+    def mutable(self) -> bool:
+        """Whether IREE lets the buffer be written.
+
+        Returns
+        -------
+        bool
+            True when the buffer's `iree_vm_buffer_t` access has
+            IREE_VM_BUFFER_ACCESS_MUTABLE.
+        """
+        return bool(self.handle.access & lib.IREE_VM_BUFFER_ACCESS_MUTABLE)
+
+    @property
+    def readonly(self) -> bool:
+        """Whether the buffer is read-only, as memoryview says it.
+
+        Returns
+        -------
+        bool
+            `not mutable`: the `iree_vm_buffer_t` lacks
+            IREE_VM_BUFFER_ACCESS_MUTABLE.
+        """
+        return not self.mutable
+
+    @in_use
+    def __bytes__(self) -> bytes:
+        """A copy of the contents (iree_vm_buffer_data, iree_vm_buffer_length)."""
+        handle = self.handle
+        length = int(lib.iree_vm_buffer_length(handle))
+        return ffi.unpack(ffi.cast("char*", lib.iree_vm_buffer_data(handle)), length)
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<ireec.vm.Buffer closed>"
+        length = len(self)
+        shown = bytes(self)[:32]
+        more = "..." if length > len(shown) else ""
+        access = "" if self.mutable else " read-only"
+        return f"<ireec.vm.Buffer{access} of {length} bytes: {shown!r}{more}>"
