@@ -62,6 +62,32 @@ class VmListHandle(Handle):
 class ParameterIndexHandle(Handle):
     """An iree_io_parameter_index_t reference (ireec.ParameterIndex)."""
 
+# The HAL's objects (ireec/hal/).
+
+class AllocatorHandle(Handle):
+    """An iree_hal_allocator_t reference (ireec.hal.Allocator)."""
+
+class BufferHandle(Handle):
+    """An iree_hal_buffer_t reference (ireec.hal.Buffer)."""
+
+class CommandBufferHandle(Handle):
+    """An iree_hal_command_buffer_t reference (ireec.hal.CommandBuffer)."""
+
+class EventHandle(Handle):
+    """An iree_hal_event_t reference (ireec.hal.Event)."""
+
+class ExecutableHandle(Handle):
+    """An iree_hal_executable_t reference (ireec.hal.Executable)."""
+
+class ExecutableCacheHandle(Handle):
+    """An iree_hal_executable_cache_t reference (ireec.hal.ExecutableCache)."""
+
+class FileHandle(Handle):
+    """An iree_hal_file_t reference (ireec.hal.File)."""
+
+class ChannelHandle(Handle):
+    """An iree_hal_channel_t reference (ireec.hal.Channel)."""
+
 class Invoker:
     """The base of ireec.PreparedCall and ireec.BoundCall: their call, made
     in C (csrc/python/invoker.c)."""

@@ -211,7 +211,7 @@ def find_benchmarks(session: Session, args: argparse.Namespace, device: Device |
     if args.function:
         short_name, function = _resolve_function(session, args.function)
         try:
-            inputs = ValueParser(function.arg_kinds, device, device.allocator).parse(
+            inputs = ValueParser(function.arg_kinds, device, device.allocator.handle).parse(
                 args.input)
         except (IreeError, CliError) as e:
             declaration = function.attributes.get("iree.abi.declaration", "")

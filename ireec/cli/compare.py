@@ -30,7 +30,7 @@ import numpy as np
 from .._core.library import ffi, lib
 from ..hal.buffer_view import BufferView
 from ..hal.fence import Fence
-from ._common import builder_text
+from .._core.strings import builder_text
 from ..vm.function import SCALAR_KINDS
 from .inputs import IGNORED
 

@@ -99,7 +99,7 @@ def test_calls_of_every_kind_release_all_device_memory(programs):
             session.load_module(P[name])
         stats = ffi.new("iree_hal_allocator_statistics_t*")
         def device_bytes():
-            lib.iree_hal_allocator_query_statistics(device.allocator, stats)
+            lib.iree_hal_allocator_query_statistics(device.allocator.handle, stats)
             return int(stats.device_bytes_allocated), int(stats.device_bytes_freed)
 
         a = np.arange(4, dtype=np.float32)
