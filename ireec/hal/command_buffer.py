@@ -350,7 +350,7 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
             if command.type == TransferCommandType.FILL:
                 target, offset, length, pattern = command.arguments
                 ref = buffer_ref((target, offset, length), what, _TRANSFER_TARGET)
-                data = _fill_pattern(ref, pattern, what)
+                data = ffi.new("uint8_t[]", _fill_pattern(ref, pattern, what))
                 keep.append(data)
                 c.fill.target_buffer = target.handle
                 c.fill.target_offset, c.fill.length = ref.offset, ref.length
