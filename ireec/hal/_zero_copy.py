@@ -187,6 +187,12 @@ def import_host_memory(allocator: CData, params: CData, view: memoryview) -> CDa
         raise InvalidArgumentError("cannot import empty host memory",
                                    lib.IREE_STATUS_INVALID_ARGUMENT)
     data = ffi.from_buffer(view)
+    address = int(ffi.cast("uintptr_t", data))
+    if address % HEAP_BUFFER_ALIGNMENT:
+        raise InvalidArgumentError(
+            f"host memory at {address:#x} is not aligned to {HEAP_BUFFER_ALIGNMENT} bytes, "
+            f"which imports need (ireec.empty_aligned makes arrays that are)",
+            lib.IREE_STATUS_INVALID_ARGUMENT)
     token, entry, callback = _lend((view.obj, data))
     external = ffi.new("iree_hal_external_buffer_t*")
     external.type = lib.IREE_HAL_EXTERNAL_BUFFER_TYPE_HOST_ALLOCATION

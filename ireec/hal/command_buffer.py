@@ -28,6 +28,7 @@ from ._checks import (
     host_bytes,
     pattern_bytes,
     refuse,
+    require_access,
     require_usage,
     size_value,
 )
@@ -150,6 +151,10 @@ def buffer_ref(value: Any, what: str, usage: int, *, any_of: bool = False,
                         f"BindingSlot, not {type(target).__name__}")
     ptr = target.handle
     require_usage(ptr, usage, what, any_of=any_of)
+    if usage & _TRANSFER_TARGET:
+        # (IREE's heap allocator grants transfer usage to every buffer, also
+        # to read-only host memory imported for reading.)
+        require_access(ptr, lib.IREE_HAL_MEMORY_ACCESS_WRITE, what)
     offset, length = byte_range(ptr, offset, length, what)
     return _Ref(target, 0, offset, length)
 
