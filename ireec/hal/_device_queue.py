@@ -12,8 +12,11 @@ ireec.Error; IREE itself trusts them.
 
 from __future__ import annotations
 
+import atexit
+import threading
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from .. import _cext
 from .._core.handle import Handle, holding
 from .._core.library import ffi, lib
 from .._core.status import check_status
@@ -43,6 +46,58 @@ _TRANSFER_TARGET = lib.IREE_HAL_BUFFER_USAGE_TRANSFER_TARGET
 _UINT64_MAX = 2**64 - 1
 
 
+# Work queued to wait on a semaphore nobody signals keeps its device from
+# ever being released (IREE's queues drain before a device goes), and so the
+# interpreter from exiting. So the semaphores queue operations wait on are
+# noted, with the value waited for (references of their own, dropped once
+# reached or failed), and at exit those still short of it are failed: the
+# work waiting on them is then skipped, its signals failed, and the devices
+# go.
+_waits: dict[int, list] = {}   # id -> [Semaphore or Fence, value (None: a fence's)]
+_waits_lock = threading.Lock()
+_PRUNE_AT = 64
+
+
+def _note_waits(wait: Timepoints) -> None:
+    """Notes what a queue operation waits on: the Semaphore or Fence objects
+    themselves (which hold what their semaphores need, their device)."""
+    items = [(wait, None)] if isinstance(wait, _cext.FenceHandle) else list(wait or ())
+    with _waits_lock:
+        for obj, value in items:
+            entry = _waits.get(id(obj))
+            if entry is None or entry[0] is not obj:
+                _waits[id(obj)] = [obj, value]
+            elif value is not None and value > entry[1]:
+                entry[1] = value
+        pending = list(_waits.items()) if len(_waits) > _PRUNE_AT else []
+    for key, (obj, value) in pending:
+        if _reached_or_failed(obj, value):
+            with _waits_lock:
+                entry = _waits.get(key)
+                if entry is not None and entry[0] is obj and entry[1] == value:
+                    del _waits[key]
+
+
+def _reached_or_failed(obj: Any, value: int | None) -> bool:
+    try:
+        return bool(obj.query()) if value is None else obj.query() >= value
+    except Exception:
+        return True  # failed (or closed): nothing waits on it through ireec
+
+
+@atexit.register
+def _fail_unreached_waits() -> None:
+    with _waits_lock:
+        entries = list(_waits.values())
+        _waits.clear()
+    for obj, value in entries:
+        if not _reached_or_failed(obj, value):
+            obj.fail("the interpreter is exiting and nothing signals this semaphore",
+                     lib.IREE_STATUS_CANCELLED)
+    # Host calls those waits held back now run (or fail): before Python stops.
+    _host_call.finish()
+
+
 def _file(value: Any, what: str) -> File:
     if not isinstance(value, File):
         raise TypeError(f"{what} must be an ireec.hal.File, not {type(value).__name__}")
@@ -64,6 +119,8 @@ class QueueOperations:
         `uses`."""
         with holding(self, *uses), timepoint_list(wait, f"{what}: wait") as waits, \
                 timepoint_list(signal, f"{what}: signal") as signals:
+            if waits.count:
+                _note_waits(wait)
             check_status(operation(self.handle, waits, signals))
 
     def queue_alloca(self, allocation_size: int, params: BufferParams | None = None, *,
@@ -235,13 +292,8 @@ class QueueOperations:
                 raise TypeError(f"queue_host_call: args[{i}] must be an int in 0..2**64-1 "
                                 f"(IREE passes uint64 values), not {value!r}")
         c_args = ffi.new("uint64_t[4]", values + [0] * (4 - len(values)))
-        # Semaphore references of the registration's own: what tells whether
-        # the call can still be made.
-        with timepoint_list(wait, "queue_host_call: wait") as waits:
-            own_waits = [(Semaphore.from_handle(waits.semaphores[i], retain=True),
-                          int(waits.payload_values[i])) for i in range(waits.count)]
         token = _host_call.register(function, len(values), context, self,  # type: ignore[arg-type]
-                                    own_waits)
+                                    wait)
         call = lib.iree_hal_make_host_call(_host_call.HOST_CALL_FN, ffi.cast("void*", token))
         try:
             self._submit("queue_host_call", wait, signal, lambda device, waits, signals:
