@@ -25,8 +25,9 @@ _UINT64_MAX = 2**64 - 1
 
 
 def refuse(cls: type[IreeError], message: str) -> IreeError:
-    """An exception of the ireec.errors class `cls`, with its status code."""
-    return cls(message, cls.code)
+    """An exception of the ireec.errors class `cls`, with its status code
+    and its text as IREE words a status's ("CODE; message")."""
+    return cls(f"{cls.code_name}; {message}", cls.code)
 
 
 def size_value(value: object, what: str) -> int:

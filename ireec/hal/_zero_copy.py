@@ -184,13 +184,13 @@ def import_host_memory(allocator: CData, params: CData, view: memoryview) -> CDa
     if _exiting:
         raise RuntimeError("the interpreter is exiting: host memory is no longer lent")
     if view.nbytes == 0:
-        raise InvalidArgumentError("cannot import empty host memory",
+        raise InvalidArgumentError("INVALID_ARGUMENT; cannot import empty host memory",
                                    lib.IREE_STATUS_INVALID_ARGUMENT)
     data = ffi.from_buffer(view)
     address = int(ffi.cast("uintptr_t", data))
     if address % HEAP_BUFFER_ALIGNMENT:
         raise InvalidArgumentError(
-            f"host memory at {address:#x} is not aligned to {HEAP_BUFFER_ALIGNMENT} bytes, "
+            f"INVALID_ARGUMENT; host memory at {address:#x} is not aligned to {HEAP_BUFFER_ALIGNMENT} bytes, "
             f"which imports need (ireec.empty_aligned makes arrays that are)",
             lib.IREE_STATUS_INVALID_ARGUMENT)
     token, entry, callback = _lend((view.obj, data))
