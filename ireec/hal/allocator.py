@@ -199,8 +199,9 @@ class Allocator(Handle, _cext.AllocatorHandle):
         memory of `data` (any C-contiguous buffer-protocol object), without a
         copy; `data` stays referenced until IREE releases the buffer. By
         default HOST_LOCAL | DEVICE_VISIBLE memory of DEFAULT | MAPPING
-        usage and ALL access; read-only memory (bytes) only as a source:
-        READ access, TRANSFER_SOURCE | DISPATCH_STORAGE_READ | MAPPING."""
+        usage and ALL access; memory Python may not change (bytes, a
+        read-only array) with READ access only, so nothing writes it. The
+        memory must be aligned to 64 bytes (ireec.empty_aligned)."""
         view = memoryview(data)
         if not view.c_contiguous:
             raise ValueError("import_buffer: the data must be C-contiguous")
