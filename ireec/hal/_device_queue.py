@@ -249,7 +249,8 @@ class QueueOperations:
                       signal: Timepoints) -> None:
         staging = self.allocator.allocate_buffer(  # type: ignore[attr-defined]
             max(length, 1),
-            memory_type=lib.IREE_HAL_MEMORY_TYPE_HOST_LOCAL | lib.IREE_HAL_MEMORY_TYPE_DEVICE_VISIBLE,
+            memory_type=(lib.IREE_HAL_MEMORY_TYPE_HOST_LOCAL
+                         | lib.IREE_HAL_MEMORY_TYPE_DEVICE_VISIBLE),
             usage=lib.IREE_HAL_BUFFER_USAGE_TRANSFER | lib.IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED)
         copied = Semaphore(self)  # type: ignore[arg-type]
         if length:

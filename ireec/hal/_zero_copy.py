@@ -190,8 +190,9 @@ def import_host_memory(allocator: CData, params: CData, view: memoryview) -> CDa
     address = int(ffi.cast("uintptr_t", data))
     if address % HEAP_BUFFER_ALIGNMENT:
         raise InvalidArgumentError(
-            f"INVALID_ARGUMENT; host memory at {address:#x} is not aligned to {HEAP_BUFFER_ALIGNMENT} bytes, "
-            f"which imports need (ireec.empty_aligned makes arrays that are)",
+            f"INVALID_ARGUMENT; host memory at {address:#x} is not aligned to "
+            f"{HEAP_BUFFER_ALIGNMENT} bytes, which imports need (ireec.empty_aligned makes "
+            f"arrays that are)",
             lib.IREE_STATUS_INVALID_ARGUMENT)
     token, entry, callback = _lend((view.obj, data))
     external = ffi.new("iree_hal_external_buffer_t*")

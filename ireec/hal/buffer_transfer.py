@@ -31,9 +31,10 @@ def _transferable(buffer: Buffer, usage: int, what: str) -> CData:
     """The buffer's pointer, if a transfer may read (or write) it: it allows
     the transfer usage, or the host maps it."""
     ptr = buffer.handle
+    allowed = lib.iree_hal_buffer_allowed_usage(ptr)
     mappable = (lib.iree_hal_buffer_memory_type(ptr) & lib.IREE_HAL_MEMORY_TYPE_HOST_VISIBLE
-                and lib.iree_hal_buffer_allowed_usage(ptr) & lib.IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED)
-    if not mappable and not lib.iree_hal_buffer_allowed_usage(ptr) & usage:
+                and allowed & lib.IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED)
+    if not mappable and not allowed & usage:
         name = "TRANSFER_SOURCE" if usage == _TRANSFER_SOURCE else "TRANSFER_TARGET"
         raise refuse(PermissionDeniedError, f"{what}: the buffer ({buffer.describe_memory()}) "
                                             f"is neither mappable nor allows {name}")

@@ -30,6 +30,8 @@ ExecutableCachingMode = flags(
     "ExecutableCachingMode", "IREE_HAL_EXECUTABLE_CACHING_MODE_", __name__,
     "iree_hal_executable_caching_mode_t: what a cache may do with executable data.")
 
+_ALLOW_OPTIMIZATION = lib.IREE_HAL_EXECUTABLE_CACHING_MODE_ALLOW_OPTIMIZATION
+
 # The longest format name infer_format reads back.
 _FORMAT_CAPACITY = 128
 
@@ -120,7 +122,7 @@ class ExecutableCache(DeviceObject, _cext.ExecutableCacheHandle):
 
     @in_use
     def prepare_executable(self, executable_data: Any, format: str | None = None, *,
-                           caching_mode: int = lib.IREE_HAL_EXECUTABLE_CACHING_MODE_ALLOW_OPTIMIZATION,
+                           caching_mode: int = _ALLOW_OPTIMIZATION,
                            constants: Sequence[int] = (),
                            queue_affinity: int = lib.IREE_HAL_QUEUE_AFFINITY_ANY) -> Executable:
         """iree_hal_executable_cache_prepare_executable: an Executable of

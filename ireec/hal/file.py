@@ -171,8 +171,9 @@ class File(DeviceObject, _cext.FileHandle):
                  fits: bool) -> int:
         allowed = lib.iree_hal_file_allowed_access(self.handle)
         if not allowed & access:
-            raise refuse(PermissionDeniedError, f"{what}: the file allows access "
-                                                f"{access_text(allowed)}, not {access_text(access)}")
+            raise refuse(PermissionDeniedError,
+                         f"{what}: the file allows access {access_text(allowed)}, not "
+                         f"{access_text(access)}")
         offset = size_value(file_offset, f"{what}: the file offset")
         size = self.length
         if fits and (offset > size or length > size - offset):

@@ -37,7 +37,8 @@ from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
 from ..errors import AlreadyExistsError, InvalidArgumentError, IreeError
 from ._format_checks import check as check_file_format
-from .file_handle import lent_memory_count, wrap_host_allocation  # noqa: F401  (lent_memory_count: the tests ask here)
+# (lent_memory_count: asked here by the tests.)
+from .file_handle import lent_memory_count, wrap_host_allocation  # noqa: F401
 
 # How a parameter file is opened, by ParameterIndex.load's `mode`: mapped
 # (ireec's), or as iree-run-module's --parameter_mode does (`file`: read

@@ -67,7 +67,8 @@ def test_host_visible_requests_get_mappable_memory(device):
         "usage": lib.IREE_HAL_BUFFER_USAGE_TRANSFER | lib.IREE_HAL_BUFFER_USAGE_MAPPING,
     })
     buffer = ffi.new("iree_hal_buffer_t**")
-    check_status(lib.iree_hal_allocator_allocate_buffer(device.allocator.handle, params[0], 16, buffer))
+    check_status(lib.iree_hal_allocator_allocate_buffer(device.allocator.handle, params[0], 16,
+                                                        buffer))
     try:
         assert lib.iree_hal_buffer_memory_type(buffer[0]) & lib.IREE_HAL_MEMORY_TYPE_HOST_VISIBLE
         data = np.array([7, 8, 9, 10], np.int32)
@@ -82,7 +83,8 @@ def test_host_visible_requests_get_mappable_memory(device):
 def test_heaps_say_device_local_first(device):
     count = ffi.new("iree_host_size_t*")
     heaps = ffi.new("iree_hal_allocator_memory_heap_t[4]")
-    check_status(lib.iree_hal_allocator_query_memory_heaps(device.allocator.handle, 4, heaps, count))
+    check_status(lib.iree_hal_allocator_query_memory_heaps(device.allocator.handle, 4, heaps,
+                                                           count))
     assert count[0] == 2
     assert heaps[0].type == lib.IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL
     assert not heaps[0].allowed_usage & lib.IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED

@@ -310,8 +310,8 @@ def test_buffer_views_over_buffers_and_their_buffers(device):
     assert view.to_numpy().tolist() == [[0, 1, 2], [3, 4, 5]]
     assert isinstance(view.buffer, Buffer)
     assert view.buffer.handle == buffer.handle
-    assert str(ireec.BufferView(buffer.subspan(12), (3,), ireec.lib.IREE_HAL_ELEMENT_TYPE_SINT_32)) \
-        == "3xsi32=3 4 5"
+    sint32 = ireec.lib.IREE_HAL_ELEMENT_TYPE_SINT_32
+    assert str(ireec.BufferView(buffer.subspan(12), (3,), sint32)) == "3xsi32=3 4 5"
     mappable = ireec.BufferView.from_numpy(
         device, np.array([1, 2], np.float32), memory_type=HOST_TYPE,
         usage=BufferUsage.DEFAULT | BufferUsage.MAPPING)
