@@ -8,8 +8,10 @@ convention (ireec/vm/function.py).
 * `f`, `F`: a Python int or float, a numpy number, or a 0-d numeric array.
 * `r`: a numpy array or numpy scalar (copied into a new buffer view on the
   call's device, with the array's own dtype), an `ireec.BufferView`, an
-  `ireec.Fence`, or None (a null ref). A bare Python int or float is refused:
-  it carries no element type.
+  `ireec.Fence`, or None (a null ref); or what converts as a numpy array
+  does (ireec/_core/tensor_args.py, then copied the same way): a DLPack
+  producer (a JAX array), a buffer-protocol object, or Python numbers and
+  nested lists, typed by the function's declaration.
 
 Results come back as Python ints/floats (i32 and i64 signed), BufferViews,
 Fences, lists (for VM lists), or None for a null ref.
@@ -26,11 +28,13 @@ from ..hal.buffer_view import BufferView
 from ..hal.device import Device
 from ..hal.element_type import ELEMENT_TYPES_BY_DTYPE, element_type_from_dtype
 from ..hal.fence import Fence
+from ..vm.declaration import argument_tensor_types
 from ..vm.function import SCALAR_KINDS
 from ..vm.ref import RefTypes
 from .library import ffi, lib
 from .status import check_status
 from .strings import from_string_view
+from .tensor_args import host_argument
 
 if TYPE_CHECKING:
     from ..types import CData
@@ -137,12 +141,17 @@ class Packer:
     (callers serialize use, as a Session's lock does).
     """
 
-    __slots__ = ("name", "arg_kinds", "_value", "_ref", "_variant", "_wheres", "_dims",
-                 "_host_array")
+    __slots__ = ("name", "arg_kinds", "declaration", "_declared", "_value", "_ref",
+                 "_variant", "_wheres", "_dims", "_host_array")
+    declaration: str
 
-    def __init__(self, name: str, arg_kinds: str):
+    def __init__(self, name: str, arg_kinds: str, declaration: str = ""):
         self.name = name
         self.arg_kinds = arg_kinds
+        # The function's iree.abi.declaration: the declared type of a tensor
+        # given as Python numbers (read on first need, into _declared).
+        self.declaration = declaration
+        self._declared: list | None = None
         self._value = ffi.new("iree_vm_value_t*")
         self._ref = ffi.new("iree_vm_ref_t*")
         self._variant = ffi.new("iree_vm_variant_t*")
@@ -199,7 +208,7 @@ class Packer:
                 if status:  # a NULL iree_status_t is OK
                     check_status(status)
             else:
-                self.push_ref(vm_list, arg, device, self._wheres[index])
+                self.push_ref(vm_list, arg, device, self._wheres[index], index)
             index += 1
 
     def _raise_push_failure(self, status, index: int):
@@ -225,35 +234,53 @@ class Packer:
             value.f64 = _as_float(arg, kind, where)
         check_status(lib.iree_vm_list_push_value(vm_list, value))
 
-    def push_ref(self, vm_list, arg, device, where: str) -> None:
-        """Pushes `arg` as a ref (the list takes its own reference)."""
+    def push_ref(self, vm_list, arg, device, where: str, index: int | None = None) -> None:
+        """Pushes `arg` as a ref (the list takes its own reference); `index`
+        is the argument's, whose declared type Python numbers take."""
         types = RefTypes.load()
         if isinstance(arg, BufferView):
             self._push_retained(vm_list, arg.handle, types.buffer_view)
         elif isinstance(arg, (np.ndarray, np.generic)):
-            try:
-                view = BufferView.from_numpy(device, np.asarray(arg))
-            except Exception as error:
-                error.add_note(f"while copying {where} to the device")
-                raise
-            try:
-                self._push_retained(vm_list, view.handle, types.buffer_view)
-            finally:
-                # The list holds the reference the call needs.
-                view.close()
+            self._push_copy(vm_list, np.asarray(arg), None, device, where)
         elif isinstance(arg, Fence):
             self._push_retained(vm_list, arg.handle, types.fence)
         elif arg is None:
             self.push_null(vm_list, 0)
-        elif isinstance(arg, (bool, int, float)):
-            raise TypeError(
-                f"{where} takes a tensor (a buffer view); got {type(arg).__name__} "
-                f"{arg!r}, which has no element type: pass a numpy array or "
-                f"scalar (e.g. numpy.float32({arg!r}))")
         else:
+            self._push_host_argument(vm_list, arg, device, where, index)
+
+    def _push_copy(self, vm_list, array, element_type, device, where: str) -> None:
+        """Pushes a new buffer view holding `array` on `device`."""
+        try:
+            view = BufferView(device, array, element_type=element_type)
+        except Exception as error:
+            error.add_note(f"while copying {where} to the device")
+            raise
+        try:
+            self._push_retained(vm_list, view.handle, RefTypes.load().buffer_view)
+        finally:
+            # The list holds the reference the call needs.
+            view.close()
+
+    def _push_host_argument(self, vm_list, arg, device, where: str,
+                            index: int | None) -> None:
+        """A tensor given as a DLPack producer, a buffer-protocol object or
+        Python numbers (ireec/_core/tensor_args.py), copied to the device
+        as a numpy array is."""
+        declared = None
+        if index is not None and self.declaration:
+            if self._declared is None:
+                self._declared = argument_tensor_types(self.declaration)
+            if index < len(self._declared):
+                declared = self._declared[index]
+        host = host_argument(arg, declared, where)
+        if host is None:
             raise TypeError(
-                f"{where} takes a tensor (a buffer view): pass a numpy array, "
-                f"an ireec.BufferView or an ireec.Fence; got {_describe(arg)}")
+                f"{where} takes a tensor (a buffer view): pass a numpy array, an "
+                f"ireec.BufferView, a DLPack or buffer-protocol object (a JAX array, a "
+                f"memoryview), Python numbers or nested lists of them, or an "
+                f"ireec.Fence; got {_describe(arg)}")
+        self._push_copy(vm_list, host.array, host.element_type, device, where)
 
     def push_null(self, vm_list, ref_type: int) -> None:
         """Pushes a null ref of `ref_type` (e.g. 'no wait fence')."""
