@@ -128,7 +128,7 @@ class Allocator(Handle, _cext.AllocatorHandle):
 
     @property
     def statistics(self) -> AllocatorStatistics:
-        """query_statistics()."""
+        """iree_hal_allocator_query_statistics: the same as query_statistics()."""
         return self.query_statistics()
 
     @in_use

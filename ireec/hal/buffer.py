@@ -76,6 +76,7 @@ class BufferParams:
 
     @classmethod
     def from_c(cls, params: CData) -> "BufferParams":
+        """The BufferParams an iree_hal_buffer_params_t holds."""
         return cls(MemoryType(params.type), BufferUsage(params.usage),
                    MemoryAccess(params.access), int(params.queue_affinity),
                    int(params.min_alignment))
@@ -132,13 +133,14 @@ class Buffer(Handle, _cext.BufferHandle):
 
     @property
     def owner(self) -> Handle | None:
-        """What the buffer was made from and keeps in use, or None."""
+        """What the iree_hal_buffer_t was made from and this Buffer keeps in
+        use (an Allocator, a Device, a BufferView, a File, ...), or None."""
         return self._parent
 
     @property
     def device(self) -> Device | None:
-        """The Device the buffer came from, where known: the one whose
-        allocator or queue made it (found through its owners)."""
+        """The Device (iree_hal_device_t) the buffer came from, where known:
+        the one whose allocator or queue made it (found through its owners)."""
         owner = self._parent
         while owner is not None:
             from .device import Device  # device.py builds on this module
@@ -193,8 +195,10 @@ class Buffer(Handle, _cext.BufferHandle):
         return Buffer.from_handle(ptr, retain=True, owner=self)
 
     def describe_memory(self) -> str:
-        """IREE's names for the memory type, usage and access, e.g.
-        "DEVICE_LOCAL; usage TRANSFER|DISPATCH_STORAGE; access ALL"."""
+        """IREE's names for the memory type, usage and access
+        (iree_hal_memory_type_format, iree_hal_buffer_usage_format,
+        iree_hal_memory_access_format), e.g. "DEVICE_LOCAL; usage
+        TRANSFER|DISPATCH_STORAGE; access ALL"."""
         return describe_memory(self.handle)
 
     @in_use
@@ -340,7 +344,8 @@ class BufferMapping:
 
     @property
     def contents(self) -> memoryview:
-        """The mapped bytes (ClosedError once unmapped)."""
+        """The bytes the iree_hal_buffer_mapping_t maps (contents), as a
+        memoryview (ClosedError once unmapped)."""
         if self._contents is None:
             raise ClosedError("the mapping was unmapped")
         return self._contents

@@ -14,7 +14,7 @@ dispatch's export takes), raising a typed ireec.Error.
 from __future__ import annotations
 
 import array
-from typing import TYPE_CHECKING, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, Sequence
 
 from .. import _cext
 from .._core.handle import Handle, holding, in_use
@@ -273,17 +273,26 @@ class TransferCommand(NamedTuple):
     @classmethod
     def fill(cls, target: Buffer, target_offset: int, length: int,
              pattern: Any) -> "TransferCommand":
+        """An iree_hal_transfer_command_t of IREE_HAL_TRANSFER_COMMAND_TYPE_FILL:
+        `pattern` (1, 2 or 4 bytes) repeated over `length` bytes of `target`
+        from `target_offset`."""
         return cls(TransferCommandType.FILL, (target, target_offset, length, pattern))
 
     @classmethod
     def update(cls, source: Any, source_offset: int, target: Buffer, target_offset: int,
                length: int) -> "TransferCommand":
+        """An iree_hal_transfer_command_t of IREE_HAL_TRANSFER_COMMAND_TYPE_UPDATE:
+        `length` bytes of host data `source` (any bytes-like object) from
+        `source_offset` written into `target` at `target_offset`."""
         return cls(TransferCommandType.UPDATE,
                    (source, source_offset, target, target_offset, length))
 
     @classmethod
     def copy(cls, source: Buffer, source_offset: int, target: Buffer, target_offset: int,
              length: int) -> "TransferCommand":
+        """An iree_hal_transfer_command_t of IREE_HAL_TRANSFER_COMMAND_TYPE_COPY:
+        `length` bytes of `source` from `source_offset` copied into `target`
+        at `target_offset`."""
         return cls(TransferCommandType.COPY,
                    (source, source_offset, target, target_offset, length))
 
@@ -405,12 +414,15 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
 
     @property
     def binding_capacity(self) -> int:
-        """The binding table slots its commands may name."""
+        """The iree_hal_command_buffer_t's binding_capacity: the binding table
+        slots its commands may name."""
         return int(ffi.cast("iree_hal_command_buffer_t*", self.handle).binding_capacity)
 
     @property
     def state(self) -> str:
-        """"initial", "recording" (after begin()) or "ended" (after end())."""
+        """Where recording of the iree_hal_command_buffer_t is: "initial",
+        "recording" (after iree_hal_command_buffer_begin) or "ended" (after
+        iree_hal_command_buffer_end)."""
         return self._state
 
     # -- recording ---------------------------------------------------------------
@@ -510,20 +522,22 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
     def signal_event(self, event: Event,
                      source_stage_mask: int = lib.IREE_HAL_EXECUTION_STAGE_COMMAND_RETIRE) -> None:
         """iree_hal_command_buffer_signal_event."""
-        ptr = self._recording("signal_event", lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH)
-        event = _event(event, "signal_event")
-        check_status(lib.iree_hal_command_buffer_signal_event(ptr, event.handle,
-                                                              source_stage_mask))
-        self._keep([event])
+        self._event_command("signal_event", lib.iree_hal_command_buffer_signal_event, event,
+                            source_stage_mask)
 
     @in_use
     def reset_event(self, event: Event,
                     source_stage_mask: int = lib.IREE_HAL_EXECUTION_STAGE_COMMAND_RETIRE) -> None:
         """iree_hal_command_buffer_reset_event."""
-        ptr = self._recording("reset_event", lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH)
-        event = _event(event, "reset_event")
-        check_status(lib.iree_hal_command_buffer_reset_event(ptr, event.handle,
-                                                             source_stage_mask))
+        self._event_command("reset_event", lib.iree_hal_command_buffer_reset_event, event,
+                            source_stage_mask)
+
+    def _event_command(self, what: str, record: Callable[..., CData], event: Event,
+                       source_stage_mask: int) -> None:
+        """Records signal_event or reset_event (`record`) of `event`."""
+        ptr = self._recording(what, lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH)
+        event = _event(event, what)
+        check_status(record(ptr, event.handle, source_stage_mask))
         self._keep([event])
 
     @in_use
@@ -712,7 +726,8 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         return c_table[0], (c_table, bindings), buffers
 
     def submitted(self) -> None:
-        """Notes a submission (a ONE_SHOT command buffer has had its one)."""
+        """Notes a submission (iree_hal_device_queue_execute): a ONE_SHOT
+        command buffer has had its one."""
         self._submitted = True
 
     def __repr__(self) -> str:

@@ -105,9 +105,10 @@ class File(DeviceObject, _cext.FileHandle):
     def from_memory(cls, device: Device, data: Any,
                     access: int = lib.IREE_HAL_MEMORY_ACCESS_READ, *,
                     queue_affinity: int = lib.IREE_HAL_QUEUE_AFFINITY_ANY) -> "File":
-        """The memory of `data` (any C-contiguous buffer-protocol object,
-        writable if `access` allows WRITE) as a file of its length, imported
-        by `device` without a copy: queue reads read it, queue writes change
+        """iree_hal_file_import of an iree_io_file_handle_t wrapping the memory
+        of `data` (iree_io_file_handle_wrap_host_allocation; any C-contiguous
+        buffer-protocol object, writable if `access` allows WRITE): a file of
+        its length, imported by `device` without a copy: queue reads read it, queue writes change
         it. `data` stays referenced until IREE releases the file."""
         view = memoryview(data)
         if not view.c_contiguous:
@@ -156,13 +157,15 @@ class File(DeviceObject, _cext.FileHandle):
     # -- checks shared with the queue's reads and writes -------------------------
 
     def checked_read(self, file_offset: int, length: int, what: str) -> int:
-        """The file offset of a read of `length` bytes (PermissionDenied
-        without READ access, OutOfRangeError past the end)."""
+        """The file offset of a read of `length` bytes by
+        iree_hal_device_queue_read, checked first (PermissionDenied without
+        READ access, OutOfRangeError past the end)."""
         return self._checked(file_offset, length, _READ, what, fits=True)
 
     def checked_write(self, file_offset: int, length: int, what: str) -> int:
-        """The file offset of a write of `length` bytes (past the end only
-        into files that grow, those on disk)."""
+        """The file offset of a write of `length` bytes by
+        iree_hal_device_queue_write, checked first (past the end only into
+        files that grow, those on disk)."""
         # (A file adopted from a raw pointer might be memory: writes must fit.)
         return self._checked(file_offset, length, _WRITE, what,
                              fits=getattr(self, "_fixed", True))

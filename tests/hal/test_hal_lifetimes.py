@@ -14,7 +14,7 @@ import pytest
 import ireec
 from ireec.hal import BufferUsage, CommandBuffer, MemoryType
 
-from child_process import run_python
+from child_process import FORKED_USES, run_python
 
 HOST_TYPE = MemoryType.HOST_LOCAL | MemoryType.DEVICE_VISIBLE
 USAGE = BufferUsage.DEFAULT | BufferUsage.MAPPING
@@ -161,8 +161,8 @@ def test_a_host_call_whose_wait_fails_is_not_called(device):
 
 
 def test_a_forked_child_refuses_inherited_hal_objects():
-    figures = run_child('''
-        import json, os
+    figures = run_child(FORKED_USES + textwrap.dedent('''
+        import json
         import numpy as np
         import ireec
         from ireec.hal import *
@@ -175,25 +175,12 @@ def test_a_forked_child_refuses_inherited_hal_objects():
                 "begin": lambda: command_buffer.begin(),
                 "allocator": lambda: device.allocator,
                 "queue_fill": lambda: device.queue_fill(buffer, 0, 16, b"\\x00")}
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:
-            report = {}
-            for name, use in uses.items():
-                try:
-                    use()
-                    report[name] = "no error"
-                except ireec.ClosedError as error:
-                    report[name] = "inherited" if "across fork()" in str(error) else "closed"
-            os.write(write, json.dumps(report).encode())
-            os._exit(0)
-        os.close(write)
-        with os.fdopen(read) as f:
-            report = json.loads(f.read())
-        os.waitpid(pid, 0)
+        exit_code, report = forked_uses(uses)
         buffer.map_fill(0, None, np.uint8(2))
         report["parent"] = list(buffer.map_read(0, 2))
+        report["exit code"] = exit_code
         print(json.dumps(report))
-    ''')
+    '''))
     assert figures.pop("parent") == [2, 2]
+    assert figures.pop("exit code") == 0
     assert set(figures.values()) == {"inherited"}, figures
