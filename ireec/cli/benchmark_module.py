@@ -371,7 +371,7 @@ def _check_flags(args) -> None:
     check_benchmark_flags(args)
 
 
-def check_benchmark_flags(args) -> None:
+def check_benchmark_flags(args: argparse.Namespace) -> None:
     """Refuses what add_benchmark_flags' flags (and --batch_size) cannot
     be."""
     if args.batch_size < 1:
@@ -402,7 +402,8 @@ def _open_out(path: str) -> TextIO:
                         status_code_of(e)) from e
 
 
-def report_benchmarks(benchmarks: list[Benchmark], args, devices) -> int:
+def report_benchmarks(benchmarks: list[Benchmark], args: argparse.Namespace,
+                      devices: Sequence[Device]) -> int:
     """Runs the benchmarks `--benchmark_filter` selects (or lists them) and
     reports them as Google Benchmark does; profiles `devices` meanwhile if
     asked."""

@@ -10,6 +10,7 @@ functions without the prefix.
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING, NamedTuple
 
 from .. import _cext
@@ -19,7 +20,7 @@ from .._core.status import check_status
 from .._core.strings import builder_text, string_view
 from . import _zero_copy
 from ._checks import size_value
-from ._flags import flags, values
+from ._flags import iree_constants
 from .buffer import Buffer, BufferParams, BufferUsage, MemoryType, buffer_params
 
 if TYPE_CHECKING:
@@ -30,13 +31,36 @@ if TYPE_CHECKING:
 
 __all__ = ["Allocator", "AllocatorStatistics", "BufferCompatibility", "MemoryHeap"]
 
-BufferCompatibility = flags(
-    "BufferCompatibility", "IREE_HAL_BUFFER_COMPATIBILITY_", __name__,
-    "iree_hal_buffer_compatibility_t: what an allocator can do with a kind of buffer.")
-AllocatorPool = flags("AllocatorPool", "IREE_HAL_ALLOCATOR_POOL_", __name__,
-                      "iree_hal_allocator_pool_t: which pool a queue allocation uses.")
-ExternalBufferType = values("ExternalBufferType", "IREE_HAL_EXTERNAL_BUFFER_TYPE_", __name__,
-                            "iree_hal_external_buffer_type_t: memory from outside IREE.")
+
+@iree_constants("IREE_HAL_BUFFER_COMPATIBILITY_")
+class BufferCompatibility(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_buffer_compatibility_t: what an allocator can do with a kind of buffer."""
+
+    NONE = lib.IREE_HAL_BUFFER_COMPATIBILITY_NONE
+    ALLOCATABLE = lib.IREE_HAL_BUFFER_COMPATIBILITY_ALLOCATABLE
+    IMPORTABLE = lib.IREE_HAL_BUFFER_COMPATIBILITY_IMPORTABLE
+    EXPORTABLE = lib.IREE_HAL_BUFFER_COMPATIBILITY_EXPORTABLE
+    QUEUE_TRANSFER = lib.IREE_HAL_BUFFER_COMPATIBILITY_QUEUE_TRANSFER
+    QUEUE_DISPATCH = lib.IREE_HAL_BUFFER_COMPATIBILITY_QUEUE_DISPATCH
+    LOW_PERFORMANCE = lib.IREE_HAL_BUFFER_COMPATIBILITY_LOW_PERFORMANCE
+
+
+@iree_constants("IREE_HAL_ALLOCATOR_POOL_")
+class AllocatorPool(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_allocator_pool_t: which pool a queue allocation uses."""
+
+    DEFAULT = lib.IREE_HAL_ALLOCATOR_POOL_DEFAULT
+
+
+@iree_constants("IREE_HAL_EXTERNAL_BUFFER_TYPE_")
+class ExternalBufferType(enum.IntEnum):
+    """iree_hal_external_buffer_type_t: memory from outside IREE."""
+
+    NONE = lib.IREE_HAL_EXTERNAL_BUFFER_TYPE_NONE
+    HOST_ALLOCATION = lib.IREE_HAL_EXTERNAL_BUFFER_TYPE_HOST_ALLOCATION
+    DEVICE_ALLOCATION = lib.IREE_HAL_EXTERNAL_BUFFER_TYPE_DEVICE_ALLOCATION
+    OPAQUE_FD = lib.IREE_HAL_EXTERNAL_BUFFER_TYPE_OPAQUE_FD
+    OPAQUE_WIN32 = lib.IREE_HAL_EXTERNAL_BUFFER_TYPE_OPAQUE_WIN32
 
 
 # What host memory is imported as: usable by transfers and dispatches and

@@ -13,6 +13,7 @@ allocator that made it outlives it.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from typing import TYPE_CHECKING
 
 from .. import _cext
@@ -28,7 +29,7 @@ from ._checks import (
     require_mappable,
     size_value,
 )
-from ._flags import flags, values
+from ._flags import iree_constants
 from ._readback import describe_memory
 from ..errors import ClosedError, InvalidArgumentError
 
@@ -41,20 +42,99 @@ if TYPE_CHECKING:
 __all__ = ["Buffer", "BufferMapping", "BufferParams", "BufferUsage", "MappingMode",
            "MemoryAccess", "MemoryType", "WHOLE_BUFFER"]
 
-MemoryType = flags("MemoryType", "IREE_HAL_MEMORY_TYPE_", __name__,
-                   "iree_hal_memory_type_t: where memory lives and who sees it.")
-MemoryAccess = flags("MemoryAccess", "IREE_HAL_MEMORY_ACCESS_", __name__,
-                     "iree_hal_memory_access_t: reads and writes a buffer allows.")
-BufferUsage = flags("BufferUsage", "IREE_HAL_BUFFER_USAGE_", __name__,
-                    "iree_hal_buffer_usage_t: what a buffer may be used for.")
-MappingMode = flags("MappingMode", "IREE_HAL_MAPPING_MODE_", __name__,
-                    "iree_hal_mapping_mode_t: scoped (map, use, unmap) or persistent.")
-TransferBufferFlag = flags("TransferBufferFlag", "IREE_HAL_TRANSFER_BUFFER_FLAG_", __name__,
-                           "iree_hal_transfer_buffer_flags_t (Device.transfer_*).")
-BufferPlacementFlag = flags("BufferPlacementFlag", "IREE_HAL_BUFFER_PLACEMENT_FLAG_",
-                            __name__, "iree_hal_buffer_placement_flags_t.")
-BufferOverlap = values("BufferOverlap", "IREE_HAL_BUFFER_OVERLAP_", __name__,
-                       "iree_hal_buffer_overlap_t: how two byte ranges overlap.")
+
+@iree_constants("IREE_HAL_MEMORY_TYPE_")
+class MemoryType(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_memory_type_t: where memory lives and who sees it."""
+
+    NONE = lib.IREE_HAL_MEMORY_TYPE_NONE
+    OPTIMAL = lib.IREE_HAL_MEMORY_TYPE_OPTIMAL
+    HOST_VISIBLE = lib.IREE_HAL_MEMORY_TYPE_HOST_VISIBLE
+    HOST_COHERENT = lib.IREE_HAL_MEMORY_TYPE_HOST_COHERENT
+    HOST_CACHED = lib.IREE_HAL_MEMORY_TYPE_HOST_CACHED
+    DEVICE_VISIBLE = lib.IREE_HAL_MEMORY_TYPE_DEVICE_VISIBLE
+    DEVICE_LOCAL = lib.IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL
+    OPTIMAL_FOR_DEVICE = lib.IREE_HAL_MEMORY_TYPE_OPTIMAL_FOR_DEVICE
+    HOST_LOCAL = lib.IREE_HAL_MEMORY_TYPE_HOST_LOCAL
+    OPTIMAL_FOR_HOST = lib.IREE_HAL_MEMORY_TYPE_OPTIMAL_FOR_HOST
+
+
+@iree_constants("IREE_HAL_MEMORY_ACCESS_")
+class MemoryAccess(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_memory_access_t: reads and writes a buffer allows."""
+
+    NONE = lib.IREE_HAL_MEMORY_ACCESS_NONE
+    READ = lib.IREE_HAL_MEMORY_ACCESS_READ
+    WRITE = lib.IREE_HAL_MEMORY_ACCESS_WRITE
+    DISCARD = lib.IREE_HAL_MEMORY_ACCESS_DISCARD
+    DISCARD_WRITE = lib.IREE_HAL_MEMORY_ACCESS_DISCARD_WRITE
+    ALL = lib.IREE_HAL_MEMORY_ACCESS_ALL
+    MAY_ALIAS = lib.IREE_HAL_MEMORY_ACCESS_MAY_ALIAS
+    UNALIGNED = lib.IREE_HAL_MEMORY_ACCESS_UNALIGNED
+    ANY = lib.IREE_HAL_MEMORY_ACCESS_ANY
+
+
+@iree_constants("IREE_HAL_BUFFER_USAGE_")
+class BufferUsage(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_buffer_usage_t: what a buffer may be used for."""
+
+    NONE = lib.IREE_HAL_BUFFER_USAGE_NONE
+    TRANSFER_SOURCE = lib.IREE_HAL_BUFFER_USAGE_TRANSFER_SOURCE
+    TRANSFER_TARGET = lib.IREE_HAL_BUFFER_USAGE_TRANSFER_TARGET
+    TRANSFER = lib.IREE_HAL_BUFFER_USAGE_TRANSFER
+    DISPATCH_INDIRECT_PARAMETERS = lib.IREE_HAL_BUFFER_USAGE_DISPATCH_INDIRECT_PARAMETERS
+    DISPATCH_UNIFORM_READ = lib.IREE_HAL_BUFFER_USAGE_DISPATCH_UNIFORM_READ
+    DISPATCH_STORAGE_READ = lib.IREE_HAL_BUFFER_USAGE_DISPATCH_STORAGE_READ
+    DISPATCH_STORAGE_WRITE = lib.IREE_HAL_BUFFER_USAGE_DISPATCH_STORAGE_WRITE
+    DISPATCH_STORAGE = lib.IREE_HAL_BUFFER_USAGE_DISPATCH_STORAGE
+    DEFAULT = lib.IREE_HAL_BUFFER_USAGE_DEFAULT
+    DISPATCH_IMAGE_READ = lib.IREE_HAL_BUFFER_USAGE_DISPATCH_IMAGE_READ
+    DISPATCH_IMAGE_WRITE = lib.IREE_HAL_BUFFER_USAGE_DISPATCH_IMAGE_WRITE
+    DISPATCH_IMAGE = lib.IREE_HAL_BUFFER_USAGE_DISPATCH_IMAGE
+    DISPATCH = lib.IREE_HAL_BUFFER_USAGE_DISPATCH
+    SHARING_EXPORT = lib.IREE_HAL_BUFFER_USAGE_SHARING_EXPORT
+    SHARING_REPLICATE = lib.IREE_HAL_BUFFER_USAGE_SHARING_REPLICATE
+    SHARING_CONCURRENT = lib.IREE_HAL_BUFFER_USAGE_SHARING_CONCURRENT
+    SHARING_IMMUTABLE = lib.IREE_HAL_BUFFER_USAGE_SHARING_IMMUTABLE
+    MAPPING_SCOPED = lib.IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED
+    MAPPING_PERSISTENT = lib.IREE_HAL_BUFFER_USAGE_MAPPING_PERSISTENT
+    MAPPING_OPTIONAL = lib.IREE_HAL_BUFFER_USAGE_MAPPING_OPTIONAL
+    MAPPING_ACCESS_RANDOM = lib.IREE_HAL_BUFFER_USAGE_MAPPING_ACCESS_RANDOM
+    MAPPING = lib.IREE_HAL_BUFFER_USAGE_MAPPING
+    MAPPING_ACCESS_SEQUENTIAL_WRITE = lib.IREE_HAL_BUFFER_USAGE_MAPPING_ACCESS_SEQUENTIAL_WRITE
+
+
+@iree_constants("IREE_HAL_MAPPING_MODE_")
+class MappingMode(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_mapping_mode_t: scoped (map, use, unmap) or persistent."""
+
+    SCOPED = lib.IREE_HAL_MAPPING_MODE_SCOPED
+    PERSISTENT = lib.IREE_HAL_MAPPING_MODE_PERSISTENT
+
+
+@iree_constants("IREE_HAL_TRANSFER_BUFFER_FLAG_")
+class TransferBufferFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_transfer_buffer_flags_t (Device.transfer_*)."""
+
+    DEFAULT = lib.IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT
+
+
+@iree_constants("IREE_HAL_BUFFER_PLACEMENT_FLAG_")
+class BufferPlacementFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_buffer_placement_flags_t."""
+
+    NONE = lib.IREE_HAL_BUFFER_PLACEMENT_FLAG_NONE
+    ASYNCHRONOUS = lib.IREE_HAL_BUFFER_PLACEMENT_FLAG_ASYNCHRONOUS
+    INDETERMINATE_LIFETIME = lib.IREE_HAL_BUFFER_PLACEMENT_FLAG_INDETERMINATE_LIFETIME
+
+
+@iree_constants("IREE_HAL_BUFFER_OVERLAP_")
+class BufferOverlap(enum.IntEnum):
+    """iree_hal_buffer_overlap_t: how two byte ranges overlap."""
+
+    DISJOINT = lib.IREE_HAL_BUFFER_OVERLAP_DISJOINT
+    PARTIAL = lib.IREE_HAL_BUFFER_OVERLAP_PARTIAL
+    COMPLETE = lib.IREE_HAL_BUFFER_OVERLAP_COMPLETE
 
 
 @dataclasses.dataclass

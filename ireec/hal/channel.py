@@ -8,6 +8,7 @@ what it means).
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING
 
 from .. import _cext
@@ -17,7 +18,7 @@ from .._core.status import check_status
 from .._core.strings import string_view
 from ..errors import UnimplementedError
 from ._device_object import DeviceObject, require_open_device
-from ._flags import flags, values
+from ._flags import iree_constants
 
 if TYPE_CHECKING:
     from .device import Device
@@ -25,14 +26,61 @@ if TYPE_CHECKING:
 __all__ = ["Channel", "ChannelFlag", "CollectiveElementType", "CollectiveKind",
            "CollectiveReduction"]
 
-ChannelFlag = flags("ChannelFlag", "IREE_HAL_CHANNEL_FLAG_", __name__,
-                    "iree_hal_channel_flags_t.")
-CollectiveKind = values("CollectiveKind", "IREE_HAL_COLLECTIVE_KIND_", __name__,
-                        "iree_hal_collective_kind_t: what a collective does.")
-CollectiveReduction = values("CollectiveReduction", "IREE_HAL_COLLECTIVE_REDUCTION_", __name__,
-                             "iree_hal_collective_reduction_t.")
-CollectiveElementType = values("CollectiveElementType", "IREE_HAL_COLLECTIVE_ELEMENT_TYPE_",
-                               __name__, "iree_hal_collective_element_type_t.")
+
+@iree_constants("IREE_HAL_CHANNEL_FLAG_")
+class ChannelFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_channel_flags_t."""
+
+    NONE = lib.IREE_HAL_CHANNEL_FLAG_NONE
+
+
+@iree_constants("IREE_HAL_COLLECTIVE_KIND_")
+class CollectiveKind(enum.IntEnum):
+    """iree_hal_collective_kind_t: what a collective does."""
+
+    ALL_GATHER = lib.IREE_HAL_COLLECTIVE_KIND_ALL_GATHER
+    ALL_REDUCE = lib.IREE_HAL_COLLECTIVE_KIND_ALL_REDUCE
+    ALL_TO_ALL = lib.IREE_HAL_COLLECTIVE_KIND_ALL_TO_ALL
+    BROADCAST = lib.IREE_HAL_COLLECTIVE_KIND_BROADCAST
+    REDUCE = lib.IREE_HAL_COLLECTIVE_KIND_REDUCE
+    REDUCE_SCATTER = lib.IREE_HAL_COLLECTIVE_KIND_REDUCE_SCATTER
+    SEND = lib.IREE_HAL_COLLECTIVE_KIND_SEND
+    RECV = lib.IREE_HAL_COLLECTIVE_KIND_RECV
+    MAX_VALUE = lib.IREE_HAL_COLLECTIVE_KIND_MAX_VALUE
+    SEND_RECV = lib.IREE_HAL_COLLECTIVE_KIND_SEND_RECV
+
+
+@iree_constants("IREE_HAL_COLLECTIVE_REDUCTION_")
+class CollectiveReduction(enum.IntEnum):
+    """iree_hal_collective_reduction_t."""
+
+    NONE = lib.IREE_HAL_COLLECTIVE_REDUCTION_NONE
+    SUM = lib.IREE_HAL_COLLECTIVE_REDUCTION_SUM
+    PRODUCT = lib.IREE_HAL_COLLECTIVE_REDUCTION_PRODUCT
+    MINIMUM = lib.IREE_HAL_COLLECTIVE_REDUCTION_MINIMUM
+    MAXIMUM = lib.IREE_HAL_COLLECTIVE_REDUCTION_MAXIMUM
+    AVERAGE = lib.IREE_HAL_COLLECTIVE_REDUCTION_AVERAGE
+    MAX_VALUE = lib.IREE_HAL_COLLECTIVE_REDUCTION_MAX_VALUE
+
+
+@iree_constants("IREE_HAL_COLLECTIVE_ELEMENT_TYPE_")
+class CollectiveElementType(enum.IntEnum):
+    """iree_hal_collective_element_type_t."""
+
+    SINT_8 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_SINT_8
+    UINT_8 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_UINT_8
+    SINT_16 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_SINT_16
+    UINT_16 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_UINT_16
+    SINT_32 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_SINT_32
+    UINT_32 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_UINT_32
+    SINT_64 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_SINT_64
+    UINT_64 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_UINT_64
+    FLOAT_16 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_FLOAT_16
+    FLOAT_32 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_FLOAT_32
+    FLOAT_64 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_FLOAT_64
+    BFLOAT_16 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_BFLOAT_16
+    MAX_VALUE = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_MAX_VALUE
+
 
 RANK_DEFAULT = lib.IREE_HAL_CHANNEL_RANK_DEFAULT
 COUNT_DEFAULT = lib.IREE_HAL_CHANNEL_COUNT_DEFAULT

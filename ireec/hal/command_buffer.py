@@ -14,6 +14,7 @@ dispatch's export takes), raising a typed ireec.Error.
 from __future__ import annotations
 
 import array
+import enum
 from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, Sequence
 
 from .. import _cext
@@ -33,7 +34,7 @@ from ._checks import (
     size_value,
 )
 from ._device_object import DeviceObject, require_open_device
-from ._flags import flags, values
+from ._flags import iree_constants
 from .buffer import Buffer
 from .event import Event
 from .executable import Executable
@@ -48,25 +49,110 @@ __all__ = ["AccessScope", "BindingSlot", "CommandBuffer", "CommandBufferMode",
            "CommandCategory", "DispatchFlag", "ExecutionBarrierFlag", "ExecutionStage",
            "TransferCommand"]
 
-CommandBufferMode = flags("CommandBufferMode", "IREE_HAL_COMMAND_BUFFER_MODE_", __name__,
-                          "iree_hal_command_buffer_mode_t: how a command buffer is used.")
-CommandCategory = flags("CommandCategory", "IREE_HAL_COMMAND_CATEGORY_", __name__,
-                        "iree_hal_command_category_t: the commands a buffer may hold.")
-ExecutionStage = flags("ExecutionStage", "IREE_HAL_EXECUTION_STAGE_", __name__,
-                       "iree_hal_execution_stage_t: pipeline stages barriers order.")
-ExecutionBarrierFlag = flags("ExecutionBarrierFlag", "IREE_HAL_EXECUTION_BARRIER_FLAG_",
-                             __name__, "iree_hal_execution_barrier_flags_t.")
-AccessScope = flags("AccessScope", "IREE_HAL_ACCESS_SCOPE_", __name__,
-                    "iree_hal_access_scope_t: memory accesses barriers order.")
-MemoryAdviseFlag = flags("MemoryAdviseFlag", "IREE_HAL_MEMORY_ADVISE_FLAG_", __name__,
-                         "iree_hal_memory_advise_flags_t.")
-FillFlag = flags("FillFlag", "IREE_HAL_FILL_FLAG_", __name__, "iree_hal_fill_flags_t.")
-UpdateFlag = flags("UpdateFlag", "IREE_HAL_UPDATE_FLAG_", __name__, "iree_hal_update_flags_t.")
-CopyFlag = flags("CopyFlag", "IREE_HAL_COPY_FLAG_", __name__, "iree_hal_copy_flags_t.")
-DispatchFlag = flags("DispatchFlag", "IREE_HAL_DISPATCH_FLAG_", __name__,
-                     "iree_hal_dispatch_flags_t.")
-TransferCommandType = values("TransferCommandType", "IREE_HAL_TRANSFER_COMMAND_TYPE_", __name__,
-                             "iree_hal_transfer_command_type_t.")
+
+@iree_constants("IREE_HAL_COMMAND_BUFFER_MODE_")
+class CommandBufferMode(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_command_buffer_mode_t: how a command buffer is used."""
+
+    DEFAULT = lib.IREE_HAL_COMMAND_BUFFER_MODE_DEFAULT
+    ONE_SHOT = lib.IREE_HAL_COMMAND_BUFFER_MODE_ONE_SHOT
+    ALLOW_INLINE_EXECUTION = lib.IREE_HAL_COMMAND_BUFFER_MODE_ALLOW_INLINE_EXECUTION
+    UNVALIDATED = lib.IREE_HAL_COMMAND_BUFFER_MODE_UNVALIDATED
+    UNRETAINED = lib.IREE_HAL_COMMAND_BUFFER_MODE_UNRETAINED
+
+
+@iree_constants("IREE_HAL_COMMAND_CATEGORY_")
+class CommandCategory(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_command_category_t: the commands a buffer may hold."""
+
+    TRANSFER = lib.IREE_HAL_COMMAND_CATEGORY_TRANSFER
+    DISPATCH = lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH
+    ANY = lib.IREE_HAL_COMMAND_CATEGORY_ANY
+
+
+@iree_constants("IREE_HAL_EXECUTION_STAGE_")
+class ExecutionStage(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_execution_stage_t: pipeline stages barriers order."""
+
+    COMMAND_ISSUE = lib.IREE_HAL_EXECUTION_STAGE_COMMAND_ISSUE
+    COMMAND_PROCESS = lib.IREE_HAL_EXECUTION_STAGE_COMMAND_PROCESS
+    DISPATCH = lib.IREE_HAL_EXECUTION_STAGE_DISPATCH
+    TRANSFER = lib.IREE_HAL_EXECUTION_STAGE_TRANSFER
+    COMMAND_RETIRE = lib.IREE_HAL_EXECUTION_STAGE_COMMAND_RETIRE
+    HOST = lib.IREE_HAL_EXECUTION_STAGE_HOST
+
+
+@iree_constants("IREE_HAL_EXECUTION_BARRIER_FLAG_")
+class ExecutionBarrierFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_execution_barrier_flags_t."""
+
+    NONE = lib.IREE_HAL_EXECUTION_BARRIER_FLAG_NONE
+
+
+@iree_constants("IREE_HAL_ACCESS_SCOPE_")
+class AccessScope(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_access_scope_t: memory accesses barriers order."""
+
+    INDIRECT_COMMAND_READ = lib.IREE_HAL_ACCESS_SCOPE_INDIRECT_COMMAND_READ
+    CONSTANT_READ = lib.IREE_HAL_ACCESS_SCOPE_CONSTANT_READ
+    DISPATCH_READ = lib.IREE_HAL_ACCESS_SCOPE_DISPATCH_READ
+    DISPATCH_WRITE = lib.IREE_HAL_ACCESS_SCOPE_DISPATCH_WRITE
+    TRANSFER_READ = lib.IREE_HAL_ACCESS_SCOPE_TRANSFER_READ
+    TRANSFER_WRITE = lib.IREE_HAL_ACCESS_SCOPE_TRANSFER_WRITE
+    HOST_READ = lib.IREE_HAL_ACCESS_SCOPE_HOST_READ
+    HOST_WRITE = lib.IREE_HAL_ACCESS_SCOPE_HOST_WRITE
+    MEMORY_READ = lib.IREE_HAL_ACCESS_SCOPE_MEMORY_READ
+    MEMORY_WRITE = lib.IREE_HAL_ACCESS_SCOPE_MEMORY_WRITE
+
+
+@iree_constants("IREE_HAL_MEMORY_ADVISE_FLAG_")
+class MemoryAdviseFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_memory_advise_flags_t."""
+
+    NONE = lib.IREE_HAL_MEMORY_ADVISE_FLAG_NONE
+
+
+@iree_constants("IREE_HAL_FILL_FLAG_")
+class FillFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_fill_flags_t."""
+
+    NONE = lib.IREE_HAL_FILL_FLAG_NONE
+
+
+@iree_constants("IREE_HAL_UPDATE_FLAG_")
+class UpdateFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_update_flags_t."""
+
+    NONE = lib.IREE_HAL_UPDATE_FLAG_NONE
+
+
+@iree_constants("IREE_HAL_COPY_FLAG_")
+class CopyFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_copy_flags_t."""
+
+    NONE = lib.IREE_HAL_COPY_FLAG_NONE
+
+
+@iree_constants("IREE_HAL_DISPATCH_FLAG_")
+class DispatchFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_dispatch_flags_t."""
+
+    NONE = lib.IREE_HAL_DISPATCH_FLAG_NONE
+    DYNAMIC_INDIRECT_PARAMETERS = lib.IREE_HAL_DISPATCH_FLAG_DYNAMIC_INDIRECT_PARAMETERS
+    STATIC_INDIRECT_PARAMETERS = lib.IREE_HAL_DISPATCH_FLAG_STATIC_INDIRECT_PARAMETERS
+    CUSTOM_DIRECT_ARGUMENTS = lib.IREE_HAL_DISPATCH_FLAG_CUSTOM_DIRECT_ARGUMENTS
+    DYNAMIC_INDIRECT_ARGUMENTS = lib.IREE_HAL_DISPATCH_FLAG_DYNAMIC_INDIRECT_ARGUMENTS
+    STATIC_INDIRECT_ARGUMENTS = lib.IREE_HAL_DISPATCH_FLAG_STATIC_INDIRECT_ARGUMENTS
+
+
+@iree_constants("IREE_HAL_TRANSFER_COMMAND_TYPE_")
+class TransferCommandType(enum.IntEnum):
+    """iree_hal_transfer_command_type_t."""
+
+    FILL = lib.IREE_HAL_TRANSFER_COMMAND_TYPE_FILL
+    UPDATE = lib.IREE_HAL_TRANSFER_COMMAND_TYPE_UPDATE
+    COPY = lib.IREE_HAL_TRANSFER_COMMAND_TYPE_COPY
+
 
 # The most bytes one update_buffer records.
 MAX_UPDATE_SIZE = lib.IREE_HAL_COMMAND_BUFFER_MAX_UPDATE_SIZE
@@ -268,7 +354,7 @@ class TransferCommand(NamedTuple):
     `update` or `copy` (iree_hal_transfer_command_t)."""
 
     type: TransferCommandType
-    arguments: tuple
+    arguments: tuple[Any, ...]
 
     @classmethod
     def fill(cls, target: Buffer, target_offset: int, length: int,
@@ -681,7 +767,8 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
 
     # -- submission ---------------------------------------------------------------
 
-    def submission(self, binding_table: Sequence[Any] | None) -> tuple[CData, Any, list]:
+    def submission(self, binding_table: Sequence[Any] | None
+                   ) -> tuple[CData, Any, list[Buffer]]:
         """Checks that the command buffer may be submitted now with
         `binding_table` (each slot its commands name holds a buffer allowing
         what they do, over enough bytes): (the

@@ -5,6 +5,7 @@ answers to queries, and its queue (the queue operations are
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING
 
 from .. import _cext
@@ -14,7 +15,7 @@ from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
 from ..errors import AbortedError
 from ._device_queue import QueueOperations
-from ._flags import flags, values
+from ._flags import iree_constants
 from .allocator import Allocator
 from .buffer_transfer import DeviceTransfers
 from .semaphore import Semaphore, SemaphoreCompatibility
@@ -23,21 +24,81 @@ if TYPE_CHECKING:
     from ..runtime.instance import Instance
     from ..types import CData
 
-WaitMode = values("WaitMode", "IREE_HAL_WAIT_MODE_", __name__,
-                  "iree_hal_wait_mode_t: wait for ALL timepoints or ANY one.")
-ExecuteFlag = flags("ExecuteFlag", "IREE_HAL_EXECUTE_FLAG_", __name__,
-                    "iree_hal_execute_flags_t (queue_execute, queue_barrier).")
-AllocaFlag = flags("AllocaFlag", "IREE_HAL_ALLOCA_FLAG_", __name__, "iree_hal_alloca_flags_t.")
-DeallocaFlag = flags("DeallocaFlag", "IREE_HAL_DEALLOCA_FLAG_", __name__,
-                     "iree_hal_dealloca_flags_t.")
-ReadFlag = flags("ReadFlag", "IREE_HAL_READ_FLAG_", __name__, "iree_hal_read_flags_t.")
-WriteFlag = flags("WriteFlag", "IREE_HAL_WRITE_FLAG_", __name__, "iree_hal_write_flags_t.")
-HostCallFlag = flags("HostCallFlag", "IREE_HAL_HOST_CALL_FLAG_", __name__,
-                     "iree_hal_host_call_flags_t: NON_BLOCKING signals before the call.")
-DeviceFeature = flags("DeviceFeature", "IREE_HAL_DEVICE_FEATURE_", __name__,
-                      "iree_hal_device_feature_t.")
-DeviceProfilingMode = flags("DeviceProfilingMode", "IREE_HAL_DEVICE_PROFILING_MODE_", __name__,
-                            "iree_hal_device_profiling_mode_t.")
+
+@iree_constants("IREE_HAL_WAIT_MODE_")
+class WaitMode(enum.IntEnum):
+    """iree_hal_wait_mode_t: wait for ALL timepoints or ANY one."""
+
+    ALL = lib.IREE_HAL_WAIT_MODE_ALL
+    ANY = lib.IREE_HAL_WAIT_MODE_ANY
+
+
+@iree_constants("IREE_HAL_EXECUTE_FLAG_")
+class ExecuteFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_execute_flags_t (queue_execute, queue_barrier)."""
+
+    NONE = lib.IREE_HAL_EXECUTE_FLAG_NONE
+
+
+@iree_constants("IREE_HAL_ALLOCA_FLAG_")
+class AllocaFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_alloca_flags_t."""
+
+    NONE = lib.IREE_HAL_ALLOCA_FLAG_NONE
+    INDETERMINATE_LIFETIME = lib.IREE_HAL_ALLOCA_FLAG_INDETERMINATE_LIFETIME
+
+
+@iree_constants("IREE_HAL_DEALLOCA_FLAG_")
+class DeallocaFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_dealloca_flags_t."""
+
+    NONE = lib.IREE_HAL_DEALLOCA_FLAG_NONE
+    PREFER_ORIGIN = lib.IREE_HAL_DEALLOCA_FLAG_PREFER_ORIGIN
+
+
+@iree_constants("IREE_HAL_READ_FLAG_")
+class ReadFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_read_flags_t."""
+
+    NONE = lib.IREE_HAL_READ_FLAG_NONE
+
+
+@iree_constants("IREE_HAL_WRITE_FLAG_")
+class WriteFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_write_flags_t."""
+
+    NONE = lib.IREE_HAL_WRITE_FLAG_NONE
+
+
+@iree_constants("IREE_HAL_HOST_CALL_FLAG_")
+class HostCallFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_host_call_flags_t: NON_BLOCKING signals before the call."""
+
+    NONE = lib.IREE_HAL_HOST_CALL_FLAG_NONE
+    NON_BLOCKING = lib.IREE_HAL_HOST_CALL_FLAG_NON_BLOCKING
+    WAIT_ACTIVE = lib.IREE_HAL_HOST_CALL_FLAG_WAIT_ACTIVE
+    RELAXED = lib.IREE_HAL_HOST_CALL_FLAG_RELAXED
+
+
+@iree_constants("IREE_HAL_DEVICE_FEATURE_")
+class DeviceFeature(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_device_feature_t."""
+
+    NONE = lib.IREE_HAL_DEVICE_FEATURE_NONE
+    SUPPORTS_DEBUGGING = lib.IREE_HAL_DEVICE_FEATURE_SUPPORTS_DEBUGGING
+    SUPPORTS_COVERAGE = lib.IREE_HAL_DEVICE_FEATURE_SUPPORTS_COVERAGE
+    SUPPORTS_PROFILING = lib.IREE_HAL_DEVICE_FEATURE_SUPPORTS_PROFILING
+
+
+@iree_constants("IREE_HAL_DEVICE_PROFILING_MODE_")
+class DeviceProfilingMode(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_device_profiling_mode_t."""
+
+    NONE = lib.IREE_HAL_DEVICE_PROFILING_MODE_NONE
+    QUEUE_OPERATIONS = lib.IREE_HAL_DEVICE_PROFILING_MODE_QUEUE_OPERATIONS
+    DISPATCH_COUNTERS = lib.IREE_HAL_DEVICE_PROFILING_MODE_DISPATCH_COUNTERS
+    EXECUTABLE_COUNTERS = lib.IREE_HAL_DEVICE_PROFILING_MODE_EXECUTABLE_COUNTERS
+
 
 # Every queue, for a queue_affinity argument.
 QUEUE_AFFINITY_ANY = lib.IREE_HAL_QUEUE_AFFINITY_ANY

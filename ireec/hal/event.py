@@ -4,6 +4,7 @@ command buffer signals (`CommandBuffer.signal_event`) and another waits on
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING
 
 from .. import _cext
@@ -11,15 +12,19 @@ from .._core.handle import holding
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from ._device_object import DeviceObject, require_open_device
-from ._flags import flags
+from ._flags import iree_constants
 
 if TYPE_CHECKING:
     from .device import Device
 
 __all__ = ["Event", "EventFlag"]
 
-EventFlag = flags("EventFlag", "IREE_HAL_EVENT_FLAG_", __name__,
-                  "iree_hal_event_flags_t: how an event is created.")
+
+@iree_constants("IREE_HAL_EVENT_FLAG_")
+class EventFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_event_flags_t: how an event is created."""
+
+    NONE = lib.IREE_HAL_EVENT_FLAG_NONE
 
 
 class Event(DeviceObject, _cext.EventHandle):

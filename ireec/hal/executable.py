@@ -5,6 +5,7 @@ writes; each export is an entry point a dispatch runs
 
 from __future__ import annotations
 
+import enum
 from typing import NamedTuple
 
 from .. import _cext
@@ -15,19 +16,35 @@ from .._core.strings import from_string_view, string_view
 from ..errors import OutOfRangeError
 from ._checks import refuse
 from ._device_object import DeviceObject
-from ._flags import flags, values
+from ._flags import iree_constants
 
 __all__ = ["Executable", "ExecutableExportFlag", "ExecutableExportParameterType",
            "ExportInfo", "ExportParameter"]
 
-ExecutableExportFlag = flags("ExecutableExportFlag", "IREE_HAL_EXECUTABLE_EXPORT_FLAG_",
-                             __name__, "iree_hal_executable_export_flags_t.")
-ExecutableExportParameterType = values(
-    "ExecutableExportParameterType", "IREE_HAL_EXECUTABLE_EXPORT_PARAMETER_TYPE_", __name__,
-    "iree_hal_executable_export_parameter_type_t: what a dispatch parameter is.")
-ExecutableExportParameterFlag = flags(
-    "ExecutableExportParameterFlag", "IREE_HAL_EXECUTABLE_EXPORT_PARAMETER_FLAG_", __name__,
-    "iree_hal_executable_export_parameter_flags_t.")
+
+@iree_constants("IREE_HAL_EXECUTABLE_EXPORT_FLAG_")
+class ExecutableExportFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_executable_export_flags_t."""
+
+    NONE = lib.IREE_HAL_EXECUTABLE_EXPORT_FLAG_NONE
+    SEQUENTIAL = lib.IREE_HAL_EXECUTABLE_EXPORT_FLAG_SEQUENTIAL
+    WORKGROUP_SIZE_DYNAMIC = lib.IREE_HAL_EXECUTABLE_EXPORT_FLAG_WORKGROUP_SIZE_DYNAMIC
+
+
+@iree_constants("IREE_HAL_EXECUTABLE_EXPORT_PARAMETER_TYPE_")
+class ExecutableExportParameterType(enum.IntEnum):
+    """iree_hal_executable_export_parameter_type_t: what a dispatch parameter is."""
+
+    CONSTANT = lib.IREE_HAL_EXECUTABLE_EXPORT_PARAMETER_TYPE_CONSTANT
+    BINDING = lib.IREE_HAL_EXECUTABLE_EXPORT_PARAMETER_TYPE_BINDING
+    BUFFER_PTR = lib.IREE_HAL_EXECUTABLE_EXPORT_PARAMETER_TYPE_BUFFER_PTR
+
+
+@iree_constants("IREE_HAL_EXECUTABLE_EXPORT_PARAMETER_FLAG_")
+class ExecutableExportParameterFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_executable_export_parameter_flags_t."""
+
+    NONE = lib.IREE_HAL_EXECUTABLE_EXPORT_PARAMETER_FLAG_NONE
 
 
 class ExportInfo(NamedTuple):

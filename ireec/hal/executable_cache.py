@@ -4,6 +4,7 @@ for llvm-cpu, a VMVX module for vmvx) into Executables a device runs."""
 
 from __future__ import annotations
 
+import enum
 import os
 from typing import TYPE_CHECKING, Sequence
 
@@ -16,7 +17,7 @@ from .._core.validate import immutable_memory
 from ..errors import InvalidArgumentError
 from ._checks import refuse
 from ._device_object import DeviceObject, require_open_device
-from ._flags import flags
+from ._flags import iree_constants
 from .executable import Executable
 
 if TYPE_CHECKING:
@@ -26,9 +27,19 @@ if TYPE_CHECKING:
 
 __all__ = ["ExecutableCache", "ExecutableCachingMode"]
 
-ExecutableCachingMode = flags(
-    "ExecutableCachingMode", "IREE_HAL_EXECUTABLE_CACHING_MODE_", __name__,
-    "iree_hal_executable_caching_mode_t: what a cache may do with executable data.")
+
+@iree_constants("IREE_HAL_EXECUTABLE_CACHING_MODE_")
+class ExecutableCachingMode(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_executable_caching_mode_t: what a cache may do with executable data."""
+
+    ALIAS_PROVIDED_DATA = lib.IREE_HAL_EXECUTABLE_CACHING_MODE_ALIAS_PROVIDED_DATA
+    ALLOW_PERSISTENT_CACHING = lib.IREE_HAL_EXECUTABLE_CACHING_MODE_ALLOW_PERSISTENT_CACHING
+    ALLOW_OPTIMIZATION = lib.IREE_HAL_EXECUTABLE_CACHING_MODE_ALLOW_OPTIMIZATION
+    ENABLE_DEBUGGING = lib.IREE_HAL_EXECUTABLE_CACHING_MODE_ENABLE_DEBUGGING
+    ENABLE_COVERAGE = lib.IREE_HAL_EXECUTABLE_CACHING_MODE_ENABLE_COVERAGE
+    ENABLE_PROFILING = lib.IREE_HAL_EXECUTABLE_CACHING_MODE_ENABLE_PROFILING
+    DISABLE_VERIFICATION = lib.IREE_HAL_EXECUTABLE_CACHING_MODE_DISABLE_VERIFICATION
+
 
 _ALLOW_OPTIMIZATION = lib.IREE_HAL_EXECUTABLE_CACHING_MODE_ALLOW_OPTIMIZATION
 

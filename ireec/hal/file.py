@@ -8,6 +8,7 @@ into buffers and writes buffers into (`Device.queue_read`, `queue_write`).
 
 from __future__ import annotations
 
+import enum
 import os
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,7 @@ from ..errors import InvalidArgumentError, OutOfRangeError, PermissionDeniedErro
 from ..io.file_handle import wrap_host_allocation
 from ._checks import access_text, byte_range, refuse, require_mappable, size_value
 from ._device_object import DeviceObject, require_open_device
-from ._flags import flags
+from ._flags import iree_constants
 from .buffer import Buffer, MemoryAccess, as_buffer
 
 if TYPE_CHECKING:
@@ -31,9 +32,20 @@ if TYPE_CHECKING:
 
 __all__ = ["ExternalFileFlag", "File", "FileMode"]
 
-FileMode = flags("FileMode", "IREE_HAL_FILE_MODE_", __name__, "iree_hal_file_mode_t.")
-ExternalFileFlag = flags("ExternalFileFlag", "IREE_HAL_EXTERNAL_FILE_FLAG_", __name__,
-                         "iree_hal_external_file_flags_t: how a file is imported.")
+
+@iree_constants("IREE_HAL_FILE_MODE_")
+class FileMode(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_file_mode_t."""
+
+    OPEN = lib.IREE_HAL_FILE_MODE_OPEN
+
+
+@iree_constants("IREE_HAL_EXTERNAL_FILE_FLAG_")
+class ExternalFileFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_external_file_flags_t: how a file is imported."""
+
+    NONE = lib.IREE_HAL_EXTERNAL_FILE_FLAG_NONE
+
 
 _READ = lib.IREE_HAL_MEMORY_ACCESS_READ
 _WRITE = lib.IREE_HAL_MEMORY_ACCESS_WRITE

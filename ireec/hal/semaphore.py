@@ -8,6 +8,7 @@ Waits are sliced (see _wait.py): Ctrl-C interrupts them.
 from __future__ import annotations
 
 import contextlib
+import enum
 from typing import TYPE_CHECKING, Iterator, Sequence, Union
 
 from .. import _cext
@@ -15,7 +16,7 @@ from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from ..errors import InvalidArgumentError
-from ._flags import flags
+from ._flags import iree_constants
 from ._wait import failure_status, scratch_value, sliced_wait
 
 if TYPE_CHECKING:
@@ -27,14 +28,41 @@ if TYPE_CHECKING:
     # value) pairs; None or [] for none.
     Timepoints = Union[Fence, Sequence[tuple["Semaphore", int]], None]
 
-SemaphoreFlag = flags("SemaphoreFlag", "IREE_HAL_SEMAPHORE_FLAG_", __name__,
-                      "iree_hal_semaphore_flags_t: how a semaphore is created.")
-WaitFlag = flags("WaitFlag", "IREE_HAL_WAIT_FLAG_", __name__,
-                 "iree_hal_wait_flags_t: how a wait waits (ACTIVE spins).")
-SemaphoreCompatibility = flags(
-    "SemaphoreCompatibility", "IREE_HAL_SEMAPHORE_COMPATIBILITY_", __name__,
-    "iree_hal_semaphore_compatibility_t: what a device can do with a semaphore "
-    "(Device.query_semaphore_compatibility).")
+
+@iree_constants("IREE_HAL_SEMAPHORE_FLAG_")
+class SemaphoreFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_semaphore_flags_t: how a semaphore is created."""
+
+    NONE = lib.IREE_HAL_SEMAPHORE_FLAG_NONE
+    DEVICE_LOCAL = lib.IREE_HAL_SEMAPHORE_FLAG_DEVICE_LOCAL
+    HOST_INTERRUPT = lib.IREE_HAL_SEMAPHORE_FLAG_HOST_INTERRUPT
+    EXPORTABLE = lib.IREE_HAL_SEMAPHORE_FLAG_EXPORTABLE
+    EXPORTABLE_TIMEPOINTS = lib.IREE_HAL_SEMAPHORE_FLAG_EXPORTABLE_TIMEPOINTS
+    DEFAULT = lib.IREE_HAL_SEMAPHORE_FLAG_DEFAULT
+
+
+@iree_constants("IREE_HAL_WAIT_FLAG_")
+class WaitFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_wait_flags_t: how a wait waits (ACTIVE spins)."""
+
+    DEFAULT = lib.IREE_HAL_WAIT_FLAG_DEFAULT
+    ACTIVE = lib.IREE_HAL_WAIT_FLAG_ACTIVE
+
+
+@iree_constants("IREE_HAL_SEMAPHORE_COMPATIBILITY_")
+class SemaphoreCompatibility(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_semaphore_compatibility_t: what a device can do with a semaphore
+    (Device.query_semaphore_compatibility)."""
+
+    NONE = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_NONE
+    HOST_WAIT = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_HOST_WAIT
+    DEVICE_WAIT = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_DEVICE_WAIT
+    HOST_SIGNAL = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_HOST_SIGNAL
+    HOST_ONLY = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_HOST_ONLY
+    DEVICE_SIGNAL = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_DEVICE_SIGNAL
+    DEVICE_ONLY = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_DEVICE_ONLY
+    ALL = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_ALL
+
 
 # The value a failed semaphore reports (with its status bit).
 FAILURE_VALUE = lib.IREE_HAL_SEMAPHORE_FAILURE_VALUE
