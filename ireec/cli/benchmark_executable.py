@@ -64,6 +64,8 @@ def _uint32(text: str) -> int:
 
 
 def build_parser(prog: str) -> FlagParser:
+    """iree-benchmark-executable's command line: its own flags, Google
+    Benchmark's and IREE's device and task flags."""
     parser = FlagParser(prog=prog, description=DESCRIPTION)
     add = parser.add_argument
     add("--device", action="append", default=[], metavar="URI",
@@ -138,6 +140,10 @@ def _dispatch_benchmark(device, executable: Executable, args, bindings: list,
 
 
 def run(args: argparse.Namespace) -> int:
+    """Benchmarks the entry point as iree-benchmark-executable does: the
+    executable prepared by iree_hal_executable_cache_prepare_executable, one
+    benchmark of iree_hal_command_buffer_dispatch batches per
+    --workgroup_count; returns the exit status."""
     check_benchmark_flags(args)
     if args.entry_point < 0:
         raise CliError(f"--entry_point={args.entry_point}: must be an ordinal (0 or more)")
@@ -174,6 +180,8 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None,
          prog: str = "python -m ireec benchmark-executable") -> int:
+    """`python -m ireec benchmark-executable`, as iree-benchmark-executable:
+    the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     # Exit statuses as iree-benchmark-executable's: EXIT_FAILURE for every
     # failure.

@@ -210,7 +210,9 @@ class BufferView(Handle, _cext.BufferViewHandle):
                     "iree_hal_buffer_t*") or buffer == ffi.NULL:
                 raise TypeError(f"buffer must be an ireec.hal.Buffer or a non-NULL "
                                 f"iree_hal_buffer_t*, not {buffer!r}")
-            buffer = Buffer.from_handle(buffer, retain=True, owner=device)
+            # The view holds `device` itself; the wrapper holds nothing, so
+            # closing the view gives back its every use of the device.
+            buffer = Buffer.from_handle(buffer, retain=True)
         ptr, owner = _view_of(buffer, shape, element_type, device)
         view = cls.__new__(cls)
         view._adopt(address(ptr), False, owner)
