@@ -8,6 +8,8 @@ with the checkout built in place (`pip install -e .`), since an unbuilt
 
 from __future__ import annotations
 
+import re
+
 import ireec
 
 project = "ireec"
@@ -39,6 +41,10 @@ autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_preserve_defaults = True
+# Annotations under TYPE_CHECKING reach autodoc as bare names ("Buffer"),
+# which two areas define (ireec.hal.buffer.Buffer, ireec.vm.buffer.Buffer);
+# such a type links to the first, rather than failing the build.
+suppress_warnings = ["ref.python"]
 
 # Docstrings are NumPy style (tests/docs/test_docstrings.py checks that every
 # public name has one); `name` in running text is code.
@@ -64,7 +70,10 @@ def _list_package_names(app, what, name, obj, options, lines):
                                .split("\n\n")[0].split())   # its first paragraph
             if summary.count("`") % 2:  # a literal the first line leaves open
                 summary = summary.replace("`", "")
-            summary = summary.replace("*", "\\*")
+            # What reStructuredText would read as markup in running text:
+            # emphasis, substitutions, a word_ reference.
+            summary = re.sub(r"(\w)_(?=\W|$)", r"\1\\_",
+                             summary.replace("*", "\\*").replace("|", "\\|"))
             lines.append(f"* :py:obj:`{export} <{home}.{qualname}>`: {summary}")
         else:
             lines.append(f"* ``{export}``")

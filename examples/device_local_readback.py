@@ -33,7 +33,7 @@ def main() -> None:
         mapping = ffi.new("iree_hal_buffer_mapping_t*")
         try:
             check_status(lib.iree_hal_buffer_map_range(
-                view.buffer, lib.IREE_HAL_MAPPING_MODE_PERSISTENT,
+                view.buffer.handle, lib.IREE_HAL_MAPPING_MODE_PERSISTENT,
                 lib.IREE_HAL_MEMORY_ACCESS_READ, 0, values.nbytes, mapping))
         except ireec.PermissionDeniedError as e:
             print(f"persistent map: {e.code_name}: {e.message.split('; ', 1)[1]}")

@@ -84,6 +84,31 @@ class NativeFunction:
 
 # The address of the shim IREE calls every NativeFunction through.
 native_function_shim: int
+# The HAL's objects (ireec/hal/).
+
+class AllocatorHandle(Handle):
+    """An iree_hal_allocator_t reference (ireec.hal.Allocator)."""
+
+class BufferHandle(Handle):
+    """An iree_hal_buffer_t reference (ireec.hal.Buffer)."""
+
+class CommandBufferHandle(Handle):
+    """An iree_hal_command_buffer_t reference (ireec.hal.CommandBuffer)."""
+
+class EventHandle(Handle):
+    """An iree_hal_event_t reference (ireec.hal.Event)."""
+
+class ExecutableHandle(Handle):
+    """An iree_hal_executable_t reference (ireec.hal.Executable)."""
+
+class ExecutableCacheHandle(Handle):
+    """An iree_hal_executable_cache_t reference (ireec.hal.ExecutableCache)."""
+
+class FileHandle(Handle):
+    """An iree_hal_file_t reference (ireec.hal.File)."""
+
+class ChannelHandle(Handle):
+    """An iree_hal_channel_t reference (ireec.hal.Channel)."""
 
 class Invoker:
     """The base of ireec.PreparedCall and ireec.BoundCall: their call, made

@@ -257,6 +257,42 @@ def expect_error(outcome: dict, error: str, *fragments: str) -> dict:
     return outcome
 
 
+# --- fork: inherited objects used in a forked child -----------------------------
+
+# Source of a function for a child's code: forked_uses(uses, more=None) forks;
+# the forked child calls each of `uses` (name -> function) and reports for
+# each "no error", or its ClosedError: "inherited" when it says the object
+# crossed fork(), else "closed"; adds what more() returns, and exits plainly
+# (sys.exit, every inherited object still referenced). Returns (the forked
+# child's exit code, its report).
+FORKED_USES = '''
+def forked_uses(uses, more=None):
+    import json, os, sys
+    import ireec
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read)
+        report = {}
+        for name, use in uses.items():
+            try:
+                use()
+                report[name] = "no error"
+            except ireec.ClosedError as error:
+                report[name] = "inherited" if "across fork()" in str(error) else "closed"
+        if more is not None:
+            report.update(more())
+        os.write(write, json.dumps(report).encode())
+        os.close(write)
+        sys.exit(0)
+    os.close(write)
+    with os.fdopen(read) as f:
+        report = json.loads(f.read() or "{}")
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status), report
+'''
+
+
 # What the body of a session case finds: P, the programs given (name ->
 # path, and "uri", the device's; local-task when absent); MUL, the bytes of
 # P["mul"]; an instance, a device and a session with nothing loaded; and

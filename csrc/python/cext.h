@@ -114,7 +114,17 @@ extern ireec_handle_kind_t ireec_vm_list_handle_kind;
 extern ireec_handle_kind_t ireec_parameter_index_handle_kind;
 extern ireec_handle_kind_t ireec_vm_buffer_handle_kind;
 extern ireec_handle_kind_t ireec_vm_module_handle_kind;
-#define IREEC_HANDLE_KINDS 10
+// The HAL's objects (ireec/hal/).
+extern ireec_handle_kind_t ireec_allocator_handle_kind;
+extern ireec_handle_kind_t ireec_buffer_handle_kind;
+extern ireec_handle_kind_t ireec_command_buffer_handle_kind;
+extern ireec_handle_kind_t ireec_event_handle_kind;
+extern ireec_handle_kind_t ireec_executable_handle_kind;
+extern ireec_handle_kind_t ireec_executable_cache_handle_kind;
+extern ireec_handle_kind_t ireec_file_handle_kind;
+extern ireec_handle_kind_t ireec_channel_handle_kind;
+#define IREEC_HAL_HANDLE_KINDS 8
+#define IREEC_HANDLE_KINDS (10 + IREEC_HAL_HANDLE_KINDS)
 extern ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS];
 
 // A Handle: the reference (NULL once released), read through the member of

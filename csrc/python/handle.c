@@ -2,11 +2,13 @@
 // reference, and its kinds: one C type per IREE object (InstanceHandle,
 // SessionHandle, DeviceHandle, SemaphoreHandle, FenceHandle,
 // BufferViewHandle, VmListHandle, ParameterIndexHandle, VmBufferHandle,
-// VmModuleHandle), which the Python
-// class of that object subclasses (ireec.Device is a DeviceHandle). The
-// kind fixes at compile time how the reference is retained and released,
-// and which cffi pointer `.handle` is; the pointer itself is held here and
-// nowhere else.
+// VmModuleHandle, and the HAL's
+// AllocatorHandle, BufferHandle, CommandBufferHandle, EventHandle,
+// ExecutableHandle, ExecutableCacheHandle, FileHandle, ChannelHandle),
+// which the Python class of that object subclasses (ireec.Device is a
+// DeviceHandle). The kind fixes at compile time how the reference is
+// retained and released, and which cffi pointer `.handle` is; the pointer
+// itself is held here and nowhere else.
 //
 // Why in C: close() must be safe from any thread while another thread is in
 // the middle of a call, a wait, a format or an upload on the same object.
@@ -96,6 +98,33 @@ IREEC_HANDLE_KIND(vm_buffer, "VmBufferHandle", iree_vm_buffer, iree_vm_buffer_t,
 IREEC_HANDLE_KIND(vm_module, "VmModuleHandle", iree_vm_module, iree_vm_module_t, false,
                   IREEC_HANDLE_SIZE, NULL, NULL,
                   "An iree_vm_module_t reference (ireec.vm.Module).");
+// The HAL's objects (ireec/hal/): none joins a thread when released. A
+// buffer's release may call back into Python (a lent host array), which
+// takes the GIL this thread already holds.
+IREEC_HANDLE_KIND(allocator, "AllocatorHandle", iree_hal_allocator,
+                  iree_hal_allocator_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_hal_allocator_t reference (ireec.hal.Allocator).");
+IREEC_HANDLE_KIND(buffer, "BufferHandle", iree_hal_buffer, iree_hal_buffer_t, true,
+                  IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_hal_buffer_t reference (ireec.hal.Buffer).");
+IREEC_HANDLE_KIND(command_buffer, "CommandBufferHandle", iree_hal_command_buffer,
+                  iree_hal_command_buffer_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_hal_command_buffer_t reference (ireec.hal.CommandBuffer).");
+IREEC_HANDLE_KIND(event, "EventHandle", iree_hal_event, iree_hal_event_t, true,
+                  IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_hal_event_t reference (ireec.hal.Event).");
+IREEC_HANDLE_KIND(executable, "ExecutableHandle", iree_hal_executable,
+                  iree_hal_executable_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_hal_executable_t reference (ireec.hal.Executable).");
+IREEC_HANDLE_KIND(executable_cache, "ExecutableCacheHandle", iree_hal_executable_cache,
+                  iree_hal_executable_cache_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_hal_executable_cache_t reference (ireec.hal.ExecutableCache).");
+IREEC_HANDLE_KIND(file, "FileHandle", iree_hal_file, iree_hal_file_t, true,
+                  IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_hal_file_t reference (ireec.hal.File).");
+IREEC_HANDLE_KIND(channel, "ChannelHandle", iree_hal_channel, iree_hal_channel_t, true,
+                  IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_hal_channel_t reference (ireec.hal.Channel).");
 // A session's kind also holds the table of its calls (session.c).
 IREEC_HANDLE_KIND(session, "SessionHandle", iree_runtime_session,
                   iree_runtime_session_t, false, sizeof(ireec_session_handle_t),
@@ -114,6 +143,11 @@ ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS] = {
     &ireec_fence_handle_kind,    &ireec_buffer_view_handle_kind,
     &ireec_vm_list_handle_kind,  &ireec_parameter_index_handle_kind,
     &ireec_vm_buffer_handle_kind, &ireec_vm_module_handle_kind,
+    // The HAL's objects.
+    &ireec_allocator_handle_kind, &ireec_buffer_handle_kind,
+    &ireec_command_buffer_handle_kind, &ireec_event_handle_kind,
+    &ireec_executable_handle_kind, &ireec_executable_cache_handle_kind,
+    &ireec_file_handle_kind, &ireec_channel_handle_kind,
 };
 
 const ireec_handle_kind_t* ireec_handle_kind_of(PyTypeObject* type) {

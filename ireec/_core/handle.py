@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NoReturn, Self
 
+import contextlib
 import functools
 
 from .. import _cext
@@ -113,3 +114,20 @@ def in_use(method):
             self._release_use()
 
     return holding_a_use
+
+
+@contextlib.contextmanager
+def holding(*objects: object):
+    """Holds a use of every Handle among `objects` (others are ignored) for
+    the block: what `in_use` does for `self`, for the other objects a call
+    hands to IREE. ClosedError if one is closed (no use is then kept)."""
+    held = []
+    try:
+        for obj in objects:
+            if isinstance(obj, _cext.Handle):
+                obj._acquire()
+                held.append(obj)
+        yield
+    finally:
+        for obj in held:
+            obj._release_use()

@@ -144,7 +144,8 @@ class Packer:
                 # (ireec_vm_list_push_buffer_view_copy); push_ref converts
                 # any other array or says what is wrong with it.
                 if device_ptr is None and isinstance(device, Device):
-                    device_ptr, allocator = device.handle, device.allocator
+                    device_ptr = device.handle
+                    allocator = lib.iree_hal_device_allocator(device_ptr)
                 element_type = ELEMENT_TYPES_BY_DTYPE.get(arg.dtype)
                 if element_type is None:
                     element_type = _native_element_type(arg.dtype)

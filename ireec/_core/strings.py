@@ -1,8 +1,12 @@
-"""Conversions between Python strings and iree_string_view_t."""
+"""Conversions between Python strings and iree_string_view_t, and IREE's own
+text: what a string builder was given, the names of a bitfield's bits."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .library import ffi, lib
+from .status import check_status
 
 
 def to_bytes(value: str | bytes) -> bytes:
@@ -21,3 +25,35 @@ def from_string_view(view) -> str:
     if view.size == 0:
         return ""
     return ffi.unpack(view.data, view.size).decode("utf-8", "replace")
+
+
+def builder_text(fill: Callable[[object], object]) -> str:
+    """Runs `fill(builder)` (a function returning an iree_status_t that writes
+    into an iree_string_builder_t) and returns what it wrote."""
+    builder = ffi.new("iree_string_builder_t*")
+    lib.iree_string_builder_initialize(lib.iree_allocator_system(), builder)
+    try:
+        check_status(fill(builder))
+        size = lib.iree_string_builder_size(builder)
+        if size == 0:
+            return ""
+        return ffi.unpack(lib.iree_string_builder_buffer(builder), size).decode(
+            "utf-8", "replace")
+    finally:
+        lib.iree_string_builder_deinitialize(builder)
+
+
+def bitfield_text(format_fn, value: int) -> str:
+    """IREE's text for a bitfield value (iree_hal_memory_type_format, ...),
+    e.g. "TRANSFER|DISPATCH_STORAGE|MAPPING_SCOPED"."""
+    temp = ffi.new("iree_bitfield_string_temp_t*")
+    view = format_fn(value, temp)
+    text = ffi.unpack(view.data, view.size).decode() if view.size else "NONE"
+    if text != "(error)" or value <= 0xFF:
+        return text
+    # IREE's formatter gives up when the names outgrow its fixed buffer:
+    # format each byte of bits on its own (IREE groups related flags by
+    # byte, so its combined names, like TRANSFER, survive).
+    parts = [bitfield_text(format_fn, value & (0xFF << shift))
+             for shift in range(0, value.bit_length(), 8) if value & (0xFF << shift)]
+    return "|".join(parts)

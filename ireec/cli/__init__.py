@@ -3,6 +3,7 @@
     python -m ireec config --cflags | --cxxflags | --libs | --include
     python -m ireec run-module --module=prog.vmfb --input=4xf32=1,2,3,4 ...
     python -m ireec benchmark-module --module=prog.vmfb --function=f --input=...
+    python -m ireec benchmark-executable --executable_file=x.so --workgroup_count=1,1,1 ...
     python -m ireec dump-devices [DRIVER]
     python -m ireec dump-module [--output=metadata|flatbuffer-json|...] prog.vmfb
     python -m ireec cpuinfo
@@ -30,6 +31,9 @@ TOOLS = {
     "benchmark-module": ("ireec.cli.benchmark_module",
                          "benchmark a function of a compiled module, as "
                          "iree-benchmark-module does"),
+    "benchmark-executable": ("ireec.cli.benchmark_executable",
+                             "benchmark an entry point of a HAL executable, as "
+                             "iree-benchmark-executable does"),
     "dump-devices": ("ireec.cli.dump_devices",
                      "the HAL drivers, their devices, and what each is"),
     "dump-module": ("ireec.cli.dump_module",

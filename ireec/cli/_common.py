@@ -9,7 +9,6 @@ import traceback
 from typing import Any, Callable, NoReturn, Sequence
 
 from .._core.library import ffi, lib
-from .._core.status import check_status
 from ..errors import IreeError
 
 # Exit codes, as IREE's tools exit. iree-run-module exits with EXIT_FAILURE
@@ -208,39 +207,3 @@ def expand_flagfiles(argv: Sequence[str], seen: tuple[str, ...] = ()) -> list[st
         flags = [line for line in lines if line and not line.startswith("#")]
         expanded += expand_flagfiles(flags, (*seen, path))
     return expanded
-
-
-# ---------------------------------------------------------------------------
-# IREE's own text
-# ---------------------------------------------------------------------------
-
-def builder_text(fill: Callable[[object], object]) -> str:
-    """Runs `fill(builder)` (a function returning an iree_status_t that writes
-    into an iree_string_builder_t) and returns what it wrote."""
-    builder = ffi.new("iree_string_builder_t*")
-    lib.iree_string_builder_initialize(lib.iree_allocator_system(), builder)
-    try:
-        check_status(fill(builder))
-        size = lib.iree_string_builder_size(builder)
-        if size == 0:
-            return ""
-        return ffi.unpack(lib.iree_string_builder_buffer(builder), size).decode(
-            "utf-8", "replace")
-    finally:
-        lib.iree_string_builder_deinitialize(builder)
-
-
-def bitfield_text(format_fn, value: int) -> str:
-    """IREE's text for a bitfield value (iree_hal_memory_type_format, ...),
-    e.g. "TRANSFER|DISPATCH_STORAGE|MAPPING_SCOPED"."""
-    temp = ffi.new("iree_bitfield_string_temp_t*")
-    view = format_fn(value, temp)
-    text = ffi.unpack(view.data, view.size).decode() if view.size else "NONE"
-    if text != "(error)" or value <= 0xFF:
-        return text
-    # IREE's formatter gives up when the names outgrow its fixed buffer:
-    # format each byte of bits on its own (IREE groups related flags by
-    # byte, so its combined names, like TRANSFER, survive).
-    parts = [bitfield_text(format_fn, value & (0xFF << shift))
-             for shift in range(0, value.bit_length(), 8) if value & (0xFF << shift)]
-    return "|".join(parts)

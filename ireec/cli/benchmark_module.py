@@ -93,6 +93,15 @@ def build_parser(prog: str) -> FlagParser:
         help="the unit times are reported in (default ms; us for dispatch benchmarks)")
     parser.add_bool_flag("--print_statistics",
                          "print the device allocator's memory statistics to stderr on exit")
+    add_benchmark_flags(parser)
+    iree_flags.add_iree_flags(parser)
+    return parser
+
+
+def add_benchmark_flags(parser: FlagParser) -> None:
+    """--flagfile, --verbose and Google Benchmark's flags, which IREE's
+    benchmark tools share."""
+    add = parser.add_argument
     add("--flagfile", metavar="PATH",
         help="read more flags from PATH, one per line, where this flag stands")
     parser.add_bool_flag("--verbose", "on failure, print the full traceback")
@@ -129,8 +138,6 @@ def build_parser(prog: str) -> FlagParser:
     add("--benchmark_time_unit", choices=("ns", "us", "ms", "s"), default=None,
         help="accepted and ignored, as in iree-benchmark-module (see --time_unit)")
     add("--v", type=int, default=0, metavar="N", help="accepted and ignored")
-    iree_flags.add_iree_flags(parser)
-    return parser
 
 
 # ---------------------------------------------------------------------------
@@ -140,13 +147,15 @@ def build_parser(prog: str) -> FlagParser:
 @dataclass
 class Benchmark:
     """One function to measure: `call()` runs one step, which counts as
-    `iterations_per_step` iterations (IREE's KeepRunningBatch)."""
+    `iterations_per_step` iterations (IREE's KeepRunningBatch), each of
+    `items_per_iteration` items."""
 
     name: str
     call: Callable[[], object]
     calls_per_step: int
     iterations_per_step: int
     time_unit: str
+    items_per_iteration: int = 1
 
     def step(self) -> None:
         """One timed step: `calls_per_step` calls of the bound call."""
@@ -215,7 +224,7 @@ def find_benchmarks(session: Session, args: argparse.Namespace, device: Device |
     if args.function:
         short_name, function = _resolve_function(session, args.function)
         try:
-            inputs = ValueParser(function.arg_kinds, device, device.allocator).parse(
+            inputs = ValueParser(function.arg_kinds, device, device.allocator.handle).parse(
                 args.input)
         except (IreeError, CliError) as e:
             declaration = function.attributes.get("iree.abi.declaration", "")
@@ -340,7 +349,8 @@ def measure(benchmark: Benchmark, family: int, args: argparse.Namespace, status:
         else:
             done, real, cpu = _timed(benchmark, iterations)
         runs.append(report.measured(name, done, real, cpu, benchmark.time_unit,
-                                    repetitions, index, family))
+                                    repetitions, index, family,
+                                    benchmark.items_per_iteration))
     status.clear()
     return runs
 
@@ -361,12 +371,18 @@ def _context_pairs(specs: Sequence[str]) -> dict[str, str]:
 
 
 def _check_flags(args) -> None:
-    if args.batch_size < 1:
-        raise CliError(f"--batch_size={args.batch_size}: must be at least 1")
     if args.batch_concurrency != 1:
         raise CliError(f"--batch_concurrency={args.batch_concurrency}: not supported: "
                        f"ireec runs a batch's invocations one after another",
                        lib.IREE_STATUS_UNIMPLEMENTED)
+    check_benchmark_flags(args)
+
+
+def check_benchmark_flags(args: argparse.Namespace) -> None:
+    """Refuses what add_benchmark_flags' flags (and --batch_size) cannot
+    be."""
+    if args.batch_size < 1:
+        raise CliError(f"--batch_size={args.batch_size}: must be at least 1")
     if args.benchmark_repetitions < 1:
         raise CliError(f"--benchmark_repetitions={args.benchmark_repetitions}: must "
                        f"be at least 1")
@@ -393,7 +409,11 @@ def _open_out(path: str) -> TextIO:
                         status_code_of(e)) from e
 
 
-def _report(benchmarks: list[Benchmark], args, devices) -> int:
+def report_benchmarks(benchmarks: list[Benchmark], args: argparse.Namespace,
+                      devices: Sequence[Device]) -> int:
+    """Runs the benchmarks `--benchmark_filter` selects (or lists them) and
+    reports them as Google Benchmark does; profiles `devices` meanwhile if
+    asked."""
     selected = [b for b in benchmarks
                 if re.search(args.benchmark_filter, f"{b.name}/process_time/real_time")]
     if args.benchmark_list_tests:
@@ -456,7 +476,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         _load_modules(session, args.module, args.module_mode)
         benchmarks = find_benchmarks(session, args, session.device, held)
-        return _report(benchmarks, args, devices)
+        return report_benchmarks(benchmarks, args, devices)
     finally:
         sys.stdout.flush()
         for benchmark in benchmarks:
@@ -470,17 +490,27 @@ def run(args: argparse.Namespace) -> int:
             device.close()
 
 
-def _main(argv: list[str], prog: str) -> int:
-    parser = build_parser(prog)
+def parse_benchmark_command_line(parser: FlagParser, argv: list[str], prog: str,
+                                 tool: str) -> argparse.Namespace:
+    """The flags of one of IREE's benchmark tools (`tool`, for its warning):
+    flagfiles expanded, IREE's quoting read; flags it does not know are
+    warned about and ignored (IREE hands them to Google Benchmark, which
+    ignores them); `--dump_task_topologies` dumps and exits."""
     args, unknown = parser.parse_known_args(
         iree_flags.iree_argv(expand_flagfiles(argv), parser))
     for arg in unknown:
-        # iree-benchmark-module hands the flags it does not know to Google
-        # Benchmark, which ignores them: the run goes on, with a warning here.
-        print(f"{prog}: warning: unrecognized flag {arg} ignored, as "
-              f"iree-benchmark-module ignores it", file=sys.stderr)
+        print(f"{prog}: warning: unrecognized flag {arg} ignored, as {tool} ignores it",
+              file=sys.stderr)
     iree_flags.dump_task_topologies(args)
-    return run(args)
+    return args
+
+
+def verbose_flag(argv: Sequence[str]) -> bool:
+    """Whether `--verbose` is set (read before parsing, for errors while
+    parsing)."""
+    return any(arg == "--verbose" or (arg.startswith("--verbose=")
+                                      and iree_bool(arg.partition("=")[2]))
+               for arg in argv)
 
 
 def main(argv: Sequence[str] | None = None,
@@ -489,13 +519,12 @@ def main(argv: Sequence[str] | None = None,
     ireec; returns the exit status.
     """
     argv = list(sys.argv[1:] if argv is None else argv)
-    verbose = any(arg == "--verbose" or (arg.startswith("--verbose=")
-                                         and iree_bool(arg.partition("=")[2]))
-                  for arg in argv)
     # Exit statuses as iree-benchmark-module's: a failure's status code (where
     # IREE's exits with it, and where IREE's aborts: bad inputs, a failing
     # call); a bad command line 1, as IREE's flag parser.
-    return run_tool(prog, lambda: _main(argv, prog), verbose, exit_status_code)
+    return run_tool(prog, lambda: run(parse_benchmark_command_line(
+        build_parser(prog), argv, prog, "iree-benchmark-module")),
+        verbose_flag(argv), exit_status_code)
 
 
 def console_main() -> int:

@@ -57,13 +57,15 @@ class Run:
 
 def measured(name: str, iterations: int, real_seconds: float, cpu_seconds: float,
              time_unit: str, repetitions: int, repetition_index: int,
-             family_index: int = 0) -> Run:
-    """A repetition's row from its totals. Items are iterations; items per
-    second are counted against real time, as IREE's benchmarks use it."""
+             family_index: int = 0, items_per_iteration: int = 1) -> Run:
+    """A repetition's row from its totals. Items are iterations (times
+    `items_per_iteration`: a dispatch benchmark counts workgroups); items
+    per second are counted against real time, as IREE's benchmarks use it."""
     scale = TIME_UNITS[time_unit]
+    items = iterations * items_per_iteration
     return Run(name, iterations, real_seconds * scale / iterations,
                cpu_seconds * scale / iterations, time_unit,
-               iterations / real_seconds if real_seconds > 0 else 0.0,
+               items / real_seconds if real_seconds > 0 else 0.0,
                repetitions, family_index, repetition_index)
 
 

@@ -29,9 +29,9 @@ import numpy as np
 
 from .._core.library import ffi, lib
 from ..hal.buffer_view import BufferView
+from .._core.strings import builder_text
 from ..vm.function import SCALAR_KINDS
 from ..vm.variant import object_type_name
-from ._common import builder_text
 from .inputs import IGNORED
 
 # How many elements of each view a failure report shows.

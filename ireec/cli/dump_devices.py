@@ -21,7 +21,8 @@ from .._core.status import check_status
 from ..errors import IreeError
 from ..hal.driver import DeviceInfo
 from ..runtime.instance import Instance
-from ._common import FlagParser, bitfield_text, builder_text, one_line, run_tool
+from .._core.strings import bitfield_text, builder_text
+from ._common import FlagParser, one_line, run_tool
 
 _HEADER = "# " + "=" * 76 + "\n"
 _SEPARATOR = "# ===" + "-" * 70 + "===\n"
@@ -88,20 +89,8 @@ def _memory_heaps(instance: Instance, uri: str) -> str:
     except IreeError as e:
         return f"# not created: {one_line(e.message)}\n"
     with device:
-        count = ffi.new("iree_host_size_t*")
-        status = lib.iree_hal_allocator_query_memory_heaps(device.allocator, 0, ffi.NULL,
-                                                           count)
-        # Asked with no room, the allocator answers OUT_OF_RANGE and the count.
-        if lib.iree_status_code(status) == lib.IREE_STATUS_OUT_OF_RANGE:
-            lib.iree_status_ignore(status)
-        else:
-            check_status(status)
-        heaps = ffi.new("iree_hal_allocator_memory_heap_t[]", max(1, count[0]))
-        check_status(lib.iree_hal_allocator_query_memory_heaps(
-            device.allocator, count[0], heaps, count))
         lines = [f"memory heaps of {device.id}:\n"]
-        for i in range(count[0]):
-            heap = heaps[i]
+        for i, heap in enumerate(device.allocator.query_memory_heaps()):
             lines.append(
                 f"  [{i}] type {bitfield_text(lib.iree_hal_memory_type_format, heap.type)}\n"
                 f"      usage {bitfield_text(lib.iree_hal_buffer_usage_format, heap.allowed_usage)}\n"

@@ -291,21 +291,3 @@ class ValueParser:
             lib.iree_make_const_byte_span(source, len(source)), out))
         return BufferView.from_handle(out[0], device=self.device)
 
-
-class HeapAllocator:
-    """A host heap allocator (iree_hal_allocator_create_heap), for values that
-    only the host reads: expected outputs."""
-
-    def __init__(self, name: str = "heap"):
-        view, owner = string_view(name)
-        host = lib.iree_allocator_system()
-        out = ffi.new("iree_hal_allocator_t**")
-        check_status(lib.iree_hal_allocator_create_heap(view, host, host, out))
-        self.handle: Any = out[0]
-
-    def close(self) -> None:
-        """Releases the allocator (iree_hal_allocator_release); closing twice
-        does nothing."""
-        handle, self.handle = self.handle, None
-        if handle is not None:
-            lib.iree_hal_allocator_release(handle)

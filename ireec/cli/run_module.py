@@ -25,6 +25,7 @@ from .._core.strings import from_string_view, string_view
 from ..hal.buffer_view import BufferView
 from .._core.status import check_status
 from ..errors import IreeError, NotFoundError
+from ..hal.allocator import Allocator
 from ..hal.device import Device
 from ..runtime.instance import Instance
 from ..runtime.session import Session
@@ -35,7 +36,6 @@ from ._common import (
     EXIT_SUCCESS,
     CliError,
     FlagParser,
-    builder_text,
     expand_flagfiles,
     int64_flag,
     iree_bool,
@@ -44,7 +44,7 @@ from ._common import (
 from . import iree_flags
 from .compare import EQUALITY_MODES, Equality, compare_results
 from .dump_devices import dump_devices, list_devices, list_drivers
-from .inputs import HeapAllocator, ValueParser, annotate
+from .inputs import ValueParser, annotate
 from .outputs import print_results, write_outputs
 from .parameters import add_parameter_flags, load_parameter_flags
 from .progress import Progress
@@ -247,10 +247,7 @@ def _release(values) -> None:
 def _print_statistics(devices: list[Device], uris: list[str]) -> None:
     sys.stdout.flush()
     for i, (device, uri) in enumerate(zip(devices, uris)):
-        statistics = ffi.new("iree_hal_allocator_statistics_t*")
-        lib.iree_hal_allocator_query_statistics(device.allocator, statistics)
-        text = builder_text(lambda builder: lib.iree_hal_allocator_statistics_format(
-            statistics, builder))
+        text = str(device.allocator.query_statistics())
         # One device: iree-run-module's exact header; several: say which.
         which = f": device {i}, {uri}" if len(devices) > 1 else ""
         sys.stderr.write(f"[[ iree_hal_allocator_t memory statistics{which} ]]\n{text}")
@@ -281,7 +278,7 @@ def run(args: argparse.Namespace) -> int:
         declaration = function.attributes.get("iree.abi.declaration", "")
         try:
             device = session.device
-            parser = ValueParser(function.arg_kinds, device, device.allocator)
+            parser = ValueParser(function.arg_kinds, device, device.allocator.handle)
             inputs = parser.parse(args.input, check_count=False)
             sys.stdout.write(f"EXEC @{short_name}\n")
             sys.stdout.flush()
@@ -303,7 +300,7 @@ def run(args: argparse.Namespace) -> int:
             if args.expected_output:
                 # Expected values live in host memory of their own, so
                 # comparing never shows in the device's statistics.
-                heap = HeapAllocator()
+                heap = Allocator.create_heap()
                 expected = ValueParser(kinds, device, heap.handle, expected=True).parse(
                     args.expected_output)
                 matched, report = compare_results(kinds, expected, results, equality)

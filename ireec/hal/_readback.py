@@ -26,12 +26,13 @@ HOST_VISIBLE without HOST_COHERENT, so program results export read-only.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from .._core.strings import bitfield_text
 from .element_type import dtype_from_element_type, element_type_name
 
 if TYPE_CHECKING:
@@ -45,22 +46,14 @@ _MEMORY_TYPE_HOST_VISIBLE = lib.IREE_HAL_MEMORY_TYPE_HOST_VISIBLE
 _MEMORY_TYPE_HOST_COHERENT = lib.IREE_HAL_MEMORY_TYPE_HOST_COHERENT
 
 
-def format_bits(format_fn: Callable[..., CData], value: int) -> str:
-    """IREE's names for the bits of `value` (format_fn: e.g.
-    iree_hal_memory_type_format), "NONE" for none."""
-    temp = ffi.new("iree_bitfield_string_temp_t*")
-    view = format_fn(value, temp)
-    return ffi.unpack(view.data, view.size).decode() if view.size else "NONE"
-
-
 def describe_memory(buffer: CData) -> str:
     """IREE's names for an iree_hal_buffer_t's memory type, usage and access,
     e.g. "DEVICE_LOCAL; usage TRANSFER|DISPATCH_STORAGE; access ALL"."""
-    memory_type = format_bits(lib.iree_hal_memory_type_format,
+    memory_type = bitfield_text(lib.iree_hal_memory_type_format,
                               lib.iree_hal_buffer_memory_type(buffer))
-    usage = format_bits(lib.iree_hal_buffer_usage_format,
+    usage = bitfield_text(lib.iree_hal_buffer_usage_format,
                         lib.iree_hal_buffer_allowed_usage(buffer))
-    access = format_bits(lib.iree_hal_memory_access_format,
+    access = bitfield_text(lib.iree_hal_memory_access_format,
                          lib.iree_hal_buffer_allowed_access(buffer))
     return f"{memory_type}; usage {usage}; access {access}"
 
@@ -123,7 +116,7 @@ def export_obstacle(buffer: CData) -> str | None:
     """Why the iree_hal_buffer_t cannot be lent out as host memory, or None."""
     memory_type = lib.iree_hal_buffer_memory_type(buffer)
     if not memory_type & _MEMORY_TYPE_HOST_VISIBLE:
-        return (f"its memory is {format_bits(lib.iree_hal_memory_type_format, memory_type)}, "
+        return (f"its memory is {bitfield_text(lib.iree_hal_memory_type_format, memory_type)}, "
                 f"not HOST_VISIBLE")
     usage = lib.iree_hal_buffer_allowed_usage(buffer)
     if not usage & lib.IREE_HAL_BUFFER_USAGE_MAPPING_PERSISTENT:

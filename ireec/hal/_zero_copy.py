@@ -139,18 +139,25 @@ def zero_copy_obstacle(array: np.ndarray) -> str | None:
     return None
 
 
+def _lend(owner: object) -> tuple[int, list, CData]:
+    """Registers `owner` as lent to IREE: (its token, its registry entry
+    [owner, buffer address], a release callback calling back with the
+    token). Registered before the import: IREE may call back at once."""
+    token = next(_tokens)
+    entry = _lent[token] = [owner, 0]
+    callback = _release_callback()
+    callback.user_data = ffi.cast("void*", token)
+    return token, entry, callback
+
+
 def import_host_array(allocator: CData, host_allocator: CData, array: np.ndarray[Any, Any],
                       element_type: int) -> CData | None:
     """The array's memory as a new iree_hal_buffer_view_t*
     (ireec_hal_buffer_view_import_host_allocation) through the device
     allocator `allocator`, or None, having lent nothing, if it cannot
     import it."""
-    token = next(_tokens)
     data = ffi.from_buffer(array, require_writable=True)
-    # Registered before the import: IREE may call back at once.
-    entry = _lent[token] = [array, 0]
-    callback = _release_callback()
-    callback.user_data = ffi.cast("void*", token)
+    token, entry, callback = _lend(array)
     rank, dims = len(array.shape), ffi.new("iree_hal_dim_t[]", list(array.shape) or [0])
     out = ffi.new("iree_hal_buffer_view_t**")
     status = lib.ireec_hal_buffer_view_import_host_allocation(
@@ -166,6 +173,40 @@ def import_host_array(allocator: CData, host_allocator: CData, array: np.ndarray
         _lent.pop(token, None)
         check_status(status)
     entry[1] = int(ffi.cast("uintptr_t", lib.iree_hal_buffer_view_buffer(out[0])))
+    return out[0]
+
+
+def import_host_memory(allocator: CData, params: CData, view: memoryview) -> CData:
+    """The memory of `view` (C-contiguous, not empty) as a new
+    iree_hal_buffer_t* (iree_hal_allocator_import_buffer of a
+    HOST_ALLOCATION) with `params` (an iree_hal_buffer_params_t); the
+    object behind `view` stays lent until IREE releases the buffer."""
+    if _exiting:
+        raise RuntimeError("the interpreter is exiting: host memory is no longer lent")
+    if view.nbytes == 0:
+        raise InvalidArgumentError("INVALID_ARGUMENT; cannot import empty host memory",
+                                   lib.IREE_STATUS_INVALID_ARGUMENT)
+    data = ffi.from_buffer(view)
+    address = int(ffi.cast("uintptr_t", data))
+    if address % HEAP_BUFFER_ALIGNMENT:
+        raise InvalidArgumentError(
+            f"INVALID_ARGUMENT; host memory at {address:#x} is not aligned to "
+            f"{HEAP_BUFFER_ALIGNMENT} bytes, which imports need (ireec.empty_aligned makes "
+            f"arrays that are)",
+            lib.IREE_STATUS_INVALID_ARGUMENT)
+    token, entry, callback = _lend((view.obj, data))
+    external = ffi.new("iree_hal_external_buffer_t*")
+    external.type = lib.IREE_HAL_EXTERNAL_BUFFER_TYPE_HOST_ALLOCATION
+    external.size = view.nbytes
+    external.handle.host_allocation.ptr = data
+    out = ffi.new("iree_hal_buffer_t**")
+    status = lib.iree_hal_allocator_import_buffer(allocator, params, external, callback[0],
+                                                  out)
+    if status:
+        # On failure IREE has not taken the memory and will not call back.
+        _lent.pop(token, None)
+        check_status(status)
+    entry[1] = int(ffi.cast("uintptr_t", out[0]))
     return out[0]
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import _cext
-from .._core.handle import Handle, address, in_use
+from .._core.handle import Handle, address, holding, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.validate import checked_dims
@@ -23,6 +23,7 @@ from ..errors import IreeError
 from . import _readback, _transfer
 from ._readback import FORMAT_MAX_ELEMENTS
 from ._zero_copy import empty_aligned, import_host_array, zero_copy_obstacle
+from .buffer import Buffer, BufferParams, BufferUsage, MemoryAccess, MemoryType
 from .device import Device, as_device, require_device
 from .dlpack import host_tensor, offers_dlpack
 from .element_type import (
@@ -62,7 +63,9 @@ class BufferView(Handle, _cext.BufferViewHandle):
     """An `iree_hal_buffer_view_t`: a buffer with a shape and an element type.
 
     `BufferView(device, array, zero_copy=False)` makes one holding a numpy
-    array's values on `device` (the same as `from_numpy`).
+    array's values on `device` (the same as `from_numpy`);
+    `BufferView(buffer, shape, element_type)` views an ireec.hal.Buffer
+    (iree_hal_buffer_view_create, the same as `from_buffer`).
     `BufferView.from_handle(ptr, retain=..., device=None)` adopts a raw
     `iree_hal_buffer_view_t*`: `retain=True` for a pointer the caller keeps
     (e.g. borrowed from a VM list), `retain=False` to take over the caller's
@@ -84,16 +87,27 @@ class BufferView(Handle, _cext.BufferViewHandle):
     # (zero_copy, zero_copy_fallback) of a view made with zero_copy=True.
     __slots__ = ("_upload",)
 
-    def __init__(self, device: Device | CData, array: ArrayLike, *,
-                 zero_copy: bool = False, element_type: int | None = None) -> None:
-        """A buffer view holding `array`'s values on `device`: see `from_numpy`.
-        `element_type`: the IREE element type of the array's elements when
-        its dtype does not say it (bf16 data held as uint16, say); the
-        dtype's itemsize must be the element type's."""
+    def __init__(self, device: Device | CData | Buffer, array: ArrayLike | Sequence[int],
+                 element_type: int | DTypeLike | None = None, *, zero_copy: bool = False,
+                 memory_type: int | None = None, usage: int | None = None) -> None:
+        """A buffer view holding `array`'s values on `device` (see
+        `from_numpy`), or, given a Buffer, a view of it of shape `array` and
+        `element_type` (see `from_buffer`). With an array, `element_type` is
+        the IREE element type of its elements when the dtype does not say it
+        (bf16 data held as uint16, say); the dtype's itemsize must be the
+        element type's."""
+        if isinstance(device, Buffer):
+            if element_type is None:
+                raise TypeError("BufferView(buffer, shape, element_type): the element type "
+                                "is missing")
+            ptr, owner = _view_of(device, array, element_type)  # type: ignore[arg-type]
+            self._adopt(address(ptr), False, owner)
+            return
         device = require_device(device)
+        params = _upload_params(memory_type, usage)
         device._acquire()  # the upload releases the GIL while it uses the device
         try:
-            ptr, fallback = _upload(device, np.asarray(array), zero_copy, element_type)
+            ptr, fallback = _upload(device, np.asarray(array), zero_copy, params, element_type)
         finally:
             device._release_use()
         # Ours (a new iree_hal_buffer_view_t*); released again if `device`
@@ -117,8 +131,12 @@ class BufferView(Handle, _cext.BufferViewHandle):
     @property
     def device(self) -> Device | None:
         """The Device whose queue reads the buffer back (see the class
-        docstring): the Handle this view holds a use of."""
-        return self._parent
+        docstring): the Handle this view holds a use of (a view of a Buffer
+        also holds one of the Buffer)."""
+        parent = self._parent
+        if type(parent) is tuple:
+            parent = parent[0]
+        return parent if isinstance(parent, Device) else None
 
     @property
     def zero_copy(self) -> bool:
@@ -137,18 +155,23 @@ class BufferView(Handle, _cext.BufferViewHandle):
 
     @classmethod
     def from_numpy(cls, device: Device | CData, array: ArrayLike, *,
-                   zero_copy: bool = False) -> "BufferView":
+                   zero_copy: bool = False, memory_type: int | None = None,
+                   usage: int | None = None) -> "BufferView":
         """A buffer view holding `array`'s values on `device`.
 
-        Copies with iree_hal_buffer_view_allocate_buffer_copy into DEVICE_LOCAL
-        memory. Non-contiguous and non-native-byte-order arrays are first made
-        contiguous and native, never misread. With `zero_copy=True` the array's
-        own memory is imported instead (iree_hal_allocator_import_buffer) when
+        Copies with iree_hal_buffer_view_allocate_buffer_copy into memory of
+        `memory_type` (DEVICE_LOCAL by default) allowing `usage` (DEFAULT:
+        transfers and dispatches); e.g. `memory_type=MemoryType.HOST_LOCAL |
+        MemoryType.DEVICE_VISIBLE, usage=BufferUsage.DEFAULT |
+        BufferUsage.MAPPING` for memory the host maps. Non-contiguous and
+        non-native-byte-order arrays are first made contiguous and native,
+        never misread. With `zero_copy=True` the array's own memory is
+        imported instead (iree_hal_allocator_import_buffer, host memory) when
         possible (see the module docstring); then the device sees later writes
         to the array, and `zero_copy` is True. Otherwise it copies and
         `zero_copy_fallback` says why.
         """
-        return cls(device, array, zero_copy=zero_copy)
+        return cls(device, array, zero_copy=zero_copy, memory_type=memory_type, usage=usage)
 
     @classmethod
     def from_dlpack(cls, device: Device | CData, obj: Any, *,
@@ -174,32 +197,26 @@ class BufferView(Handle, _cext.BufferViewHandle):
                    element_type=tensor.element_type)
 
     @classmethod
-    def from_buffer(cls, device: Device | CData, buffer: CData, shape: Sequence[int],
-                    element_type: int | DTypeLike) -> "BufferView":
-        """A dense row-major view of an existing `iree_hal_buffer_t*` (which
-        the view retains): iree_hal_buffer_view_create. `element_type` is an
-        IREE element type (int) or a numpy dtype."""
+    def from_buffer(cls, device: Device | CData | None, buffer: Buffer | CData,
+                    shape: Sequence[int], element_type: int | DTypeLike) -> "BufferView":
+        """A dense row-major view of an existing buffer (an ireec.hal.Buffer or
+        an `iree_hal_buffer_t*`, which the view retains):
+        iree_hal_buffer_view_create. `element_type` is an IREE element type
+        (int) or a numpy dtype; `device` reads it back when the host cannot
+        map it (a Buffer's own device by default)."""
         device = as_device(device)
-        if not isinstance(buffer, ffi.CData) or ffi.typeof(buffer) is not ffi.typeof(
-                "iree_hal_buffer_t*") or buffer == ffi.NULL:
-            raise TypeError(f"buffer must be a non-NULL iree_hal_buffer_t*, not {buffer!r}")
-        if not isinstance(element_type, int):
-            element_type = element_type_from_dtype(element_type)
-        shape = tuple(int(d) for d in shape)
-        # Negative, too large, or a byte size past 64 bits: refused here,
-        # where IREE's own size computation would wrap.
-        rank, dims, size = checked_dims(shape, element_type)
-        length = lib.iree_hal_buffer_byte_length(buffer)
-        if length < size:
-            raise ValueError(f"a {'x'.join(map(str, shape)) or 'scalar'} "
-                             f"{element_type_name(element_type)} view needs {size} "
-                             f"bytes; the buffer has {length}")
-        host = device.host_allocator if device is not None else lib.iree_allocator_system()
-        out = ffi.new("iree_hal_buffer_view_t**")
-        check_status(lib.iree_hal_buffer_view_create(
-            buffer, rank, dims, element_type, lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
-            host, out))
-        return cls.from_handle(out[0], device=device)
+        if not isinstance(buffer, Buffer):
+            if not isinstance(buffer, ffi.CData) or ffi.typeof(buffer) is not ffi.typeof(
+                    "iree_hal_buffer_t*") or buffer == ffi.NULL:
+                raise TypeError(f"buffer must be an ireec.hal.Buffer or a non-NULL "
+                                f"iree_hal_buffer_t*, not {buffer!r}")
+            # The view holds `device` itself; the wrapper holds nothing, so
+            # closing the view gives back its every use of the device.
+            buffer = Buffer.from_handle(buffer, retain=True)
+        ptr, owner = _view_of(buffer, shape, element_type, device)
+        view = cls.__new__(cls)
+        view._adopt(address(ptr), False, owner)
+        return view
 
     # -- what it is ---------------------------------------------------------
 
@@ -241,36 +258,42 @@ class BufferView(Handle, _cext.BufferViewHandle):
         return lib.iree_hal_buffer_view_encoding_type(self.handle)
 
     @property
-    def buffer(self) -> CData:
-        """iree_hal_buffer_view_buffer (borrowed: valid while this view is open)."""
+    def buffer(self) -> Buffer:
+        """iree_hal_buffer_view_buffer: the Buffer it views (a reference of its
+        own, holding a use of this view)."""
+        return Buffer.from_handle(self._buffer_ptr(), retain=True, owner=self)
+
+    def _buffer_ptr(self) -> CData:
+        """The viewed iree_hal_buffer_t* (borrowed: valid while this view is
+        open)."""
         return lib.iree_hal_buffer_view_buffer(self.handle)
 
     @property
-    def memory_type(self) -> int:
-        """iree_hal_buffer_memory_type of the buffer (IREE_HAL_MEMORY_TYPE_* bits)."""
-        return lib.iree_hal_buffer_memory_type(self.buffer)
+    def memory_type(self) -> MemoryType:
+        """iree_hal_buffer_memory_type of the buffer."""
+        return MemoryType(lib.iree_hal_buffer_memory_type(self._buffer_ptr()))
 
     @property
-    def allowed_usage(self) -> int:
-        """iree_hal_buffer_allowed_usage of the buffer (IREE_HAL_BUFFER_USAGE_* bits)."""
-        return lib.iree_hal_buffer_allowed_usage(self.buffer)
+    def allowed_usage(self) -> BufferUsage:
+        """iree_hal_buffer_allowed_usage of the buffer."""
+        return BufferUsage(lib.iree_hal_buffer_allowed_usage(self._buffer_ptr()))
 
     @property
-    def allowed_access(self) -> int:
-        """iree_hal_buffer_allowed_access of the buffer (IREE_HAL_MEMORY_ACCESS_* bits)."""
-        return lib.iree_hal_buffer_allowed_access(self.buffer)
+    def allowed_access(self) -> MemoryAccess:
+        """iree_hal_buffer_allowed_access of the buffer."""
+        return MemoryAccess(lib.iree_hal_buffer_allowed_access(self._buffer_ptr()))
 
     @property
     def mappable(self) -> bool:
         """Whether the host may read the buffer through a mapping: its memory is
         HOST_VISIBLE and it allows MAPPING_SCOPED. Otherwise reads go through a
         device transfer."""
-        return _readback.mappable(self.buffer)
+        return _readback.mappable(self._buffer_ptr())
 
     def describe_memory(self) -> str:
         """IREE's names for the buffer's memory type, usage and access, e.g.
         "DEVICE_LOCAL; usage TRANSFER|DISPATCH_STORAGE; access ALL"."""
-        return _readback.describe_memory(self.buffer)
+        return _readback.describe_memory(self._buffer_ptr())
 
     # -- reading it back (_readback.py) ---------------------------------------
 
@@ -402,8 +425,9 @@ class BufferView(Handle, _cext.BufferViewHandle):
         own = self.device
         if own is not None and not own.closed and own.handle == target.handle:
             return None
-        return _transfer.direct_copy_obstacle(self.buffer, target.handle, target.allocator,
-                                              target.id)
+        return _transfer.direct_copy_obstacle(
+            self._buffer_ptr(), target.handle, lib.iree_hal_device_allocator(target.handle),
+            target.id)
 
     @in_use
     def to_device(self, device: Device | CData, *,
@@ -432,30 +456,44 @@ class BufferView(Handle, _cext.BufferViewHandle):
             raise ValueError(f"cannot copy directly to {target.id}: {obstacle}")
         if via_host:
             return type(self).from_numpy(target, self.to_numpy())
-        ptr = _transfer.copy_on_device(self.handle, target.handle, target.allocator,
+        ptr = _transfer.copy_on_device(self.handle, target.handle,
+                                       lib.iree_hal_device_allocator(target.handle),
                                        target.host_allocator)
         return type(self).from_handle(ptr, device=target)
 
 
-def _upload(device: Device, array: np.ndarray, zero_copy: bool,
-            element_type: int | None = None):
+def _upload_params(memory_type: int | None, usage: int | None) -> CData:
+    """The iree_hal_buffer_params_t* uploads copy into: the device
+    parameters, or those with `memory_type` and `usage` instead."""
+    if memory_type is None and usage is None:
+        return _DEVICE_PARAMS_C
+    return BufferParams(
+        type=_transfer.DEVICE_PARAMS["type"] if memory_type is None else memory_type,
+        usage=_transfer.DEVICE_PARAMS["usage"] if usage is None else usage).to_c()
+
+
+def _upload(device: Device, array: np.ndarray, zero_copy: bool, params: CData,
+            element_type: int | DTypeLike | None = None):
     """(a new iree_hal_buffer_view_t* holding `array` on `device`, why a
     zero-copy import was not possible or None): the array's memory imported
-    when `zero_copy` and possible, else a copy. `element_type` overrides
-    the dtype's (of the same size)."""
+    when `zero_copy` and possible, else a copy into a buffer of `params`.
+    `element_type` overrides the dtype's (of the same size)."""
     if element_type is None:
         element_type = element_type_from_dtype(array.dtype)
-    elif element_dense_byte_count(element_type) != array.dtype.itemsize:
-        raise ValueError(f"element type {element_type_name(element_type)} is "
-                         f"{element_dense_byte_count(element_type)} bytes; the array's "
-                         f"{array.dtype} elements are {array.dtype.itemsize}")
+    else:
+        if not isinstance(element_type, int):
+            element_type = element_type_from_dtype(element_type)
+        if element_dense_byte_count(element_type) != array.dtype.itemsize:
+            raise ValueError(f"element type {element_type_name(element_type)} is "
+                             f"{element_dense_byte_count(element_type)} bytes; the array's "
+                             f"{array.dtype} elements are {array.dtype.itemsize}")
+    allocator = lib.iree_hal_device_allocator(device.handle)
     fallback = None
     if zero_copy:
         fallback = zero_copy_obstacle(array)
         if fallback is None:
             try:
-                ptr = import_host_array(device.allocator, device.host_allocator, array,
-                                        element_type)
+                ptr = import_host_array(allocator, device.host_allocator, array, element_type)
             except IreeError as e:
                 fallback = f"the device's allocator refused the import ({e.code_name})"
             else:
@@ -470,10 +508,38 @@ def _upload(device: Device, array: np.ndarray, zero_copy: bool,
     out = ffi.new("iree_hal_buffer_view_t**")
     data = ffi.from_buffer(array)  # `array` stays referenced during the copy
     check_status(lib.iree_hal_buffer_view_allocate_buffer_copy(
-        device.handle, device.allocator, rank, dims, element_type,
-        lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, _DEVICE_PARAMS_C[0],
+        device.handle, allocator, rank, dims, element_type,
+        lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, params[0],
         lib.iree_make_const_byte_span(data, array.nbytes), out))
     return out[0], fallback
+
+
+def _view_of(buffer: Buffer, shape: Sequence[int], element_type: int | DTypeLike,
+             device: Device | None = None) -> tuple[CData, Handle | tuple]:
+    """(a new iree_hal_buffer_view_t* of `buffer` with `shape` and
+    `element_type`, what the view holds in use: its device (`device`, else
+    the buffer's own) and the buffer, whose owners keep its allocator)."""
+    if not isinstance(element_type, int):
+        element_type = element_type_from_dtype(element_type)
+    shape = tuple(int(d) for d in shape)
+    # Negative, too large, or a byte size past 64 bits: refused here,
+    # where IREE's own size computation would wrap.
+    rank, dims, size = checked_dims(shape, element_type)
+    device = device if device is not None else buffer.device
+    with holding(buffer, device):
+        ptr = buffer.handle
+        length = lib.iree_hal_buffer_byte_length(ptr)
+        if length < size:
+            raise ValueError(f"a {'x'.join(map(str, shape)) or 'scalar'} "
+                             f"{element_type_name(element_type)} view needs {size} "
+                             f"bytes; the buffer has {length}")
+        host = device.host_allocator if device is not None else lib.iree_allocator_system()
+        out = ffi.new("iree_hal_buffer_view_t**")
+        check_status(lib.iree_hal_buffer_view_create(
+            ptr, rank, dims, element_type, lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
+            host, out))
+    # The view's `device` is its first parent.
+    return out[0], (device, buffer) if device is not None else buffer
 
 
 def _export_buffer(view: BufferView, writable: bool) -> np.ndarray[Any, Any]:

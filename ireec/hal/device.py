@@ -1,28 +1,117 @@
-"""HAL devices (iree/hal/device.h)."""
+"""HAL devices (iree/hal/device.h): a device, its allocator, what it
+answers to queries, and its queue (the queue operations are
+`_device_queue.QueueOperations`'s, the blocking transfers of buffer_transfer.h
+`buffer_transfer.DeviceTransfers`'s)."""
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING
 
 from .. import _cext
-from .._core.handle import Handle, in_use
+from .._core.handle import Handle, holding, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
 from ..errors import AbortedError
-from .semaphore import Semaphore
+from ._device_queue import QueueOperations
+from ._flags import iree_constants
+from .allocator import Allocator
+from .buffer_transfer import DeviceTransfers
+from .semaphore import Semaphore, SemaphoreCompatibility
 
 if TYPE_CHECKING:
     from ..runtime.instance import Instance
     from ..types import CData
 
 
-class Device(Handle, _cext.DeviceHandle):
+@iree_constants("IREE_HAL_WAIT_MODE_")
+class WaitMode(enum.IntEnum):
+    """iree_hal_wait_mode_t: wait for ALL timepoints or ANY one."""
+
+    ALL = lib.IREE_HAL_WAIT_MODE_ALL
+    ANY = lib.IREE_HAL_WAIT_MODE_ANY
+
+
+@iree_constants("IREE_HAL_EXECUTE_FLAG_")
+class ExecuteFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_execute_flags_t (queue_execute, queue_barrier)."""
+
+    NONE = lib.IREE_HAL_EXECUTE_FLAG_NONE
+
+
+@iree_constants("IREE_HAL_ALLOCA_FLAG_")
+class AllocaFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_alloca_flags_t."""
+
+    NONE = lib.IREE_HAL_ALLOCA_FLAG_NONE
+    INDETERMINATE_LIFETIME = lib.IREE_HAL_ALLOCA_FLAG_INDETERMINATE_LIFETIME
+
+
+@iree_constants("IREE_HAL_DEALLOCA_FLAG_")
+class DeallocaFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_dealloca_flags_t."""
+
+    NONE = lib.IREE_HAL_DEALLOCA_FLAG_NONE
+    PREFER_ORIGIN = lib.IREE_HAL_DEALLOCA_FLAG_PREFER_ORIGIN
+
+
+@iree_constants("IREE_HAL_READ_FLAG_")
+class ReadFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_read_flags_t."""
+
+    NONE = lib.IREE_HAL_READ_FLAG_NONE
+
+
+@iree_constants("IREE_HAL_WRITE_FLAG_")
+class WriteFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_write_flags_t."""
+
+    NONE = lib.IREE_HAL_WRITE_FLAG_NONE
+
+
+@iree_constants("IREE_HAL_HOST_CALL_FLAG_")
+class HostCallFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_host_call_flags_t: NON_BLOCKING signals before the call."""
+
+    NONE = lib.IREE_HAL_HOST_CALL_FLAG_NONE
+    NON_BLOCKING = lib.IREE_HAL_HOST_CALL_FLAG_NON_BLOCKING
+    WAIT_ACTIVE = lib.IREE_HAL_HOST_CALL_FLAG_WAIT_ACTIVE
+    RELAXED = lib.IREE_HAL_HOST_CALL_FLAG_RELAXED
+
+
+@iree_constants("IREE_HAL_DEVICE_FEATURE_")
+class DeviceFeature(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_device_feature_t."""
+
+    NONE = lib.IREE_HAL_DEVICE_FEATURE_NONE
+    SUPPORTS_DEBUGGING = lib.IREE_HAL_DEVICE_FEATURE_SUPPORTS_DEBUGGING
+    SUPPORTS_COVERAGE = lib.IREE_HAL_DEVICE_FEATURE_SUPPORTS_COVERAGE
+    SUPPORTS_PROFILING = lib.IREE_HAL_DEVICE_FEATURE_SUPPORTS_PROFILING
+
+
+@iree_constants("IREE_HAL_DEVICE_PROFILING_MODE_")
+class DeviceProfilingMode(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_device_profiling_mode_t."""
+
+    NONE = lib.IREE_HAL_DEVICE_PROFILING_MODE_NONE
+    QUEUE_OPERATIONS = lib.IREE_HAL_DEVICE_PROFILING_MODE_QUEUE_OPERATIONS
+    DISPATCH_COUNTERS = lib.IREE_HAL_DEVICE_PROFILING_MODE_DISPATCH_COUNTERS
+    EXECUTABLE_COUNTERS = lib.IREE_HAL_DEVICE_PROFILING_MODE_EXECUTABLE_COUNTERS
+
+
+# Every queue, for a queue_affinity argument.
+QUEUE_AFFINITY_ANY = lib.IREE_HAL_QUEUE_AFFINITY_ANY
+
+
+class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
     """An `iree_hal_device_t`. Thread-safe; share one across sessions.
 
     `Device(instance, uri="local-task")` creates one (iree_hal_create_device
     with any URI it accepts); `Device.from_handle(ptr, retain=..., instance=None)`
-    adopts a raw `iree_hal_device_t*`.
+    adopts a raw `iree_hal_device_t*`. Methods are IREE's
+    `iree_hal_device_*` without the prefix: queries, the allocator, and the
+    queue operations (`queue_execute`, `queue_fill`, ...).
     """
 
     __slots__ = {"instance": "The Instance whose driver registry created the device, or None "
@@ -61,14 +150,60 @@ class Device(Handle, _cext.DeviceHandle):
         return from_string_view(lib.iree_hal_device_id(self.handle))
 
     @property
-    def allocator(self) -> CData:
-        """iree_hal_device_allocator (borrowed)."""
-        return lib.iree_hal_device_allocator(self.handle)
+    def allocator(self) -> Allocator:
+        """iree_hal_device_allocator: the device's Allocator (a reference of
+        its own, holding a use of the device)."""
+        ptr = lib.iree_hal_device_allocator(self.handle)  # ClosedError once closed
+        return Allocator.from_handle(ptr, retain=True, device=self)
 
     @property
     def host_allocator(self) -> CData:
-        """iree_hal_device_host_allocator: the `iree_allocator_t` for host memory."""
+        """iree_hal_device_host_allocator (an iree_allocator_t)."""
         return lib.iree_hal_device_host_allocator(self.handle)
+
+    @in_use
+    def query_i64(self, category: str, key: str) -> int:
+        """iree_hal_device_query_i64: the device's answer to `key` of
+        `category` (e.g. ("hal.device.id", "local-task") is 1 on a
+        local-task device); NotFoundError for a question it does not know."""
+        category_view, category_owner = string_view(category)
+        key_view, key_owner = string_view(key)
+        out = ffi.new("int64_t*")
+        check_status(lib.iree_hal_device_query_i64(self.handle, category_view, key_view, out))
+        return int(out[0])
+
+    @in_use
+    def query_semaphore_compatibility(self, semaphore: Semaphore) -> SemaphoreCompatibility:
+        """iree_hal_device_query_semaphore_compatibility."""
+        if not isinstance(semaphore, Semaphore):
+            raise TypeError(f"expected an ireec.Semaphore, not {type(semaphore).__name__}")
+        with holding(semaphore):
+            return SemaphoreCompatibility(lib.iree_hal_device_query_semaphore_compatibility(
+                self.handle, semaphore.handle))
+
+    @in_use
+    def trim(self) -> None:
+        """iree_hal_device_trim: gives cached memory back."""
+        check_status(lib.iree_hal_device_trim(self.handle))
+
+    @in_use
+    def profiling_begin(self, mode: int = lib.IREE_HAL_DEVICE_PROFILING_MODE_QUEUE_OPERATIONS,
+                        file_path: str | None = None) -> None:
+        """iree_hal_device_profiling_begin."""
+        path = ffi.new("char[]", file_path.encode()) if file_path else ffi.NULL
+        options = ffi.new("iree_hal_device_profiling_options_t*",
+                          {"mode": mode, "file_path": path})
+        check_status(lib.iree_hal_device_profiling_begin(self.handle, options))
+
+    @in_use
+    def profiling_flush(self) -> None:
+        """iree_hal_device_profiling_flush."""
+        check_status(lib.iree_hal_device_profiling_flush(self.handle))
+
+    @in_use
+    def profiling_end(self) -> None:
+        """iree_hal_device_profiling_end."""
+        check_status(lib.iree_hal_device_profiling_end(self.handle))
 
     @in_use
     def check(self) -> None:

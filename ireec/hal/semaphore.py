@@ -1,22 +1,72 @@
 """HAL semaphores (iree/hal/semaphore.h): a 64-bit timeline value on a
-device, which queue operations wait on and signal.
+device, which queue operations wait on and signal; and semaphore lists, the
+timepoints [(Semaphore, value), ...] queue operations wait on and signal.
 
 Waits are sliced (see _wait.py): Ctrl-C interrupts them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import contextlib
+import enum
+from typing import TYPE_CHECKING, Iterator, Sequence, Union
 
 from .. import _cext
 from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from ..errors import InvalidArgumentError
+from ._flags import iree_constants
 from ._wait import failure_status, scratch_value, sliced_wait
 
 if TYPE_CHECKING:
+    from ..types import CData
     from .device import Device
     from .fence import Fence
+
+    # What queue operations wait on and signal: a Fence, or (Semaphore,
+    # value) pairs; None or [] for none.
+    Timepoints = Union[Fence, Sequence[tuple["Semaphore", int]], None]
+
+
+@iree_constants("IREE_HAL_SEMAPHORE_FLAG_")
+class SemaphoreFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_semaphore_flags_t: how a semaphore is created."""
+
+    NONE = lib.IREE_HAL_SEMAPHORE_FLAG_NONE
+    DEVICE_LOCAL = lib.IREE_HAL_SEMAPHORE_FLAG_DEVICE_LOCAL
+    HOST_INTERRUPT = lib.IREE_HAL_SEMAPHORE_FLAG_HOST_INTERRUPT
+    EXPORTABLE = lib.IREE_HAL_SEMAPHORE_FLAG_EXPORTABLE
+    EXPORTABLE_TIMEPOINTS = lib.IREE_HAL_SEMAPHORE_FLAG_EXPORTABLE_TIMEPOINTS
+    DEFAULT = lib.IREE_HAL_SEMAPHORE_FLAG_DEFAULT
+
+
+@iree_constants("IREE_HAL_WAIT_FLAG_")
+class WaitFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_wait_flags_t: how a wait waits (ACTIVE spins)."""
+
+    DEFAULT = lib.IREE_HAL_WAIT_FLAG_DEFAULT
+    ACTIVE = lib.IREE_HAL_WAIT_FLAG_ACTIVE
+
+
+@iree_constants("IREE_HAL_SEMAPHORE_COMPATIBILITY_")
+class SemaphoreCompatibility(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_semaphore_compatibility_t: what a device can do with a semaphore
+    (Device.query_semaphore_compatibility)."""
+
+    NONE = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_NONE
+    HOST_WAIT = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_HOST_WAIT
+    DEVICE_WAIT = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_DEVICE_WAIT
+    HOST_SIGNAL = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_HOST_SIGNAL
+    HOST_ONLY = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_HOST_ONLY
+    DEVICE_SIGNAL = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_DEVICE_SIGNAL
+    DEVICE_ONLY = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_DEVICE_ONLY
+    ALL = lib.IREE_HAL_SEMAPHORE_COMPATIBILITY_ALL
+
+
+# The value a failed semaphore reports (with its status bit).
+FAILURE_VALUE = lib.IREE_HAL_SEMAPHORE_FAILURE_VALUE
+_UINT64_MAX = 2**64 - 1
 
 
 class Semaphore(Handle, _cext.SemaphoreHandle):
@@ -29,7 +79,9 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
 
     __slots__ = ()
 
-    def __init__(self, device: Device, initial_value: int = 0) -> None:
+    def __init__(self, device: Device, initial_value: int = 0, *,
+                 queue_affinity: int = lib.IREE_HAL_QUEUE_AFFINITY_ANY,
+                 flags: int = lib.IREE_HAL_SEMAPHORE_FLAG_DEFAULT) -> None:
         """iree_hal_semaphore_create on `device` (any queue), starting at
         `initial_value`."""
         try:
@@ -39,8 +91,8 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
                             f"ireec.Device, not {type(device).__name__}") from None
         out = ffi.new("iree_hal_semaphore_t**")
         check_status(lib.iree_hal_semaphore_create(
-            device_ptr, lib.IREE_HAL_QUEUE_AFFINITY_ANY, initial_value,
-            lib.IREE_HAL_SEMAPHORE_FLAG_DEFAULT, out))
+            device_ptr, queue_affinity, _payload(initial_value, "initial_value"),
+            flags, out))
         # IREE's semaphore holds no reference to its device: this one holds
         # a use of the Device, which then outlives it even if closed first.
         self._own(out[0], parent=device)
@@ -98,3 +150,106 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
         from .fence import Fence  # fence.py builds on this module
 
         return Fence.at(self, value)
+
+
+# ---------------------------------------------------------------------------
+# Semaphore lists: what queue operations wait on and signal
+# ---------------------------------------------------------------------------
+
+def _payload(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be an int (a semaphore value), not "
+                        f"{type(value).__name__}")
+    if not 0 <= value <= _UINT64_MAX:
+        raise InvalidArgumentError(f"{what} is {value}; semaphore values are 0 to "
+                                   f"2**64-1", lib.IREE_STATUS_INVALID_ARGUMENT)
+    return value
+
+
+@contextlib.contextmanager
+def timepoint_list(timepoints: Timepoints, what: str) -> Iterator[CData]:
+    """The iree_hal_semaphore_list_t of `timepoints` (a Fence, or (Semaphore,
+    value) pairs, or None), valid inside the block, which holds a use of
+    every semaphore (or the fence): a close() on another thread meanwhile
+    cannot free one under IREE."""
+    if timepoints is None:
+        yield lib.iree_hal_semaphore_list_empty()
+        return
+    if isinstance(timepoints, _cext.FenceHandle):
+        timepoints._acquire()
+        try:
+            yield lib.iree_hal_fence_semaphore_list(timepoints.handle)
+        finally:
+            timepoints._release_use()
+        return
+    if isinstance(timepoints, (str, bytes)) or not hasattr(timepoints, "__iter__"):
+        raise TypeError(f"{what} must be a Fence or a list of (Semaphore, value) pairs, "
+                        f"not {type(timepoints).__name__}")
+    pairs = list(timepoints)
+    semaphores, values = [], []
+    for index, pair in enumerate(pairs):
+        try:
+            semaphore, value = pair
+        except (TypeError, ValueError):
+            raise TypeError(f"{what}[{index}] must be a (Semaphore, value) pair, not "
+                            f"{pair!r}") from None
+        if not isinstance(semaphore, Semaphore):
+            raise TypeError(f"{what}[{index}]: expected an ireec.Semaphore, not "
+                            f"{type(semaphore).__name__}")
+        semaphores.append(semaphore)
+        values.append(_payload(value, f"{what}[{index}]'s value"))
+    held = []
+    try:
+        for semaphore in semaphores:
+            semaphore._acquire()  # ClosedError for a closed one
+            held.append(semaphore)
+        handles = ffi.new("iree_hal_semaphore_t*[]", [s.handle for s in semaphores] or 1)
+        payloads = ffi.new("uint64_t[]", values or 1)
+        lst = ffi.new("iree_hal_semaphore_list_t*",
+                      {"count": len(pairs), "semaphores": handles, "payload_values": payloads})
+        yield lst[0]
+    finally:
+        for semaphore in held:
+            semaphore._release_use()
+
+
+def first_failure(lst: CData) -> CData:
+    """The failure of the first failed semaphore of the list `lst` (a new
+    status), or OK: what a wait that answered ABORTED was aborted by."""
+    value = scratch_value()
+    for i in range(lst.count):
+        status = lib.iree_hal_semaphore_query(lst.semaphores[i], value)
+        if not lib.iree_status_is_ok(status):
+            return status
+    return ffi.NULL
+
+
+def semaphore_list_signal(timepoints: Timepoints) -> None:
+    """iree_hal_semaphore_list_signal: advances each semaphore to its value."""
+    with timepoint_list(timepoints, "timepoints") as lst:
+        check_status(lib.iree_hal_semaphore_list_signal(lst))
+
+
+def semaphore_list_fail(timepoints: Timepoints, message: str = "failed by the application",
+                        code: int = lib.IREE_STATUS_ABORTED) -> None:
+    """iree_hal_semaphore_list_fail: fails every semaphore with `message`."""
+    status = failure_status(message, code)
+    with timepoint_list(timepoints, "timepoints") as lst:
+        # The list takes ownership of the status.
+        lib.iree_hal_semaphore_list_fail(lst, status)
+
+
+def semaphore_list_poll(timepoints: Timepoints) -> bool:
+    """iree_hal_semaphore_list_poll: whether every semaphore has reached its
+    value (a failed one counts as not reached)."""
+    with timepoint_list(timepoints, "timepoints") as lst:
+        return bool(lib.iree_hal_semaphore_list_poll(lst))
+
+
+def semaphore_list_wait(timepoints: Timepoints, timeout: float | None = None,
+                        flags: int = lib.IREE_HAL_WAIT_FLAG_DEFAULT) -> None:
+    """iree_hal_semaphore_list_wait until every semaphore reaches its value
+    (`timeout` as Semaphore.wait's; a failed semaphore raises its failure)."""
+    with timepoint_list(timepoints, "timepoints") as lst:
+        sliced_wait(lambda t: lib.iree_hal_semaphore_list_wait(lst, t, flags),
+                    lambda: first_failure(lst), timeout, "semaphore list")

@@ -21,9 +21,6 @@ own copy, never the file.
 
 from __future__ import annotations
 
-import atexit
-import ctypes
-import itertools
 import operator
 import os
 import re
@@ -42,6 +39,7 @@ from .._core.validate import refuse_special_file
 from ..errors import (AlreadyExistsError, InvalidArgumentError, IreeError, OutOfRangeError,
                       UnimplementedError)
 from ._format_checks import check as check_file_format
+from .file_handle import wrap_host_allocation
 from .index_entry import entry_metadata, splat_pattern
 from .irpa_builder import ArchiveBuilder, add_index_entry, file_handle_bytes
 from .parameter_archive import DATA_ALIGNMENT
@@ -59,45 +57,6 @@ _STORAGE_NAMES = {
     lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_FILE: "file",
     lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_SPLAT: "splat",
 }
-
-
-# ----------------------------------------------------------------------------
-# Memory lent to IREE by ParameterIndex.add
-#
-# Each add registers the Python object owning the bytes under a token, passed
-# as the file handle's release callback user_data; IREE calls back when the
-# last reference to the handle goes (the index, a provider, or a buffer that
-# uses the bytes in place), from whichever thread drops it. cffi takes the
-# GIL there and the body only pops a dict entry.
-#
-# At interpreter exit a callback must not run (a thread taking the GIL while
-# Python finalizes hangs or is stopped, and the bytes would be freed while
-# IREE may read them): the atexit hook takes one more reference on every
-# handle still lent, so IREE never releases it, and keeps the registry alive;
-# the operating system reclaims both.
-# ----------------------------------------------------------------------------
-
-_lent: dict[int, list] = {}   # token -> [owner, file handle address]
-_tokens = itertools.count(1)
-
-
-@ffi.def_extern()
-def ireec_release_parameter_memory(user_data: CData, handle_primitive: CData,
-                                   _pop: Any = _lent.pop, _cast: Any = ffi.cast) -> None:
-    _pop(int(_cast("uintptr_t", user_data)), None)
-
-
-@atexit.register
-def _keep_lent_memory_past_exit() -> None:
-    for _, address in list(_lent.values()):
-        if address:
-            lib.iree_io_file_handle_retain(ffi.cast("iree_io_file_handle_t*", address))
-    ctypes.pythonapi.Py_IncRef(ctypes.py_object(_lent))
-
-
-def lent_memory_count() -> int:
-    """How many buffers given to ParameterIndex.add IREE still holds."""
-    return len(_lent)
 
 
 # ----------------------------------------------------------------------------
@@ -229,20 +188,7 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         else:
             exported = ffi.from_buffer(view)
             owner, pointer = (view, exported), exported
-        token = next(_tokens)
-        _lent[token] = [owner, 0]
-        callback = ffi.new("iree_io_file_handle_release_callback_t*")
-        callback.fn = lib.ireec_release_parameter_memory
-        callback.user_data = ffi.cast("void*", token)
-        handle = ffi.new("iree_io_file_handle_t**")
-        try:
-            check_status(lib.iree_io_file_handle_wrap_host_allocation(
-                lib.IREE_IO_FILE_ACCESS_READ, lib.iree_make_byte_span(pointer, view.nbytes),
-                callback[0], lib.iree_allocator_system(), handle))
-        except BaseException:
-            _lent.pop(token, None)
-            raise
-        _lent[token][1] = int(ffi.cast("uintptr_t", handle[0]))
+        handle = wrap_host_allocation(pointer, view.nbytes, owner, lib.IREE_IO_FILE_ACCESS_READ)
         try:
             entry = ffi.new("iree_io_parameter_index_entry_t*")
             key_view, key_owner = string_view(key)
@@ -251,13 +197,13 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
             entry.metadata = lib.iree_make_const_byte_span(meta, len(metadata))
             entry.length = view.nbytes
             entry.type = lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_FILE
-            entry.storage.file.handle = handle[0]
+            entry.storage.file.handle = handle
             entry.storage.file.offset = 0
             check_status(lib.iree_io_parameter_index_add(index, entry))
         finally:
             # The entry holds its own reference; dropping ours releases the
             # memory at once if adding failed.
-            lib.iree_io_file_handle_release(handle[0])
+            lib.iree_io_file_handle_release(handle)
 
     def add_splat(self, key: str, pattern: bytes, length: int) -> None:
         """Adds the parameter `key`: `pattern` (1 to 16 bytes, e.g. one

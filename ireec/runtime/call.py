@@ -188,7 +188,8 @@ class _Plan:
         home = self._home
         if home is None:
             device = self.session.device
-            home = self._home = (device, device.handle, device.allocator)
+            handle = device.handle
+            home = self._home = (device, handle, lib.iree_hal_device_allocator(handle))
         return home
 
     def check_arg_count(self, args: tuple) -> None:

@@ -161,7 +161,7 @@ def test_device_only_buffer_cannot_be_mapped_persistently(device):
         mapping = ffi.new("iree_hal_buffer_mapping_t*")
         with pytest.raises(ireec.PermissionDeniedError, match="requires HOST_VISIBLE"):
             check_status(lib.iree_hal_buffer_map_range(
-                view.buffer, lib.IREE_HAL_MAPPING_MODE_PERSISTENT,
+                view.buffer.handle, lib.IREE_HAL_MAPPING_MODE_PERSISTENT,
                 lib.IREE_HAL_MEMORY_ACCESS_READ, 0, values.nbytes, mapping))
         # Read back by device transfer instead: the right values and text.
         np.testing.assert_array_equal(view.to_numpy(), values)
@@ -346,7 +346,7 @@ def test_wrap_without_retain_takes_over_the_reference(device):
         "type": lib.IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL,
         "access": lib.IREE_HAL_MEMORY_ACCESS_ALL, "usage": lib.IREE_HAL_BUFFER_USAGE_DEFAULT})
     check_status(lib.iree_hal_buffer_view_allocate_buffer_copy(
-        device.handle, device.allocator, 1, shape, lib.IREE_HAL_ELEMENT_TYPE_UINT_8,
+        device.handle, device.allocator.handle, 1, shape, lib.IREE_HAL_ELEMENT_TYPE_UINT_8,
         lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, params[0],
         lib.iree_make_const_byte_span(ffi.from_buffer(values), 3), out))
     with BufferView.from_handle(out[0], device=device) as view:

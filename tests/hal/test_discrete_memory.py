@@ -51,7 +51,7 @@ def test_results_land_in_memory_the_host_cannot_map(session):
             mapping = ffi.new("iree_hal_buffer_mapping_t*")
             with pytest.raises(ireec.PermissionDeniedError) as e:
                 check_status(lib.iree_hal_buffer_map_range(
-                    result.buffer, mode, lib.IREE_HAL_MEMORY_ACCESS_READ, 0, 16, mapping))
+                    result.buffer.handle, mode, lib.IREE_HAL_MEMORY_ACCESS_READ, 0, 16, mapping))
             assert CUDA_MESSAGE in str(e.value)
 
 
@@ -67,7 +67,8 @@ def test_host_visible_requests_get_mappable_memory(device):
         "usage": lib.IREE_HAL_BUFFER_USAGE_TRANSFER | lib.IREE_HAL_BUFFER_USAGE_MAPPING,
     })
     buffer = ffi.new("iree_hal_buffer_t**")
-    check_status(lib.iree_hal_allocator_allocate_buffer(device.allocator, params[0], 16, buffer))
+    check_status(lib.iree_hal_allocator_allocate_buffer(device.allocator.handle, params[0], 16,
+                                                        buffer))
     try:
         assert lib.iree_hal_buffer_memory_type(buffer[0]) & lib.IREE_HAL_MEMORY_TYPE_HOST_VISIBLE
         data = np.array([7, 8, 9, 10], np.int32)
@@ -82,7 +83,8 @@ def test_host_visible_requests_get_mappable_memory(device):
 def test_heaps_say_device_local_first(device):
     count = ffi.new("iree_host_size_t*")
     heaps = ffi.new("iree_hal_allocator_memory_heap_t[4]")
-    check_status(lib.iree_hal_allocator_query_memory_heaps(device.allocator, 4, heaps, count))
+    check_status(lib.iree_hal_allocator_query_memory_heaps(device.allocator.handle, 4, heaps,
+                                                           count))
     assert count[0] == 2
     assert heaps[0].type == lib.IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL
     assert not heaps[0].allowed_usage & lib.IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED
@@ -165,15 +167,15 @@ def test_queue_copy_fill_and_update_on_discrete_buffers(device):
     with ireec.BufferView.from_numpy(device, A) as source, \
             ireec.BufferView.from_numpy(device, B) as target:
         # Elements 1..2 of the source over elements 2..3 of the target.
-        queue_and_wait(device, "copy", source.buffer, 4, target.buffer, 8, 8,
+        queue_and_wait(device, "copy", source.buffer.handle, 4, target.buffer.handle, 8, 8,
                        lib.IREE_HAL_COPY_FLAG_NONE)
         np.testing.assert_array_equal(target.to_numpy(), [10, 20, 2, 3])
         pattern = ffi.new("float*", -1.5)
-        queue_and_wait(device, "fill", target.buffer, 0, 4, pattern, 4,
+        queue_and_wait(device, "fill", target.buffer.handle, 0, 4, pattern, 4,
                        lib.IREE_HAL_FILL_FLAG_NONE)
         np.testing.assert_array_equal(target.to_numpy(), [-1.5, 20, 2, 3])
         update = np.array([7, 8], np.float32)
-        queue_and_wait(device, "update", ffi.from_buffer(update), 0, target.buffer, 4, 8,
+        queue_and_wait(device, "update", ffi.from_buffer(update), 0, target.buffer.handle, 4, 8,
                        lib.IREE_HAL_UPDATE_FLAG_NONE)
         np.testing.assert_array_equal(target.to_numpy(), [-1.5, 7, 8, 3])
 

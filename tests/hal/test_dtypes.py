@@ -176,7 +176,7 @@ def test_view_of_unrepresentable_type_raises_on_readback_not_before(device):
         dims = ffi.new("iree_hal_dim_t[]", [8])
         out = ffi.new("iree_hal_buffer_view_t**")
         check_status(lib.iree_hal_buffer_view_create(
-            bytes_view.buffer, 1, dims, lib.IREE_HAL_ELEMENT_TYPE_INT_4,
+            bytes_view.buffer.handle, 1, dims, lib.IREE_HAL_ELEMENT_TYPE_INT_4,
             lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, lib.iree_allocator_system(), out))
         with BufferView.from_handle(out[0], device=device) as view:
             assert view.shape == (8,)

@@ -54,7 +54,7 @@ def test_import_shares_the_arrays_memory(device):
         # The buffer IREE maps is the array's memory.
         mapping = ffi.new("iree_hal_buffer_mapping_t*")
         check_status(lib.iree_hal_buffer_map_range(
-            view.buffer, lib.IREE_HAL_MAPPING_MODE_SCOPED, lib.IREE_HAL_MEMORY_ACCESS_READ,
+            view.buffer.handle, lib.IREE_HAL_MAPPING_MODE_SCOPED, lib.IREE_HAL_MEMORY_ACCESS_READ,
             0, array.nbytes, mapping))
         try:
             assert int(ffi.cast("uintptr_t", mapping.contents.data)) == array.ctypes.data
@@ -66,7 +66,7 @@ def test_import_shares_the_arrays_memory(device):
         assert view.to_numpy()[2] == -7
         # And a write through the buffer is what the array sees.
         check_status(lib.iree_hal_buffer_map_write(
-            view.buffer, 0, ffi.from_buffer(np.array([9.5], np.float32)), 4))
+            view.buffer.handle, 0, ffi.from_buffer(np.array([9.5], np.float32)), 4))
         assert array[0] == 9.5
 
 

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import ireec
-from ireec.io.parameters import lent_memory_count
+from ireec.io.file_handle import lent_memory_count
 
 from child_process import ChildResult, run_python
 from locations import EXAMPLES_DIR

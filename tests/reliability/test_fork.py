@@ -5,9 +5,11 @@ Each case runs in a child process with a bounded time."""
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
-from child_process import returned, run_python, run_session_case
+from child_process import FORKED_USES, returned, run_python, run_session_case
 
 # A guard against a child that hangs (one of the failures looked for), not a
 # measurement: every case ends in a second or two.
@@ -20,7 +22,7 @@ def programs(program):
 
 
 def test_forked_child_refuses_inherited_objects_and_exits(programs):
-    outcome = run_session_case(programs, """
+    outcome = run_session_case(programs, FORKED_USES + textwrap.dedent("""
         session.load_module(P["mul"])
         result = session.call("module.simple_mul", a, a)[0]
         function = session.function("module.simple_mul")
@@ -42,33 +44,17 @@ def test_forked_child_refuses_inherited_objects_and_exits(programs):
             "device": lambda: device.allocator,
             "new-session": lambda: ireec.Session(instance, device),
         }
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:
-            os.close(read)
-            report = {}
-            for name, use in uses.items():
-                try:
-                    use()
-                    report[name] = "no error"
-                except ireec.ClosedError as error:
-                    report[name] = "inherited" if "across fork()" in str(error) else "closed"
-            report["exported"] = exported.tolist()
+        def new_objects():
             # New objects in the child work.
             fresh = ireec.Session(ireec.Instance(), ireec.Device(ireec.Instance(), "local-task"))
             fresh.load_module(P["mul"])
-            report["fresh"] = fresh.call("module.simple_mul", a, a)[0].to_numpy().tolist()
-            os.write(write, json.dumps(report).encode())
-            os.close(write)
-            # A plain exit, with every inherited object still referenced.
-            sys.exit(0)
-        os.close(write)
-        with os.fdopen(read) as f:
-            report = json.loads(f.read() or "{}")
-        _, status = os.waitpid(pid, 0)
+            return {"exported": exported.tolist(),
+                    "fresh": fresh.call("module.simple_mul", a, a)[0].to_numpy().tolist()}
+
+        exit_code, report = forked_uses(uses, new_objects)
         # The parent's objects still work.
         report["parent"] = [bound()[0].to_numpy().tolist(), result.to_numpy().tolist()]
-        return [os.waitstatus_to_exitcode(status), report]""", timeout=CHILD_TIMEOUT)
+        return [exit_code, report]"""), timeout=CHILD_TIMEOUT)
     exit_code, report = returned(outcome)
     assert exit_code == 0, report
     squares = [0.0, 1.0, 4.0, 9.0]

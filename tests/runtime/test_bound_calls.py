@@ -256,7 +256,7 @@ def test_import_refuses_a_length_that_is_not_the_views(device):
     before = lent_array_count()
     with pytest.raises(ireec.InvalidArgumentError, match="needs 16 bytes, 12 were given"):
         check_status(lib.ireec_hal_buffer_view_import_host_allocation(
-            device.allocator, params[0], 1, dims, lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32,
+            device.allocator.handle, params[0], 1, dims, lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32,
             ffi.from_buffer(array), 12, lib.iree_hal_buffer_release_callback_null(),
             lib.iree_allocator_system(), out))
     assert out[0] == ffi.NULL and lent_array_count() == before

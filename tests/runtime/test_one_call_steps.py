@@ -32,11 +32,11 @@ def test_push_buffer_view_copy_checks_the_byte_count(device):
     data = np.arange(4, dtype=np.float32)
     with pytest.raises(InvalidArgumentError, match="needs 16 bytes, 12 were given"):
         check_status(lib.ireec_vm_list_push_buffer_view_copy(
-            inputs.handle, device.handle, device.allocator, 1, dims,
+            inputs.handle, device.handle, device.allocator.handle, 1, dims,
             lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32, ffi.from_buffer(data), 12))
     assert _list_size(inputs) == 0
     check_status(lib.ireec_vm_list_push_buffer_view_copy(
-        inputs.handle, device.handle, device.allocator, 1, dims,
+        inputs.handle, device.handle, device.allocator.handle, 1, dims,
         lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32, ffi.from_buffer(data), 16))
     assert _list_size(inputs) == 1
 
@@ -45,7 +45,7 @@ def test_one_call_steps_refuse_null_arguments(device):
     dims = ffi.new("iree_hal_dim_t[]", [4])
     with pytest.raises(InvalidArgumentError, match="must not be NULL"):
         check_status(lib.ireec_vm_list_push_buffer_view_copy(
-            ffi.NULL, device.handle, device.allocator, 1, dims,
+            ffi.NULL, device.handle, device.allocator.handle, 1, dims,
             lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32, ffi.NULL, 0))
     with pytest.raises(InvalidArgumentError, match="must not be NULL"):
         check_status(lib.ireec_vm_list_push_ref_object_retain(ffi.NULL, ffi.NULL, 0))
@@ -88,7 +88,7 @@ def test_invoke_hands_out_buffer_views_and_empties_the_lists(session, device):
     dims = ffi.new("iree_hal_dim_t[]", [4])
     for _ in range(2):
         check_status(lib.ireec_vm_list_push_buffer_view_copy(
-            inputs.handle, device.handle, device.allocator, 1, dims,
+            inputs.handle, device.handle, device.allocator.handle, 1, dims,
             lib.IREE_HAL_ELEMENT_TYPE_FLOAT_32, ffi.from_buffer(a), a.nbytes))
     check_status(lib.ireec_runtime_session_invoke(
         session.handle, function.handle, inputs.handle, False, outputs.handle, 1, views, count))

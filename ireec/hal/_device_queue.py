@@ -1,0 +1,375 @@
+"""A device's queue operations (iree/hal/device.h's iree_hal_device_queue_*
+and iree_hal_device_wait_semaphores): the methods `Device` has from
+`QueueOperations`, kept here so device.py stays the device itself.
+
+Every operation takes `wait=` and `signal=`: a Fence, or [(Semaphore,
+value), ...] (None or [] for none). It starts once every wait is reached and
+signals every signal when done; a failure fails the signals (and whoever
+waits on them raises it). Arguments are checked first (ranges, usages,
+patterns, what an export takes, the command buffer's state), raising a typed
+ireec.Error; IREE itself trusts them.
+"""
+
+from __future__ import annotations
+
+import atexit
+import threading
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from .. import _cext
+from .._core.handle import Handle, holding
+from .._core.library import ffi, lib
+from .._core.status import check_status
+from ._checks import refuse, size_value
+from ..errors import InvalidArgumentError
+from . import _host_call
+from .buffer import Buffer, BufferParams, as_buffer, buffer_params
+from .command_buffer import (
+    CommandBuffer,
+    _fill_pattern,
+    _update_source,
+    buffer_ref,
+    dispatch_arguments,
+)
+from .file import File
+from .semaphore import Semaphore, first_failure, timepoint_list
+from ._wait import sliced_wait
+
+if TYPE_CHECKING:
+    from ..types import CData
+    from .executable import Executable
+    from .semaphore import Timepoints
+
+_ANY = lib.IREE_HAL_QUEUE_AFFINITY_ANY
+_TRANSFER_SOURCE = lib.IREE_HAL_BUFFER_USAGE_TRANSFER_SOURCE
+_TRANSFER_TARGET = lib.IREE_HAL_BUFFER_USAGE_TRANSFER_TARGET
+_UINT64_MAX = 2**64 - 1
+
+
+# Work queued to wait on a semaphore nobody signals keeps its device from
+# ever being released (IREE's queues drain before a device goes), and so the
+# interpreter from exiting. So the semaphores queue operations wait on are
+# noted, with the value waited for (references of their own, dropped once
+# reached or failed), and at exit those still short of it are failed: the
+# work waiting on them is then skipped, its signals failed, and the devices
+# go.
+_waits: dict[int, list] = {}   # id -> [Semaphore or Fence, value (None: a fence's)]
+_waits_lock = threading.Lock()
+_PRUNE_AT = 64
+
+
+def _note_waits(wait: Timepoints) -> None:
+    """Notes what a queue operation waits on: the Semaphore or Fence objects
+    themselves (which hold what their semaphores need, their device)."""
+    items = [(wait, None)] if isinstance(wait, _cext.FenceHandle) else list(wait or ())
+    with _waits_lock:
+        for obj, value in items:
+            entry = _waits.get(id(obj))
+            if entry is None or entry[0] is not obj:
+                _waits[id(obj)] = [obj, value]
+            elif value is not None and value > entry[1]:
+                entry[1] = value
+        pending = list(_waits.items()) if len(_waits) > _PRUNE_AT else []
+    for key, (obj, value) in pending:
+        if _reached_or_failed(obj, value):
+            with _waits_lock:
+                entry = _waits.get(key)
+                if entry is not None and entry[0] is obj and entry[1] == value:
+                    del _waits[key]
+
+
+def _reached_or_failed(obj: Any, value: int | None) -> bool:
+    try:
+        return bool(obj.query()) if value is None else obj.query() >= value
+    except Exception:
+        return True  # failed (or closed): nothing waits on it through ireec
+
+
+@atexit.register
+def _fail_unreached_waits() -> None:
+    with _waits_lock:
+        entries = list(_waits.values())
+        _waits.clear()
+    for obj, value in entries:
+        if not _reached_or_failed(obj, value):
+            obj.fail("the interpreter is exiting and nothing signals this semaphore",
+                     lib.IREE_STATUS_CANCELLED)
+    # Host calls those waits held back now run (or fail): before Python stops.
+    _host_call.finish()
+
+
+def _file(value: Any, what: str) -> File:
+    if not isinstance(value, File):
+        raise TypeError(f"{what} must be an ireec.hal.File, not {type(value).__name__}")
+    return value
+
+
+class QueueOperations:
+    """The queue operations of `ireec.Device` (see the module docstring)."""
+
+    __slots__ = ()
+    handle: CData
+    id: str
+
+    def _submit(self, what: str, wait: Timepoints, signal: Timepoints,
+                operation: Callable[[CData, CData, CData], CData],
+                uses: Sequence[Handle | None] = ()) -> None:
+        """Calls `operation(device, wait list, signal list)` (returning an
+        iree_status_t) holding a use of the device, the semaphores and
+        `uses`."""
+        with holding(self, *uses), timepoint_list(wait, f"{what}: wait") as waits, \
+                timepoint_list(signal, f"{what}: signal") as signals:
+            if waits.count:
+                _note_waits(wait)
+            check_status(operation(self.handle, waits, signals))
+
+    def queue_alloca(self, allocation_size: int, params: BufferParams | None = None, *,
+                     memory_type: int | None = None, usage: int | None = None,
+                     access: int | None = None, min_alignment: int | None = None,
+                     pool: int = lib.IREE_HAL_ALLOCATOR_POOL_DEFAULT,
+                     flags: int = lib.IREE_HAL_ALLOCA_FLAG_NONE,
+                     queue_affinity: int = _ANY, wait: Timepoints = None,
+                     signal: Timepoints = None) -> Buffer:
+        """iree_hal_device_queue_alloca: a buffer of `allocation_size` bytes
+        (of `params`, as Allocator.allocate_buffer's), usable once `signal`
+        is reached."""
+        size = size_value(allocation_size, "queue_alloca: allocation_size")
+        asked = buffer_params(params, memory_type, usage, access, None, min_alignment).to_c()
+        out = ffi.new("iree_hal_buffer_t**")
+        self._submit("queue_alloca", wait, signal, lambda device, waits, signals:
+                     lib.iree_hal_device_queue_alloca(device, queue_affinity, waits, signals,
+                                                      pool, asked[0], size, flags, out))
+        return Buffer.from_handle(out[0], owner=self)  # type: ignore[arg-type]
+
+    def queue_dealloca(self, buffer: Buffer, *, flags: int = lib.IREE_HAL_DEALLOCA_FLAG_NONE,
+                       queue_affinity: int = _ANY, wait: Timepoints = None,
+                       signal: Timepoints = None) -> None:
+        """iree_hal_device_queue_dealloca: gives `buffer` (from queue_alloca)
+        back once `wait` is reached."""
+        buffer = as_buffer(buffer, "queue_dealloca: buffer")
+        self._submit("queue_dealloca", wait, signal, lambda device, waits, signals:
+                     lib.iree_hal_device_queue_dealloca(device, queue_affinity, waits, signals,
+                                                        buffer.handle, flags), [buffer])
+
+    def queue_fill(self, target: Buffer, target_offset: int, length: int | None,
+                   pattern: Any, *, flags: int = lib.IREE_HAL_FILL_FLAG_NONE,
+                   queue_affinity: int = _ANY, wait: Timepoints = None,
+                   signal: Timepoints = None) -> None:
+        """iree_hal_device_queue_fill: repeats `pattern` (1, 2 or 4 bytes)
+        over `length` bytes (None: to the end) of `target` at
+        `target_offset`."""
+        ref = buffer_ref((target, target_offset, length), "queue_fill", _TRANSFER_TARGET)
+        data = _fill_pattern(ref, pattern, "queue_fill")
+        self._submit("queue_fill", wait, signal, lambda device, waits, signals:
+                     lib.iree_hal_device_queue_fill(device, queue_affinity, waits, signals,
+                                                    target.handle, ref.offset, ref.length,
+                                                    data, len(data), flags), [target])
+
+    def queue_update(self, source: Any, source_offset: int, target: Buffer,
+                     target_offset: int, length: int | None, *,
+                     flags: int = lib.IREE_HAL_UPDATE_FLAG_NONE, queue_affinity: int = _ANY,
+                     wait: Timepoints = None, signal: Timepoints = None) -> None:
+        """iree_hal_device_queue_update: copies `length` bytes (None: the rest
+        of `source`) of `source` (any bytes-like object, captured now) at
+        `source_offset` into `target` at `target_offset`."""
+        if length is None:
+            length = max(0, memoryview(source).nbytes
+                         - size_value(source_offset, "queue_update: source_offset"))
+        ref = buffer_ref((target, target_offset, length), "queue_update", _TRANSFER_TARGET)
+        data = _update_source(source, source_offset, ref.length, "queue_update")
+        self._submit("queue_update", wait, signal, lambda device, waits, signals:
+                     lib.iree_hal_device_queue_update(device, queue_affinity, waits, signals,
+                                                      data, 0, target.handle, ref.offset,
+                                                      ref.length, flags), [target])
+
+    def queue_copy(self, source: Buffer, source_offset: int, target: Buffer,
+                   target_offset: int, length: int | None, *,
+                   flags: int = lib.IREE_HAL_COPY_FLAG_NONE, queue_affinity: int = _ANY,
+                   wait: Timepoints = None, signal: Timepoints = None) -> None:
+        """iree_hal_device_queue_copy: copies `length` bytes (None: the rest
+        of `source`) of `source` at `source_offset` into `target` at
+        `target_offset`."""
+        source_ref = buffer_ref((source, source_offset, length), "queue_copy: source",
+                                _TRANSFER_SOURCE)
+        target_ref = buffer_ref((target, target_offset, source_ref.length),
+                                "queue_copy: target", _TRANSFER_TARGET)
+        self._submit("queue_copy", wait, signal, lambda device, waits, signals:
+                     lib.iree_hal_device_queue_copy(
+                         device, queue_affinity, waits, signals, source.handle,
+                         source_ref.offset, target.handle, target_ref.offset,
+                         source_ref.length, flags), [source, target])
+
+    def queue_read(self, source_file: File, source_offset: int, target: Buffer,
+                   target_offset: int, length: int | None, *,
+                   flags: int = lib.IREE_HAL_READ_FLAG_NONE, queue_affinity: int = _ANY,
+                   wait: Timepoints = None, signal: Timepoints = None) -> None:
+        """iree_hal_device_queue_read: `length` bytes (None: the rest of
+        `target`) of `source_file` at `source_offset` into `target` at
+        `target_offset`."""
+        source_file = _file(source_file, "queue_read: source_file")
+        ref = buffer_ref((target, target_offset, length), "queue_read: target",
+                         _TRANSFER_TARGET)
+        offset = source_file.checked_read(source_offset, ref.length, "queue_read")
+        self._submit("queue_read", wait, signal, lambda device, waits, signals:
+                     lib.iree_hal_device_queue_read(device, queue_affinity, waits, signals,
+                                                    source_file.handle, offset, target.handle,
+                                                    ref.offset, ref.length, flags),
+                     [source_file, target])
+
+    def queue_write(self, source: Buffer, source_offset: int, target_file: File,
+                    target_offset: int, length: int | None, *,
+                    flags: int = lib.IREE_HAL_WRITE_FLAG_NONE, queue_affinity: int = _ANY,
+                    wait: Timepoints = None, signal: Timepoints = None) -> None:
+        """iree_hal_device_queue_write: `length` bytes (None: the rest of
+        `source`) of `source` at `source_offset` into `target_file` at
+        `target_offset`.
+
+        IREE's local-task device blocks for ever inside its queue write of a
+        file without a storage buffer (its streaming transfer waits on its
+        own queue inline); there ireec writes through its own steps instead:
+        a queue copy into a host staging buffer, then a host call writing
+        the file (iree_hal_file_write), in queue order.
+        """
+        target_file = _file(target_file, "queue_write: target_file")
+        ref = buffer_ref((source, source_offset, length), "queue_write: source",
+                         _TRANSFER_SOURCE)
+        offset = target_file.checked_write(target_offset, ref.length, "queue_write")
+        if self.id == "local-task" and target_file.storage_buffer is None:
+            self._staged_write(source, ref.offset, target_file, offset, ref.length,
+                               queue_affinity, wait, signal)
+            return
+        self._submit("queue_write", wait, signal, lambda device, waits, signals:
+                     lib.iree_hal_device_queue_write(device, queue_affinity, waits, signals,
+                                                     source.handle, ref.offset,
+                                                     target_file.handle, offset, ref.length,
+                                                     flags), [source, target_file])
+
+    def _staged_write(self, source: Buffer, source_offset: int, target_file: File,
+                      file_offset: int, length: int, queue_affinity: int, wait: Timepoints,
+                      signal: Timepoints) -> None:
+        staging = self.allocator.allocate_buffer(  # type: ignore[attr-defined]
+            max(length, 1),
+            memory_type=(lib.IREE_HAL_MEMORY_TYPE_HOST_LOCAL
+                         | lib.IREE_HAL_MEMORY_TYPE_DEVICE_VISIBLE),
+            usage=lib.IREE_HAL_BUFFER_USAGE_TRANSFER | lib.IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED)
+        copied = Semaphore(self)  # type: ignore[arg-type]
+        if length:
+            self.queue_copy(source, source_offset, staging, 0, length, wait=wait,
+                            signal=[(copied, 1)], queue_affinity=queue_affinity)
+        else:
+            self.queue_barrier(wait=wait, signal=[(copied, 1)], queue_affinity=queue_affinity)
+
+        def write_file() -> None:
+            if length:
+                target_file.write(file_offset, staging, 0, length)
+
+        self.queue_host_call(write_file, wait=[(copied, 1)], signal=signal,
+                             queue_affinity=queue_affinity)
+
+    def queue_host_call(self, function: Callable[..., Any], args: Sequence[int] = (), *,
+                        flags: int = lib.IREE_HAL_HOST_CALL_FLAG_NONE, context: bool = False,
+                        queue_affinity: int = _ANY, wait: Timepoints = None,
+                        signal: Timepoints = None) -> None:
+        """iree_hal_device_queue_host_call: calls `function(*args)` (at most
+        4 uint64 `args`, as IREE passes them back) on an IREE thread once
+        `wait` is reached, then signals `signal`. With `context=True` it
+        also gets `context=` a HostCallContext (its signal semaphores).
+
+        If `function` raises, the signals fail with the exception's type and
+        message, and a wait on them raises the exception itself. Returning
+        `ireec.hal.DEFERRED` means the function signals them itself later
+        (IREE_STATUS_DEFERRED). With HostCallFlag.NON_BLOCKING the queue
+        signals before calling."""
+        if not callable(function):
+            raise TypeError(f"queue_host_call: function must be callable, not "
+                            f"{type(function).__name__}")
+        values = list(args)
+        if len(values) > 4:
+            raise refuse(InvalidArgumentError, f"queue_host_call: IREE passes at most 4 "
+                                               f"arguments, not {len(values)}")
+        for i, value in enumerate(values):
+            if isinstance(value, bool) or not isinstance(value, int) or \
+                    not 0 <= value <= _UINT64_MAX:
+                raise TypeError(f"queue_host_call: args[{i}] must be an int in 0..2**64-1 "
+                                f"(IREE passes uint64 values), not {value!r}")
+        c_args = ffi.new("uint64_t[4]", values + [0] * (4 - len(values)))
+        token = _host_call.register(function, len(values), context, self,  # type: ignore[arg-type]
+                                    wait)
+        call = lib.iree_hal_make_host_call(_host_call.HOST_CALL_FN, ffi.cast("void*", token))
+        try:
+            self._submit("queue_host_call", wait, signal, lambda device, waits, signals:
+                         lib.iree_hal_device_queue_host_call(device, queue_affinity, waits,
+                                                             signals, call, c_args, flags))
+        except BaseException:
+            _host_call.unregister(token)
+            raise
+
+    def queue_dispatch(self, executable: Executable, export_ordinal: int,
+                       workgroup_count: Any, constants: Any = b"",
+                       bindings: Sequence[Any] = (),
+                       flags: int = lib.IREE_HAL_DISPATCH_FLAG_NONE, *,
+                       workgroup_size: Sequence[int] | None = None, queue_affinity: int = _ANY,
+                       wait: Timepoints = None, signal: Timepoints = None) -> None:
+        """iree_hal_device_queue_dispatch: CommandBuffer.dispatch's dispatch
+        (bindings are Buffers or (Buffer, offset, length)), as one queue
+        operation."""
+        refs, keep, config, span, ref_list, flags = dispatch_arguments(
+            executable, export_ordinal, workgroup_count, constants, bindings, flags,
+            workgroup_size, False, "queue_dispatch")
+        self._submit("queue_dispatch", wait, signal, lambda device, waits, signals:
+                     lib.iree_hal_device_queue_dispatch(
+                         device, queue_affinity, waits, signals, executable.handle,
+                         export_ordinal, config[0], span, ref_list[0], flags),
+                     [executable, *(r.buffer for r in refs)])
+
+    def queue_execute(self, command_buffer: CommandBuffer | None,
+                      binding_table: Sequence[Any] | None = None, *,
+                      flags: int = lib.IREE_HAL_EXECUTE_FLAG_NONE, queue_affinity: int = _ANY,
+                      wait: Timepoints = None, signal: Timepoints = None) -> None:
+        """iree_hal_device_queue_execute: runs the recorded `command_buffer`
+        (None: nothing, a barrier) with `binding_table` (one Buffer or
+        (Buffer, offset, length) per slot its commands name)."""
+        if command_buffer is None:
+            if binding_table:
+                raise refuse(InvalidArgumentError, "queue_execute: a binding table needs a "
+                                                   "command buffer")
+            self.queue_barrier(flags=flags, queue_affinity=queue_affinity, wait=wait,
+                               signal=signal)
+            return
+        if not isinstance(command_buffer, CommandBuffer):
+            raise TypeError(f"queue_execute: expected an ireec.hal.CommandBuffer, not "
+                            f"{type(command_buffer).__name__}")
+        table, keep, buffers = command_buffer.submission(binding_table)
+        self._submit("queue_execute", wait, signal, lambda device, waits, signals:
+                     lib.iree_hal_device_queue_execute(device, queue_affinity, waits, signals,
+                                                       command_buffer.handle, table, flags),
+                     [command_buffer, *buffers])
+        command_buffer.submitted()
+
+    def queue_barrier(self, *, flags: int = lib.IREE_HAL_EXECUTE_FLAG_NONE,
+                      queue_affinity: int = _ANY, wait: Timepoints = None,
+                      signal: Timepoints = None) -> None:
+        """iree_hal_device_queue_barrier: signals `signal` once `wait` is
+        reached (and earlier work on the queue is done)."""
+        self._submit("queue_barrier", wait, signal, lambda device, waits, signals:
+                     lib.iree_hal_device_queue_barrier(device, queue_affinity, waits, signals,
+                                                       flags))
+
+    def queue_flush(self, queue_affinity: int = _ANY) -> None:
+        """iree_hal_device_queue_flush: starts work queued but held back."""
+        with holding(self):
+            check_status(lib.iree_hal_device_queue_flush(self.handle, queue_affinity))
+
+    def wait_semaphores(self, wait_mode: int, timepoints: Timepoints,
+                        timeout: float | None = None,
+                        flags: int = lib.IREE_HAL_WAIT_FLAG_DEFAULT) -> None:
+        """iree_hal_device_wait_semaphores: until every (WaitMode.ALL) or any
+        (WaitMode.ANY) timepoint is reached; `timeout` as Semaphore.wait's."""
+        if wait_mode not in (lib.IREE_HAL_WAIT_MODE_ALL, lib.IREE_HAL_WAIT_MODE_ANY):
+            raise ValueError(f"wait_mode must be WaitMode.ALL or WaitMode.ANY, not {wait_mode!r}")
+        with holding(self), timepoint_list(timepoints, "wait_semaphores") as lst:
+            handle = self.handle
+            sliced_wait(lambda t: lib.iree_hal_device_wait_semaphores(
+                            handle, wait_mode, lst, t, flags),
+                        lambda: first_failure(lst), timeout, "semaphores")
+

@@ -1,0 +1,149 @@
+"""HAL channels (iree/hal/channel.h): a device's place in a group of
+participants that run collectives together (`CommandBuffer.collective`).
+
+IREE's CPU drivers have no collectives: creating a channel on local-task or
+local-sync raises UnimplementedError (IREE's own answer, with a note saying
+what it means).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+from .. import _cext
+from .._core.handle import holding, in_use
+from .._core.library import ffi, lib
+from .._core.status import check_status
+from .._core.strings import string_view
+from ..errors import UnimplementedError
+from ._device_object import DeviceObject, require_open_device
+from ._flags import iree_constants
+
+if TYPE_CHECKING:
+    from .device import Device
+
+__all__ = ["Channel", "ChannelFlag", "CollectiveElementType", "CollectiveKind",
+           "CollectiveReduction"]
+
+
+@iree_constants("IREE_HAL_CHANNEL_FLAG_")
+class ChannelFlag(enum.IntFlag, boundary=enum.KEEP):
+    """iree_hal_channel_flags_t."""
+
+    NONE = lib.IREE_HAL_CHANNEL_FLAG_NONE
+
+
+@iree_constants("IREE_HAL_COLLECTIVE_KIND_")
+class CollectiveKind(enum.IntEnum):
+    """iree_hal_collective_kind_t: what a collective does."""
+
+    ALL_GATHER = lib.IREE_HAL_COLLECTIVE_KIND_ALL_GATHER
+    ALL_REDUCE = lib.IREE_HAL_COLLECTIVE_KIND_ALL_REDUCE
+    ALL_TO_ALL = lib.IREE_HAL_COLLECTIVE_KIND_ALL_TO_ALL
+    BROADCAST = lib.IREE_HAL_COLLECTIVE_KIND_BROADCAST
+    REDUCE = lib.IREE_HAL_COLLECTIVE_KIND_REDUCE
+    REDUCE_SCATTER = lib.IREE_HAL_COLLECTIVE_KIND_REDUCE_SCATTER
+    SEND = lib.IREE_HAL_COLLECTIVE_KIND_SEND
+    RECV = lib.IREE_HAL_COLLECTIVE_KIND_RECV
+    MAX_VALUE = lib.IREE_HAL_COLLECTIVE_KIND_MAX_VALUE
+    SEND_RECV = lib.IREE_HAL_COLLECTIVE_KIND_SEND_RECV
+
+
+@iree_constants("IREE_HAL_COLLECTIVE_REDUCTION_")
+class CollectiveReduction(enum.IntEnum):
+    """iree_hal_collective_reduction_t."""
+
+    NONE = lib.IREE_HAL_COLLECTIVE_REDUCTION_NONE
+    SUM = lib.IREE_HAL_COLLECTIVE_REDUCTION_SUM
+    PRODUCT = lib.IREE_HAL_COLLECTIVE_REDUCTION_PRODUCT
+    MINIMUM = lib.IREE_HAL_COLLECTIVE_REDUCTION_MINIMUM
+    MAXIMUM = lib.IREE_HAL_COLLECTIVE_REDUCTION_MAXIMUM
+    AVERAGE = lib.IREE_HAL_COLLECTIVE_REDUCTION_AVERAGE
+    MAX_VALUE = lib.IREE_HAL_COLLECTIVE_REDUCTION_MAX_VALUE
+
+
+@iree_constants("IREE_HAL_COLLECTIVE_ELEMENT_TYPE_")
+class CollectiveElementType(enum.IntEnum):
+    """iree_hal_collective_element_type_t."""
+
+    SINT_8 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_SINT_8
+    UINT_8 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_UINT_8
+    SINT_16 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_SINT_16
+    UINT_16 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_UINT_16
+    SINT_32 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_SINT_32
+    UINT_32 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_UINT_32
+    SINT_64 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_SINT_64
+    UINT_64 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_UINT_64
+    FLOAT_16 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_FLOAT_16
+    FLOAT_32 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_FLOAT_32
+    FLOAT_64 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_FLOAT_64
+    BFLOAT_16 = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_BFLOAT_16
+    MAX_VALUE = lib.IREE_HAL_COLLECTIVE_ELEMENT_TYPE_MAX_VALUE
+
+
+RANK_DEFAULT = lib.IREE_HAL_CHANNEL_RANK_DEFAULT
+COUNT_DEFAULT = lib.IREE_HAL_CHANNEL_COUNT_DEFAULT
+
+
+class Channel(DeviceObject, _cext.ChannelHandle):
+    """An `iree_hal_channel_t`. `Channel(device, rank=..., count=...)`
+    creates one (iree_hal_channel_create; the device's channel provider
+    fills in what is left at its default); `Channel.from_handle(ptr,
+    retain=..., device=None)` adopts a raw `iree_hal_channel_t*`."""
+
+    __slots__ = ()
+
+    def __init__(self, device: Device, *, queue_affinity: int = lib.IREE_HAL_QUEUE_AFFINITY_ANY,
+                 flags: int = lib.IREE_HAL_CHANNEL_FLAG_NONE, id: bytes = b"",
+                 group: str = "", rank: int = RANK_DEFAULT,
+                 count: int = COUNT_DEFAULT) -> None:
+        """iree_hal_channel_create on `device`: participant `rank` of `count`
+        in `group`, whose members share `id` (all left to the device's
+        channel provider by default)."""
+        device = require_open_device(device, "Channel")
+        id_bytes = bytes(id)
+        id_data = ffi.from_buffer(id_bytes)
+        group_view, group_owner = string_view(group)
+        params = ffi.new("iree_hal_channel_params_t*")
+        params.flags = flags
+        params.id = lib.iree_make_const_byte_span(id_data, len(id_bytes))
+        params.group = group_view
+        params.rank = rank
+        params.count = count
+        out = ffi.new("iree_hal_channel_t**")
+        with holding(device):
+            try:
+                check_status(lib.iree_hal_channel_create(device.handle, queue_affinity,
+                                                         params[0], out))
+            except UnimplementedError as error:
+                error.add_note(f"device {device.id!r} has no collectives (channels are for "
+                               f"devices with them, e.g. GPUs of one group)")
+                raise
+        self._own(out[0], parent=device)
+
+    @property
+    @in_use
+    def rank(self) -> int:
+        """iree_hal_channel_rank."""
+        return int(lib.iree_hal_channel_rank(self.handle))
+
+    @property
+    @in_use
+    def count(self) -> int:
+        """iree_hal_channel_count."""
+        return int(lib.iree_hal_channel_count(self.handle))
+
+    @in_use
+    def split(self, color: int, key: int,
+              flags: int = lib.IREE_HAL_CHANNEL_FLAG_NONE) -> "Channel":
+        """iree_hal_channel_split: the participants of the same `color` as a
+        new channel, ranked by `key`."""
+        out = ffi.new("iree_hal_channel_t**")
+        check_status(lib.iree_hal_channel_split(self.handle, color, key, flags, out))
+        return Channel.from_handle(out[0], device=self.device)
+
+    def __repr__(self) -> str:
+        if self.closed:
+            return "<ireec.hal.Channel closed>"
+        return f"<ireec.hal.Channel rank {self.rank} of {self.count}>"

@@ -1,0 +1,102 @@
+"""What the ports of IREE's HAL conformance tests (tests/hal/cts/) share,
+written against ireec.hal: the devices they run on, the executables they
+dispatch (compiled at test time with `iree-compile
+--compile-mode=hal-executable` from tests/programs/executables/), and the
+steps IREE's CTS base class offers (a submission waited for, buffers made
+zeroed or filled).
+
+IREE runs its CTS on each of its CPU drivers, with executables of each of
+its CPU compiler backends (embedded ELF from llvm-cpu, VMVX); the ports run
+on local-task, local-sync and local-task with discrete memory (where
+DEVICE_LOCAL buffers cannot be mapped), with both.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import numpy as np
+
+import ireec
+from ireec.compile import find_iree_compile
+from ireec.hal import (
+    BufferUsage,
+    CommandBuffer,
+    CommandBufferMode,
+    CommandCategory,
+    MemoryType,
+)
+
+from locations import PROGRAMS_DIR
+
+DEVICES = ("local-task", "local-sync", "local-task://?memory=discrete")
+
+# The compiler backend of each executable format the CPU drivers load.
+BACKENDS = {"llvm-cpu": "embedded-elf-x86_64", "vmvx": "vmvx-bytecode-fb"}
+
+EXECUTABLES_DIR = PROGRAMS_DIR / "executables"
+
+
+def compile_executable(name: str, backend: str, out_dir: Path) -> bytes:
+    """tests/programs/executables/NAME.mlir compiled by iree-compile's
+    hal-executable mode for `backend` (as IREE's CTS builds its testdata)."""
+    out = out_dir / f"{name}.{backend}.bin"
+    if not out.exists():
+        flags = ["--compile-mode=hal-executable", "--iree-hal-target-device=local",
+                 f"--iree-hal-local-target-device-backends={backend}"]
+        if backend == "llvm-cpu":
+            flags.append("--iree-llvmcpu-target-cpu=generic")
+        result = subprocess.run(
+            [find_iree_compile(), *flags, str(EXECUTABLES_DIR / f"{name}.mlir"), "-o", str(out)],
+            capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+    return out.read_bytes()
+
+
+def submit_and_wait(device: ireec.Device, command_buffer: CommandBuffer,
+                    binding_table=None) -> None:
+    """IREE's SubmitCommandBufferAndWait: executes the command buffer with no
+    waits, signalling a new semaphore 0 -> 1, and waits for it."""
+    semaphore = ireec.Semaphore(device, 0)
+    device.queue_execute(command_buffer, binding_table, wait=[], signal=[(semaphore, 1)])
+    semaphore.wait(1)
+
+
+def empty_command_buffer(device: ireec.Device, binding_capacity: int = 0) -> CommandBuffer:
+    """IREE's CreateEmptyCommandBuffer: a ONE_SHOT dispatch command buffer
+    recorded with nothing in it."""
+    command_buffer = CommandBuffer(device, CommandBufferMode.ONE_SHOT, CommandCategory.DISPATCH,
+                                   binding_capacity=binding_capacity)
+    command_buffer.begin()
+    command_buffer.end()
+    return command_buffer
+
+
+# The buffers of IREE's CTS base class: device-local memory the host can see,
+# usable by dispatches and transfers.
+DEVICE_VISIBLE_TYPE = MemoryType.DEVICE_LOCAL | MemoryType.HOST_VISIBLE
+DISPATCH_AND_TRANSFER = BufferUsage.DISPATCH_STORAGE | BufferUsage.TRANSFER
+
+
+def zeroed_device_buffer(device: ireec.Device, size: int):
+    """IREE's CreateZeroedDeviceBuffer."""
+    buffer = device.allocator.allocate_buffer(
+        size, memory_type=DEVICE_VISIBLE_TYPE,
+        usage=DISPATCH_AND_TRANSFER | BufferUsage.MAPPING)
+    buffer.map_zero(0, None)
+    return buffer
+
+
+def filled_device_buffer(device: ireec.Device, size: int, pattern: np.generic):
+    """IREE's CreateFilledDeviceBuffer: `pattern` (a numpy scalar) repeated."""
+    buffer = device.allocator.allocate_buffer(
+        size, memory_type=MemoryType.OPTIMAL_FOR_DEVICE | MemoryType.HOST_VISIBLE,
+        usage=DISPATCH_AND_TRANSFER | BufferUsage.MAPPING)
+    buffer.map_fill(0, None, pattern)
+    return buffer
+
+
+def read_back(device: ireec.Device, buffer, dtype=np.uint8) -> list:
+    """The buffer's contents, read by iree_hal_device_transfer_d2h."""
+    return np.frombuffer(device.transfer_d2h(buffer), dtype).tolist()
