@@ -286,8 +286,8 @@ def main(argv=None) -> int:
 
     median = {name: statistics.median(values) for name, values in samples.items()}
     print_table(median, args.rounds, workers, pinned)
-    # The same small call unpinned, both bindings with identical task
-    # settings, each setting in processes of its own (bench/latency.py).
+    # Unpinned, both bindings interleaved in one process with their default
+    # settings (bench/latency.py).
     import latency
 
     latency.print_table(latency.measure(rounds=max(3, args.rounds // 2), scale=scale / 2))
