@@ -65,32 +65,25 @@ def test_small_calls_run_on_the_caller_by_default(instance, program):
     assert inline_state(device)[1] >= before + 5
 
 
-@pytest.mark.parametrize("uri", [
-    "local-task://?inline_small_work=false",
-    "local-task://?inline_small_work=0",
+@pytest.mark.parametrize("uri, enabled", [
+    ("local-task://?inline_small_work=false", 0),
+    ("local-task://?inline_small_work=0", 0),
     # Any other parameter keeps IREE's behaviour, as IREE's --task_* flags do.
-    "local-task://?topology_group_count=1",
-    "local-task://?worker_spin_us=0",
-    "local-task://?memory=host",
-    "local-task://?memory=discrete",
+    ("local-task://?topology_group_count=1", 0),
+    ("local-task://?worker_spin_us=0", 0),
+    ("local-task://?memory=host", 0),
+    ("local-task://?memory=discrete", 0),
+    # Unless it is asked for.
+    ("local-task://?inline_small_work=true", 1),
+    ("local-task://?inline_small_work", 1),
+    ("local-task://?topology_group_count=1&inline_small_work=1", 1),
 ])
-def test_opted_out_and_configured_devices_hand_all_work_to_the_workers(instance, program, uri):
+def test_the_uri_says_whether_small_calls_run_on_the_caller(instance, program, uri, enabled):
     device, session = session_on(instance, uri, program("simple_mul"))
-    assert inline_state(device) == (0, 0)
-    check_simple_mul(session)
-    assert inline_state(device) == (0, 0)
-
-
-@pytest.mark.parametrize("uri", [
-    "local-task://?inline_small_work=true",
-    "local-task://?inline_small_work",
-    "local-task://?topology_group_count=1&inline_small_work=1",
-])
-def test_asked_for_it_runs_small_calls_on_the_caller(instance, program, uri):
-    device, session = session_on(instance, uri, program("simple_mul"))
-    assert inline_state(device) == (1, 0)
-    check_simple_mul(session)
-    assert inline_state(device)[1] >= 5
+    assert inline_state(device) == (enabled, 0)
+    check_simple_mul(session, calls=5)
+    ran_inline = inline_state(device)[1]
+    assert ran_inline >= 5 if enabled else ran_inline == 0
 
 
 def test_inline_small_work_takes_a_bool_or_auto(instance):
