@@ -77,6 +77,7 @@ def test_small_calls_run_on_the_caller_by_default(instance, program):
     ("local-task://?inline_small_work=true", 1),
     ("local-task://?inline_small_work", 1),
     ("local-task://?topology_group_count=1&inline_small_work=1", 1),
+    ("local-task://?memory=discrete&inline_small_work=true", 1),
 ])
 def test_the_uri_says_whether_small_calls_run_on_the_caller(instance, program, uri, enabled):
     device, session = session_on(instance, uri, program("simple_mul"))
