@@ -268,10 +268,12 @@ def test_a_failed_wait_fails_the_signals_and_the_work_does_not_run(instance):
 
 @pytest.mark.parametrize("uri, runs_inline", [
     ("local-task", True), ("local-task://?inline_small_work=false", False)])
-def test_work_failing_fails_its_signals_as_on_the_workers(instance, uri, runs_inline):
+def test_failing_work_fails_its_signals_and_later_work_as_on_the_workers(
+        instance, uri, runs_inline):
     # A fill whose binding table names a read-only buffer: the recording is
     # valid, the submission fails as it runs (on the caller's thread or on a
-    # worker) and its signal carries the failure.
+    # worker). Its signal fails with ABORTED and, as IREE's task queue does
+    # after a failure, so does all later work of the device.
     device = instance.create_device(uri)
     queue = Queue(device)
     target = queue.buffer(bytes(16), access=lib.IREE_HAL_MEMORY_ACCESS_READ)
@@ -284,15 +286,23 @@ def test_work_failing_fails_its_signals_as_on_the_workers(instance, uri, runs_in
             cb, ref[0], ffi.new("uint32_t*", 0x05050505), 4, 0))
 
     command_buffer = queue.recorded(record, binding_capacity=1)
-    signal = queue.semaphore()
+    signal, later = queue.semaphore(), queue.semaphore()
     before = inline_state(device)[1]
     queue.execute(command_buffer, signals=[(signal, 1)], bindings=[target])
     with pytest.raises(ireec.AbortedError):
         queue.wait(signal, 1)
-    # The failure itself where the caller ran it; IREE's task queue keeps
-    # only its code, ABORTED.
-    expected = ireec.PermissionDeniedError if runs_inline else ireec.AbortedError
-    with pytest.raises(expected):
+    with pytest.raises(ireec.AbortedError) as failure:
         queue.query(signal)
+    if runs_inline:
+        # The root cause, which IREE's task queue does not keep.
+        assert "the device has failed" in str(failure.value)
+        assert "operation requires WRITE" in str(failure.value)
     assert queue.read(target, 16) == contents
+    assert inline_state(device)[1] == before + (1 if runs_inline else 0)
+
+    x, y = queue.buffer(b"\x03" * 16), queue.buffer(bytes(16))
+    queue.execute(queue.copy(x, y, 16), waits=[(signal, 0)], signals=[(later, 1)])
+    with pytest.raises(ireec.AbortedError):
+        queue.wait(later, 1)
+    assert queue.read(y, 16) == bytes(16)
     assert inline_state(device)[1] == before + (1 if runs_inline else 0)

@@ -71,6 +71,12 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_task_device_wrap(
     iree_hal_device_t* inner, bool inline_small_work,
     iree_allocator_t host_allocator, iree_hal_device_t** out_device);
 
+// ABORTED (as IREE reports a failure it passes on) with |what| and the text
+// of |failure| (the root cause), which it consumes; |failure| itself when it
+// is ABORTED already.
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_status_aborted_by(
+    const char* what, iree_status_t failure);
+
 // Whether |semaphore| has reached |value| (false once it has failed).
 IREE_HAL_DRIVER_SUPPORT_INTERNAL bool ireec_semaphore_reached(
     iree_hal_semaphore_t* semaphore, uint64_t value);

@@ -368,11 +368,23 @@ static iree_status_t ireec_task_wait_list_map(
     const iree_hal_semaphore_list_t signal_list,
     iree_hal_semaphore_list_t* out_waits, iree_hal_semaphore_list_t* out_signals,
     void** out_state, bool* out_skip) {
+  ireec_task_inline_execution_t* inline_execution =
+      &ireec_task_device_state(device)->inline_execution;
+  if (ireec_task_inline_execution_failed(inline_execution)) {
+    // Work run on the caller's thread failed: as IREE's task queue does once
+    // its work failed, every later operation is aborted.
+    *out_waits = semaphore_list;
+    *out_signals = signal_list;
+    *out_state = NULL;
+    *out_skip = true;
+    iree_hal_semaphore_list_fail(signal_list,
+                                 iree_status_from_code(IREE_STATUS_ABORTED));
+    return iree_ok_status();
+  }
   IREE_RETURN_IF_ERROR(ireec_task_wait_list_map_lists(
       device, semaphore_list, signal_list, out_waits, out_signals, out_state,
       out_skip));
-  ireec_task_inline_execution_note_submission(
-      &ireec_task_device_state(device)->inline_execution, signal_list);
+  ireec_task_inline_execution_note_submission(inline_execution, signal_list);
   return iree_ok_status();
 }
 
@@ -390,9 +402,8 @@ static iree_status_t ireec_task_device_wait_inner(
     const iree_hal_semaphore_list_t semaphore_list, iree_timeout_t timeout,
     iree_hal_wait_flags_t flags);
 
-// ABORTED, as IREE's waits report a failed semaphore, with the failure's own
-// text (the root cause).
-static iree_status_t ireec_task_device_wait_aborted(iree_status_t failure) {
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_status_aborted_by(
+    const char* what, iree_status_t failure) {
   if (iree_status_code(failure) == IREE_STATUS_ABORTED) return failure;
   char message[512];
   iree_host_size_t length = 0;
@@ -400,8 +411,9 @@ static iree_status_t ireec_task_device_wait_aborted(iree_status_t failure) {
     length = 0;
   }
   iree_status_ignore(failure);
-  return iree_make_status(IREE_STATUS_ABORTED, "a waited semaphore failed: %.*s",
-                          (int)length, message);
+  // No source location: the message reads as IREE's own ABORTED does.
+  return iree_status_annotate_f(iree_status_from_code(IREE_STATUS_ABORTED),
+                                "%s: %.*s", what, (int)length, message);
 }
 
 static iree_status_t ireec_task_device_wait_semaphores(
@@ -412,14 +424,14 @@ static iree_status_t ireec_task_device_wait_semaphores(
   // for any one), so a wait checks for failures first and after.
   iree_status_t failure = ireec_semaphore_list_failure(semaphore_list);
   if (!iree_status_is_ok(failure)) {
-    return ireec_task_device_wait_aborted(failure);
+    return ireec_status_aborted_by("a waited semaphore failed", failure);
   }
   iree_status_t status = ireec_task_device_wait_inner(
       device, wait_mode, semaphore_list, timeout, flags);
   if (!iree_status_is_ok(status)) return status;
   failure = ireec_semaphore_list_failure(semaphore_list);
   if (!iree_status_is_ok(failure)) {
-    return ireec_task_device_wait_aborted(failure);
+    return ireec_status_aborted_by("a waited semaphore failed", failure);
   }
   return iree_ok_status();
 }

@@ -18,7 +18,9 @@
 //   never overtakes earlier work of the same device (queue operations are
 //   tracked by one of their signals; one signalling nothing leaves the queue
 //   never known idle again);
-// - the work's failure fails the signals, as the task queue's would;
+// - the work's failure fails the signals and aborts all later work of the
+//   device, as a failure on the task queue does (IREE's task queue then
+//   reports a bare ABORTED; here the root cause is in its message);
 // - only recorded command buffers touching at most
 //   IREEC_TASK_INLINE_EXECUTION_MAX_BYTES, so large work keeps the workers'
 //   parallelism (the size is measured by replaying the recording without
@@ -125,6 +127,11 @@ static bool ireec_task_inline_execution_waits_reached(
   return true;
 }
 
+bool ireec_task_inline_execution_failed(
+    ireec_task_inline_execution_t* inline_execution) {
+  return atomic_load_explicit(&inline_execution->failed, memory_order_acquire);
+}
+
 iree_status_t ireec_task_inline_execution_query_i64(
     ireec_task_inline_execution_t* inline_execution, iree_string_view_t key,
     int64_t* out_value) {
@@ -152,6 +159,7 @@ iree_status_t ireec_task_inline_execution_try_execute(
   *out_executed = false;
   // Cheapest checks first: most submissions that go to the workers stop here.
   if (!inline_execution->enabled || !command_buffer ||
+      ireec_task_inline_execution_failed(inline_execution) ||
       !iree_hal_deferred_command_buffer_isa(command_buffer) ||
       !ireec_task_inline_execution_waits_reached(waits) ||
       !ireec_task_inline_execution_queue_idle(inline_execution)) {
@@ -176,9 +184,15 @@ iree_status_t ireec_task_inline_execution_try_execute(
   if (iree_status_is_ok(work_status)) {
     return iree_hal_semaphore_list_signal(signals);
   }
-  // As from the task queue: the failure reaches the caller through the
-  // signals; with none to carry it, through the submission itself.
-  if (signals.count == 0) return work_status;
-  iree_hal_semaphore_list_fail(signals, work_status);
+  // As from the task queue: the device aborts all later work, and the
+  // failure reaches the caller through the signals (with none to carry it,
+  // through the submission itself).
+  atomic_store_explicit(&inline_execution->failed, true, memory_order_release);
+  iree_status_t failure = ireec_status_aborted_by(
+      "the device has failed and aborts all later work (a new device is "
+      "needed to continue): work it ran on the submitting thread failed",
+      work_status);
+  if (signals.count == 0) return failure;
+  iree_hal_semaphore_list_fail(signals, failure);
   return iree_ok_status();
 }

@@ -22,6 +22,9 @@
 // Per device. Thread-safe.
 typedef struct ireec_task_inline_execution_t {
   bool enabled;
+  // Work run here failed: like IREE's task queue after a failure, the
+  // device aborts all later work (task_foreign_waits.c's wait hooks).
+  _Atomic bool failed;
   // Command buffers run on submitting threads so far.
   _Atomic int64_t execution_count;
   // Scratch memory for the dispatches run here.
@@ -51,13 +54,11 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL void ireec_task_inline_execution_note_submissio
     ireec_task_inline_execution_t* inline_execution,
     iree_hal_semaphore_list_t signals);
 
-// Runs |command_buffer| with |binding_table| on the calling thread and
-// signals |signals| (or fails them with the work's failure), setting
-// |*out_executed|, when it is enabled and the submission qualifies: a
-// recorded (deferred) command buffer touching at most
-// IREEC_TASK_INLINE_EXECUTION_MAX_BYTES, every wait already reached, and
-// nothing handed to the task queue still pending. Otherwise leaves
-// |*out_executed| false and does nothing.
+// Whether work run on a submitting thread has failed (the device then aborts
+// all later work).
+IREE_HAL_DRIVER_SUPPORT_INTERNAL bool ireec_task_inline_execution_failed(
+    ireec_task_inline_execution_t* inline_execution);
+
 // Answers iree_hal_device_query_i64 for category "ireec.local_task":
 // `inline_small_work` (1 when on, else 0) and `inline_executions` (how many
 // command buffers ran on submitting threads so far). NOT_FOUND for other
@@ -66,6 +67,14 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_task_inline_execution_query
     ireec_task_inline_execution_t* inline_execution, iree_string_view_t key,
     int64_t* out_value);
 
+// Runs |command_buffer| with |binding_table| on the calling thread and
+// signals |signals|, setting |*out_executed|, when it is enabled and the
+// submission qualifies: a recorded (deferred) command buffer touching at
+// most IREEC_TASK_INLINE_EXECUTION_MAX_BYTES, every wait already reached,
+// nothing handed to the task queue still pending, and no earlier failure.
+// Otherwise leaves |*out_executed| false and does nothing. If the work
+// fails, then as on the task queue the device aborts all later work and the
+// signals fail with ABORTED (here with the work's failure in its message).
 IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
 ireec_task_inline_execution_try_execute(
     ireec_task_inline_execution_t* inline_execution,
