@@ -10,6 +10,8 @@ buffers it ran that way. Every result is checked against numpy.
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 
@@ -85,6 +87,33 @@ def test_the_uri_says_whether_small_calls_run_on_the_caller(instance, program, u
     check_simple_mul(session, calls=5)
     ran_inline = inline_state(device)[1]
     assert ran_inline >= 5 if enabled else ran_inline == 0
+
+
+def test_threads_on_sessions_of_one_device_each_get_their_own_results(instance, program):
+    # Several callers running their work on their own threads at once, and
+    # the workers taking whatever arrives while one of them is pending.
+    device = instance.create_device("local-task")
+    errors = []
+
+    def work(index):
+        try:
+            session = ireec.Session(instance, device)
+            session.load_module(program("simple_mul"))
+            a = np.arange(4, dtype=np.float32) + index
+            for i in range(50):
+                b = np.full(4, i, np.float32)
+                np.testing.assert_array_equal(
+                    session.call("module.simple_mul", a, b)[0].to_numpy(), a * b)
+        except BaseException as error:  # reported below, on the main thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(index,)) for index in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    # How many ran inline depends on how the threads interleaved: not asserted.
+    assert errors == []
 
 
 def test_inline_small_work_takes_a_bool_or_auto(instance):
