@@ -159,7 +159,8 @@ def c_loop_us(vmfb: Path, function: str, elements: int, calls: int,
         [str(baseline_program()), device, str(vmfb), function,
          str(elements), str(calls), "1", mode],
         capture_output=True, text=True, check=True).stdout
-    return float(out.split()[-1])
+    # Each line: wall µs per call, then CPU µs per call.
+    return float(out.splitlines()[-1].split()[0])
 
 
 def main(argv=None) -> int:
@@ -330,12 +331,11 @@ def main(argv=None) -> int:
     for name in (IMPORT_OURS, IMPORT_THEIRS, IMPORT_C):  # per import call
         median[name] /= IMPORT_CALLS
     print_table(median, args.rounds, workers, pinned)
-    # The same small call unpinned, both bindings with identical task
-    # settings, each setting in processes of its own (bench/latency.py).
+    # Unpinned, both bindings interleaved in one process with their default
+    # settings (bench/latency.py).
     import latency
 
-    latency.print_table(latency.measure(rounds=max(3, args.rounds // 2),
-                                        calls=calls_small // 2))
+    latency.print_table(latency.measure(rounds=max(3, args.rounds // 2), scale=scale / 2))
     return 0
 
 

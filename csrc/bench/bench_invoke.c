@@ -1,16 +1,18 @@
 // ireec_bench_invoke: the C baselines of the call benchmarks.
 //
-//   ireec_bench_invoke DEVICE_URI MODULE.vmfb FUNCTION ELEMENTS CALLS REPEATS [MODE]
+//   ireec_bench_invoke DEVICE_URI MODULE.vmfb FUNCTION SHAPE CALLS REPEATS [MODE]
 //
-// Calls FUNCTION (two f32 vectors of ELEMENTS in, one out) CALLS times per
-// repeat with iree_vm_invoke and prints one line per repeat: the mean
-// microseconds per call. MODE "reuse" (the default) reuses the input and
+// Calls FUNCTION (two f32 tensors of SHAPE in, one out; SHAPE is `4` or
+// `64x64`) CALLS times per repeat with iree_vm_invoke and prints one line per
+// repeat: the mean wall-clock microseconds per call, then the mean CPU
+// microseconds per call (user and system time of every thread of the
+// process, workers included). MODE "reuse" (the default) reuses the input and
 // output lists exactly as a bound call does and leaves each result unread;
 // MODE "full" does what a numpy-in, numpy-out call must: copies both inputs
 // from host memory into new buffer views, invokes, and reads the result back
 // into host memory. MODE "import" first appends a native module written in C,
 // "bench", exporting add (0ii_i: a + b), and calls FUNCTION (one i32 in)
-// with ELEMENTS as its argument: a program calling that import ELEMENTS
+// with SHAPE (one count, N) as its argument: a program calling that import N
 // times is the floor of the same import written in Python. These are the
 // floors the Python binding is compared against: the same runtime library,
 // the same session setup, no Python.
@@ -18,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include <iree/modules/hal/types.h>
@@ -30,14 +33,56 @@ static double now_us(void) {
   return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }
 
-// Copies |count| floats at |data| into a new buffer view pushed onto |inputs|.
+// CPU time of the whole process (every thread), as Python's
+// resource.getrusage(RUSAGE_SELF) reads it.
+static double cpu_us(void) {
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e6 +
+         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+}
+
+// The most dimensions SHAPE may have.
+#define MAX_RANK 4
+
+typedef struct shape_t {
+  iree_host_size_t rank;
+  iree_hal_dim_t dims[MAX_RANK];
+  iree_hal_dim_t count;  // elements
+} shape_t;
+
+// Parses `4` or `64x64`.
+static iree_status_t parse_shape(const char* text, shape_t* out_shape) {
+  memset(out_shape, 0, sizeof(*out_shape));
+  out_shape->count = 1;
+  const char* cursor = text;
+  while (*cursor) {
+    char* end = NULL;
+    unsigned long long dim = strtoull(cursor, &end, 10);
+    if (end == cursor || out_shape->rank == MAX_RANK ||
+        (*end && *end != 'x')) {
+      return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                              "SHAPE must be like 4 or 64x64, not '%s'", text);
+    }
+    out_shape->dims[out_shape->rank++] = (iree_hal_dim_t)dim;
+    out_shape->count *= (iree_hal_dim_t)dim;
+    cursor = *end ? end + 1 : end;
+  }
+  if (out_shape->rank == 0) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT, "SHAPE is empty");
+  }
+  return iree_ok_status();
+}
+
+// Copies |shape|'s floats at |data| into a new buffer view pushed onto |inputs|.
 static iree_status_t push_copy(iree_runtime_session_t* session,
-                               iree_vm_list_t* inputs, iree_hal_dim_t count,
+                               iree_vm_list_t* inputs, const shape_t* shape,
                                const float* data) {
+  const iree_hal_dim_t count = shape->count;
   iree_hal_buffer_view_t* view = NULL;
   IREE_RETURN_IF_ERROR(iree_hal_buffer_view_allocate_buffer_copy(
       iree_runtime_session_device(session),
-      iree_runtime_session_device_allocator(session), 1, &count,
+      iree_runtime_session_device_allocator(session), shape->rank, shape->dims,
       IREE_HAL_ELEMENT_TYPE_FLOAT_32, IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
       (iree_hal_buffer_params_t){
           .type = IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL,
@@ -56,12 +101,12 @@ static iree_status_t push_copy(iree_runtime_session_t* session,
 static iree_status_t full_call(iree_runtime_session_t* session,
                                iree_vm_function_t function,
                                iree_vm_list_t* inputs, iree_vm_list_t* outputs,
-                               iree_hal_dim_t count, const float* lhs,
+                               const shape_t* shape, const float* lhs,
                                const float* rhs, float* result) {
   IREE_RETURN_IF_ERROR(iree_vm_list_resize(inputs, 0));
   IREE_RETURN_IF_ERROR(iree_vm_list_resize(outputs, 0));
-  IREE_RETURN_IF_ERROR(push_copy(session, inputs, count, lhs));
-  IREE_RETURN_IF_ERROR(push_copy(session, inputs, count, rhs));
+  IREE_RETURN_IF_ERROR(push_copy(session, inputs, shape, lhs));
+  IREE_RETURN_IF_ERROR(push_copy(session, inputs, shape, rhs));
   IREE_RETURN_IF_ERROR(iree_vm_invoke(
       iree_runtime_session_context(session), function,
       IREE_VM_INVOCATION_FLAG_NONE, /*policy=*/NULL, inputs, outputs,
@@ -73,18 +118,19 @@ static iree_status_t full_call(iree_runtime_session_t* session,
                             "the function returned no buffer view");
   }
   return iree_hal_buffer_map_read(iree_hal_buffer_view_buffer(view), 0, result,
-                                  count * sizeof(float));
+                                  shape->count * sizeof(float));
 }
 
-// Pushes a new view of |count| floats value, value + 1, ... onto |inputs|.
+// Pushes a new view of |shape|'s floats value, value + 1, ... onto |inputs|.
 static iree_status_t push_input(iree_runtime_session_t* session,
-                                iree_vm_list_t* inputs, iree_hal_dim_t count,
+                                iree_vm_list_t* inputs, const shape_t* shape,
                                 float value) {
+  const iree_hal_dim_t count = shape->count;
   float* data = NULL;
   IREE_RETURN_IF_ERROR(iree_allocator_malloc(
       iree_allocator_system(), count * sizeof(float), (void**)&data));
   for (iree_hal_dim_t i = 0; i < count; ++i) data[i] = value + (float)i;
-  iree_status_t status = push_copy(session, inputs, count, data);
+  iree_status_t status = push_copy(session, inputs, shape, data);
   iree_allocator_free(iree_allocator_system(), data);
   return status;
 }
@@ -146,9 +192,11 @@ static iree_status_t run(int argc, char** argv) {
   if (argc != 7 && argc != 8) {
     return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                             "usage: ireec_bench_invoke DEVICE_URI MODULE.vmfb "
-                            "FUNCTION ELEMENTS CALLS REPEATS [reuse|full|import]");
+                            "FUNCTION SHAPE CALLS REPEATS [reuse|full|import]");
   }
-  iree_hal_dim_t elements = (iree_hal_dim_t)strtoull(argv[4], NULL, 10);
+  shape_t shape;
+  IREE_RETURN_IF_ERROR(parse_shape(argv[4], &shape));
+  const iree_hal_dim_t elements = shape.count;
   long calls = strtol(argv[5], NULL, 10);
   long repeats = strtol(argv[6], NULL, 10);
   bool full = argc == 8 && strcmp(argv[7], "full") == 0;
@@ -204,8 +252,8 @@ static iree_status_t run(int argc, char** argv) {
     iree_vm_value_t count = iree_vm_value_make_i32((int32_t)elements);
     status = iree_vm_list_push_value(inputs, &count);
   } else {
-    if (iree_status_is_ok(status)) status = push_input(session, inputs, elements, 1.0f);
-    if (iree_status_is_ok(status)) status = push_input(session, inputs, elements, 2.0f);
+    if (iree_status_is_ok(status)) status = push_input(session, inputs, &shape, 1.0f);
+    if (iree_status_is_ok(status)) status = push_input(session, inputs, &shape, 2.0f);
   }
 
   // Host arrays for the full calls: two inputs and the result.
@@ -223,9 +271,10 @@ static iree_status_t run(int argc, char** argv) {
   iree_vm_context_t* context = iree_runtime_session_context(session);
   for (long r = 0; iree_status_is_ok(status) && r < repeats; ++r) {
     double start = now_us();
+    double start_cpu = cpu_us();
     for (long i = 0; iree_status_is_ok(status) && i < calls; ++i) {
       if (full) {
-        status = full_call(session, function, inputs, outputs, elements,
+        status = full_call(session, function, inputs, outputs, &shape,
                            host_arrays, host_arrays + elements,
                            host_arrays + 2 * elements);
         continue;
@@ -239,7 +288,9 @@ static iree_status_t run(int argc, char** argv) {
       }
     }
     if (iree_status_is_ok(status)) {
-      fprintf(stdout, "%.3f\n", (now_us() - start) / (double)calls);
+      double wall = (now_us() - start) / (double)calls;
+      double cpu = (cpu_us() - start_cpu) / (double)calls;
+      fprintf(stdout, "%.3f %.3f\n", wall, cpu);
       fflush(stdout);
     }
   }

@@ -152,7 +152,7 @@ def test_calls_on_configured_devices_read_back_right(instance, vmfb, params):
      "topology_mode, topology_group_count, topology_cpu_ids, topology_nodes, "
      "topology_max_group_count, topology_performance_level, topology_distribution, "
      "topology_favor, worker_spin_us, worker_stack_size, worker_local_memory, "
-     "abort_on_failure"),
+     "abort_on_failure, inline_small_work"),
 ])
 def test_bad_parameters_are_refused_by_name(instance, query, error, message):
     with pytest.raises(error) as e:
@@ -172,11 +172,11 @@ def test_local_sync_takes_no_task_settings(instance):
 def test_parameter_table_query():
     ffi, lib = ireec.ffi, ireec.lib
     count = ffi.new("iree_host_size_t*")
-    with pytest.raises(ireec.OutOfRangeError, match="13 CPU device parameters; capacity 0"):
+    with pytest.raises(ireec.OutOfRangeError, match="14 CPU device parameters; capacity 0"):
         ireec.check_status(lib.ireec_hal_cpu_device_params_query(0, ffi.NULL, count))
-    assert count[0] == 13
-    params = ffi.new("ireec_hal_cpu_device_param_t[]", 13)
-    ireec.check_status(lib.ireec_hal_cpu_device_params_query(13, params, count))
+    assert count[0] == 14
+    params = ffi.new("ireec_hal_cpu_device_param_t[]", 14)
+    ireec.check_status(lib.ireec_hal_cpu_device_params_query(14, params, count))
     table = {ffi.string(p.name).decode(): (p.kind, p.task_setting,
                                            ffi.string(p.default_value).decode())
              for p in params}
@@ -185,6 +185,9 @@ def test_parameter_table_query():
     assert table["worker_spin_us"] == (lib.IREEC_HAL_CPU_DEVICE_PARAM_KIND_INT, True, "0")
     assert table["abort_on_failure"] == (lib.IREEC_HAL_CPU_DEVICE_PARAM_KIND_BOOL, True,
                                          "false")
+    # ireec's own, local-task only (docs/devices.md).
+    assert table["inline_small_work"] == (lib.IREEC_HAL_CPU_DEVICE_PARAM_KIND_BOOL, False,
+                                          "auto")
     # The names the drivers' own refusal lists, in the same order.
     instance = ireec.Instance()
     with pytest.raises(ireec.InvalidArgumentError) as info:

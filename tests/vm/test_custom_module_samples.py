@@ -165,7 +165,7 @@ class AsyncDoubler:
                 raise self.fail_with
             doubled = np.ascontiguousarray(view.to_numpy() * 2)
             ireec.check_status(lib.iree_hal_buffer_map_write(
-                result.buffer, 0, ffi.from_buffer(doubled), doubled.nbytes))
+                result.buffer.handle, 0, ffi.from_buffer(doubled), doubled.nbytes))
             signal.signal()
         except BaseException as error:
             signal.fail(error)  # the caller's wait raises it

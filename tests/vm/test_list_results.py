@@ -56,7 +56,7 @@ def _push_vm_buffer(vm_list) -> None:
 
 def _push_allocator(vm_list, device) -> None:
     """Pushes the device's allocator (a ref kind ireec does not convert)."""
-    ref = ireec.ffi.new("iree_vm_ref_t*", lib.iree_hal_allocator_retain_ref(device.allocator))
+    ref = ireec.ffi.new("iree_vm_ref_t*", lib.iree_hal_allocator_retain_ref(device.allocator.handle))
     ireec.check_status(lib.iree_vm_list_push_ref_move(vm_list, ref))
 
 

@@ -199,20 +199,44 @@ static iree_status_t ireec_cpu_device_parse_topology_favor(
       &params->task.topology_favor);
 }
 
-static iree_status_t ireec_cpu_device_parse_abort_on_failure(
-    iree_string_view_t name, iree_string_view_t value,
-    ireec_cpu_device_params_t* params) {
-  // IREE's bool flags: empty, `true` or `1` is true; `false` and `0` false.
+// As IREE's bool flags: empty, `true` or `1` is true; `false` and `0` false.
+static bool ireec_cpu_device_parse_bool(iree_string_view_t value,
+                                        bool* out_value) {
   if (iree_string_view_is_empty(value) ||
       iree_string_view_equal(value, IREE_SV("true")) ||
       iree_string_view_equal(value, IREE_SV("1"))) {
-    params->task.abort_on_failure = true;
+    *out_value = true;
   } else if (iree_string_view_equal(value, IREE_SV("false")) ||
              iree_string_view_equal(value, IREE_SV("0"))) {
-    params->task.abort_on_failure = false;
+    *out_value = false;
   } else {
+    return false;
+  }
+  return true;
+}
+
+static iree_status_t ireec_cpu_device_parse_abort_on_failure(
+    iree_string_view_t name, iree_string_view_t value,
+    ireec_cpu_device_params_t* params) {
+  if (!ireec_cpu_device_parse_bool(value, &params->task.abort_on_failure)) {
     return ireec_cpu_device_bad_value(name, value, "true, false, 1 or 0");
   }
+  return iree_ok_status();
+}
+
+static iree_status_t ireec_cpu_device_parse_inline_small_work(
+    iree_string_view_t name, iree_string_view_t value,
+    ireec_cpu_device_params_t* params) {
+  if (iree_string_view_equal(value, IREE_SV("auto"))) {
+    params->inline_small_work = IREEC_CPU_DEVICE_INLINE_SMALL_WORK_AUTO;
+    return iree_ok_status();
+  }
+  bool enabled = false;
+  if (!ireec_cpu_device_parse_bool(value, &enabled)) {
+    return ireec_cpu_device_bad_value(name, value, "true, false, 1, 0 or auto");
+  }
+  params->inline_small_work = enabled ? IREEC_CPU_DEVICE_INLINE_SMALL_WORK_ON
+                                      : IREEC_CPU_DEVICE_INLINE_SMALL_WORK_OFF;
   return iree_ok_status();
 }
 
@@ -269,6 +293,10 @@ static const ireec_cpu_device_param_info_t ireec_cpu_device_param_infos[] = {
     {{"abort_on_failure", IREEC_BOOL, true, "false",
       "abort the program on the first failure within a task system queue"},
      IREEC_TASK, ireec_cpu_device_parse_abort_on_failure},
+    {{"inline_small_work", IREEC_BOOL, false, "auto",
+      "run small ready work on the submitting thread instead of waking a "
+      "worker (auto: on unless other parameters are given)"},
+     IREEC_TASK, ireec_cpu_device_parse_inline_small_work},
 };
 
 IREE_API_EXPORT iree_status_t ireec_hal_cpu_device_params_query(
@@ -362,7 +390,7 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_params_parse(
     }
     if (!info) return ireec_cpu_device_unknown_param(driver_name, param_set, key);
     IREE_RETURN_IF_ERROR(info->parse(key, params[i].value, out_params));
-    if (info->sets == IREEC_TASK) task->any = true;
+    if (info->param.task_setting) task->any = true;
   }
   return iree_ok_status();
 }
@@ -647,8 +675,21 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_create(
   iree_hal_driver_release(own_driver);
   IREE_RETURN_IF_ERROR(status);
   // Task devices also wait on other drivers' (local-sync's) semaphores in
-  // their queues.
-  IREE_RETURN_IF_ERROR(ireec_task_device_wrap(device, host_allocator, &device));
+  // their queues. Small ready work runs on the caller's thread unless the
+  // URI configures the device in any way (IREE's behaviour is then kept) or
+  // says otherwise.
+  bool inline_small_work = true;
+  for (iree_host_size_t i = 0; i < param_count; ++i) {
+    if (!iree_string_view_equal(params[i].key, IREE_SV("inline_small_work"))) {
+      inline_small_work = false;
+    }
+  }
+  if (parsed.inline_small_work != IREEC_CPU_DEVICE_INLINE_SMALL_WORK_AUTO) {
+    inline_small_work =
+        parsed.inline_small_work == IREEC_CPU_DEVICE_INLINE_SMALL_WORK_ON;
+  }
+  IREE_RETURN_IF_ERROR(ireec_task_device_wrap(device, inline_small_work,
+                                              host_allocator, &device));
   IREE_RETURN_IF_ERROR(ireec_cpu_device_apply_memory(
       &parsed, driver_name, param_count, params, host_allocator, &device));
   *out_device = device;

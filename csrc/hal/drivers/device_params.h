@@ -60,8 +60,17 @@ typedef struct ireec_cpu_task_settings_t {
   bool abort_on_failure;               // false
 } ireec_cpu_task_settings_t;
 
+// `inline_small_work` (csrc/hal/drivers/task_inline_execution.c).
+typedef enum ireec_cpu_device_inline_small_work_e {
+  // On for a device whose URI has no parameters, off otherwise.
+  IREEC_CPU_DEVICE_INLINE_SMALL_WORK_AUTO = 0,
+  IREEC_CPU_DEVICE_INLINE_SMALL_WORK_ON = 1,
+  IREEC_CPU_DEVICE_INLINE_SMALL_WORK_OFF = 2,
+} ireec_cpu_device_inline_small_work_t;
+
 typedef struct ireec_cpu_device_params_t {
   ireec_cpu_device_memory_t memory;
+  ireec_cpu_device_inline_small_work_t inline_small_work;
   ireec_cpu_task_settings_t task;
 } ireec_cpu_device_params_t;
 

@@ -64,9 +64,21 @@ iree_hal_local_task_driver_create_from_executors(
 // a device able to wait in its queues on semaphores of other drivers
 // (local-sync's), which IREE's task queue cannot: each such wait becomes a
 // wait on a task semaphore that a timepoint on the foreign semaphore signals
-// (or fails). See task_foreign_waits.c.
+// (or fails). See task_foreign_waits.c. With |inline_small_work|, small
+// command buffers whose waits are reached run on the submitting thread
+// while the queue is idle (task_inline_execution.c).
 IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_task_device_wrap(
-    iree_hal_device_t* inner, iree_allocator_t host_allocator,
-    iree_hal_device_t** out_device);
+    iree_hal_device_t* inner, bool inline_small_work,
+    iree_allocator_t host_allocator, iree_hal_device_t** out_device);
+
+// ABORTED (as IREE reports a failure it passes on) with |what| and the text
+// of |failure| (the root cause), which it consumes; |failure| itself when it
+// is ABORTED already.
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_status_aborted_by(
+    const char* what, iree_status_t failure);
+
+// Whether |semaphore| has reached |value| (false once it has failed).
+IREE_HAL_DRIVER_SUPPORT_INTERNAL bool ireec_semaphore_reached(
+    iree_hal_semaphore_t* semaphore, uint64_t value);
 
 #endif  // IREEC_HAL_DRIVERS_DRIVER_SUPPORT_H_

@@ -22,8 +22,10 @@
 // with the failure's text.
 //
 // The wrapper is a forwarding device (../forwarding_device.h): the wait
-// lists go through its wait hooks, host waits on mixed lists are its one
-// override, and everything else is forwarded to the task device unchanged.
+// lists go through its wait hooks; host waits on mixed lists, queue_execute
+// (small ready work runs on the caller's thread, task_inline_execution.c)
+// and query_i64 (which tells about it) are its overrides; everything else is
+// forwarded to the task device unchanged.
 
 #include <string.h>
 
@@ -33,6 +35,17 @@
 
 #include "../forwarding_device.h"
 #include "driver_support.h"
+#include "task_inline_execution.h"
+
+// The wrapper's state (ireec_hal_forwarding_device_state).
+typedef struct ireec_task_device_state_t {
+  ireec_task_inline_execution_t inline_execution;
+} ireec_task_device_state_t;
+
+static ireec_task_device_state_t* ireec_task_device_state(
+    ireec_hal_forwarding_device_t* device) {
+  return (ireec_task_device_state_t*)ireec_hal_forwarding_device_state(device);
+}
 
 //===----------------------------------------------------------------------===//
 // Proxies
@@ -227,9 +240,8 @@ static void ireec_task_wait_list_release(ireec_hal_forwarding_device_t* device,
   iree_allocator_free(device->host_allocator, wait_list);
 }
 
-// Whether |semaphore| has reached |value| (false once it has failed).
-static bool ireec_semaphore_reached(iree_hal_semaphore_t* semaphore,
-                                    uint64_t value) {
+IREE_HAL_DRIVER_SUPPORT_INTERNAL bool ireec_semaphore_reached(
+    iree_hal_semaphore_t* semaphore, uint64_t value) {
   uint64_t current_value = 0;
   iree_status_t status = iree_hal_semaphore_query(semaphore, &current_value);
   bool reached = iree_status_is_ok(status) &&
@@ -239,7 +251,7 @@ static bool ireec_semaphore_reached(iree_hal_semaphore_t* semaphore,
   return reached;
 }
 
-static iree_status_t ireec_task_wait_list_map(
+static iree_status_t ireec_task_wait_list_map_lists(
     ireec_hal_forwarding_device_t* device,
     const iree_hal_semaphore_list_t semaphore_list,
     const iree_hal_semaphore_list_t signal_list,
@@ -347,6 +359,35 @@ static iree_status_t ireec_task_wait_list_map(
   return iree_ok_status();
 }
 
+// Every queue operation passes here on its way to the task queue: it is
+// recorded as pending, so that later work does not overtake it by running
+// inline.
+static iree_status_t ireec_task_wait_list_map(
+    ireec_hal_forwarding_device_t* device,
+    const iree_hal_semaphore_list_t semaphore_list,
+    const iree_hal_semaphore_list_t signal_list,
+    iree_hal_semaphore_list_t* out_waits, iree_hal_semaphore_list_t* out_signals,
+    void** out_state, bool* out_skip) {
+  ireec_task_inline_execution_t* inline_execution =
+      &ireec_task_device_state(device)->inline_execution;
+  if (ireec_task_inline_execution_failed(inline_execution)) {
+    // Work run on the caller's thread failed: as IREE's task queue does once
+    // its work failed, every later operation is aborted.
+    *out_waits = semaphore_list;
+    *out_signals = signal_list;
+    *out_state = NULL;
+    *out_skip = true;
+    iree_hal_semaphore_list_fail(signal_list,
+                                 iree_status_from_code(IREE_STATUS_ABORTED));
+    return iree_ok_status();
+  }
+  IREE_RETURN_IF_ERROR(ireec_task_wait_list_map_lists(
+      device, semaphore_list, signal_list, out_waits, out_signals, out_state,
+      out_skip));
+  ireec_task_inline_execution_note_submission(inline_execution, signal_list);
+  return iree_ok_status();
+}
+
 static const ireec_hal_forwarding_wait_hooks_t ireec_task_wait_hooks = {
     .map = ireec_task_wait_list_map,
     .release = ireec_task_wait_list_release,
@@ -361,9 +402,8 @@ static iree_status_t ireec_task_device_wait_inner(
     const iree_hal_semaphore_list_t semaphore_list, iree_timeout_t timeout,
     iree_hal_wait_flags_t flags);
 
-// ABORTED, as IREE's waits report a failed semaphore, with the failure's own
-// text (the root cause).
-static iree_status_t ireec_task_device_wait_aborted(iree_status_t failure) {
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_status_aborted_by(
+    const char* what, iree_status_t failure) {
   if (iree_status_code(failure) == IREE_STATUS_ABORTED) return failure;
   char message[512];
   iree_host_size_t length = 0;
@@ -371,8 +411,9 @@ static iree_status_t ireec_task_device_wait_aborted(iree_status_t failure) {
     length = 0;
   }
   iree_status_ignore(failure);
-  return iree_make_status(IREE_STATUS_ABORTED, "a waited semaphore failed: %.*s",
-                          (int)length, message);
+  // No source location: the message reads as IREE's own ABORTED does.
+  return iree_status_annotate_f(iree_status_from_code(IREE_STATUS_ABORTED),
+                                "%s: %.*s", what, (int)length, message);
 }
 
 static iree_status_t ireec_task_device_wait_semaphores(
@@ -383,14 +424,14 @@ static iree_status_t ireec_task_device_wait_semaphores(
   // for any one), so a wait checks for failures first and after.
   iree_status_t failure = ireec_semaphore_list_failure(semaphore_list);
   if (!iree_status_is_ok(failure)) {
-    return ireec_task_device_wait_aborted(failure);
+    return ireec_status_aborted_by("a waited semaphore failed", failure);
   }
   iree_status_t status = ireec_task_device_wait_inner(
       device, wait_mode, semaphore_list, timeout, flags);
   if (!iree_status_is_ok(status)) return status;
   failure = ireec_semaphore_list_failure(semaphore_list);
   if (!iree_status_is_ok(failure)) {
-    return ireec_task_device_wait_aborted(failure);
+    return ireec_status_aborted_by("a waited semaphore failed", failure);
   }
   return iree_ok_status();
 }
@@ -413,15 +454,64 @@ static iree_status_t ireec_task_device_wait_inner(
       device, wait_mode, semaphore_list, timeout, flags);
 }
 
+static iree_status_t ireec_task_device_queue_execute(
+    iree_hal_device_t* base_device, iree_hal_queue_affinity_t queue_affinity,
+    const iree_hal_semaphore_list_t wait_semaphore_list,
+    const iree_hal_semaphore_list_t signal_semaphore_list,
+    iree_hal_command_buffer_t* command_buffer,
+    iree_hal_buffer_binding_table_t binding_table,
+    iree_hal_execute_flags_t flags) {
+  ireec_hal_forwarding_device_t* device =
+      ireec_hal_forwarding_device_cast(base_device);
+  bool executed = false;
+  IREE_RETURN_IF_ERROR(ireec_task_inline_execution_try_execute(
+      &ireec_task_device_state(device)->inline_execution,
+      iree_hal_device_allocator(device->inner), device->host_allocator,
+      wait_semaphore_list, signal_semaphore_list, command_buffer,
+      binding_table, &executed));
+  if (executed) return iree_ok_status();
+  return ireec_hal_forwarding_device_vtable.queue_execute(
+      base_device, queue_affinity, wait_semaphore_list, signal_semaphore_list,
+      command_buffer, binding_table, flags);
+}
+
+static iree_status_t ireec_task_device_query_i64(iree_hal_device_t* base_device,
+                                                 iree_string_view_t category,
+                                                 iree_string_view_t key,
+                                                 int64_t* out_value) {
+  if (iree_string_view_equal(category, IREE_SV("ireec.local_task"))) {
+    *out_value = 0;
+    return ireec_task_inline_execution_query_i64(
+        &ireec_task_device_state(ireec_hal_forwarding_device_cast(base_device))
+             ->inline_execution,
+        key, out_value);
+  }
+  return ireec_hal_forwarding_device_vtable.query_i64(base_device, category,
+                                                      key, out_value);
+}
+
+static void ireec_task_device_on_destroy(ireec_hal_forwarding_device_t* device) {
+  ireec_task_inline_execution_deinitialize(
+      &ireec_task_device_state(device)->inline_execution);
+}
+
 static const iree_hal_device_vtable_t ireec_task_device_overrides = {
+    .query_i64 = ireec_task_device_query_i64,
+    .queue_execute = ireec_task_device_queue_execute,
     .wait_semaphores = ireec_task_device_wait_semaphores,
 };
 
 IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_task_device_wrap(
-    iree_hal_device_t* inner, iree_allocator_t host_allocator,
-    iree_hal_device_t** out_device) {
-  return ireec_hal_forwarding_device_create(inner, &ireec_task_device_overrides,
-                                            &ireec_task_wait_hooks,
-                                            /*state_size=*/0, host_allocator,
-                                            out_device);
+    iree_hal_device_t* inner, bool inline_small_work,
+    iree_allocator_t host_allocator, iree_hal_device_t** out_device) {
+  IREE_RETURN_IF_ERROR(ireec_hal_forwarding_device_create(
+      inner, &ireec_task_device_overrides, &ireec_task_wait_hooks,
+      sizeof(ireec_task_device_state_t), host_allocator, out_device));
+  ireec_hal_forwarding_device_t* device =
+      ireec_hal_forwarding_device_cast(*out_device);
+  ireec_task_inline_execution_initialize(
+      inline_small_work, host_allocator,
+      &ireec_task_device_state(device)->inline_execution);
+  device->on_destroy = ireec_task_device_on_destroy;
+  return iree_ok_status();
 }

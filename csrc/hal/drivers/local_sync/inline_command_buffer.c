@@ -89,6 +89,9 @@ typedef struct iree_hal_inline_command_buffer_t {
   // local memory cache); NULL for one initialized in caller storage.
   iree_hal_device_t* device;
   ireec_local_memory_cache_t* local_memory_cache;
+  // Set while measuring (ireec_inline_command_buffer_measure): commands add
+  // the bytes they would touch here instead of running.
+  iree_device_size_t* measured_bytes;
   struct {
     // The dispatch state handed to executables, its pointers set once; each
     // dispatch fills in its grid, constants and bindings.
@@ -287,10 +290,36 @@ static iree_status_t iree_hal_inline_command_buffer_advise_buffer(
   return iree_ok_status();
 }
 
+// The bytes |ref| names (its whole buffer past its offset for
+// IREE_HAL_WHOLE_BUFFER; none for a NULL buffer).
+static iree_device_size_t ireec_buffer_ref_byte_length(
+    const iree_hal_buffer_ref_t* ref) {
+  if (!ref->buffer) return 0;
+  if (ref->length != IREE_HAL_WHOLE_BUFFER) return ref->length;
+  iree_device_size_t size = iree_hal_buffer_byte_length(ref->buffer);
+  return size > ref->offset ? size - ref->offset : 0;
+}
+
+// Whether the command buffer only measures; if so, adds |bytes| (saturating).
+static bool iree_hal_inline_command_buffer_measure(
+    iree_hal_command_buffer_t* base_command_buffer, iree_device_size_t bytes) {
+  iree_device_size_t* measured_bytes =
+      iree_hal_inline_command_buffer_cast(base_command_buffer)->measured_bytes;
+  if (!measured_bytes) return false;
+  *measured_bytes = bytes > IREE_DEVICE_SIZE_MAX - *measured_bytes
+                        ? IREE_DEVICE_SIZE_MAX
+                        : *measured_bytes + bytes;
+  return true;
+}
+
 static iree_status_t iree_hal_inline_command_buffer_fill_buffer(
     iree_hal_command_buffer_t* base_command_buffer,
     iree_hal_buffer_ref_t target_ref, const void* pattern,
     iree_host_size_t pattern_length, iree_hal_fill_flags_t flags) {
+  if (iree_hal_inline_command_buffer_measure(
+          base_command_buffer, ireec_buffer_ref_byte_length(&target_ref))) {
+    return iree_ok_status();
+  }
   return iree_hal_buffer_map_fill(target_ref.buffer, target_ref.offset,
                                   target_ref.length, pattern, pattern_length);
 }
@@ -299,6 +328,10 @@ static iree_status_t iree_hal_inline_command_buffer_update_buffer(
     iree_hal_command_buffer_t* base_command_buffer, const void* source_buffer,
     iree_host_size_t source_offset, iree_hal_buffer_ref_t target_ref,
     iree_hal_update_flags_t flags) {
+  if (iree_hal_inline_command_buffer_measure(
+          base_command_buffer, ireec_buffer_ref_byte_length(&target_ref))) {
+    return iree_ok_status();
+  }
   return iree_hal_buffer_map_write(
       target_ref.buffer, target_ref.offset,
       (const uint8_t*)source_buffer + source_offset, target_ref.length);
@@ -308,6 +341,11 @@ static iree_status_t iree_hal_inline_command_buffer_copy_buffer(
     iree_hal_command_buffer_t* base_command_buffer,
     iree_hal_buffer_ref_t source_ref, iree_hal_buffer_ref_t target_ref,
     iree_hal_copy_flags_t flags) {
+  if (iree_hal_inline_command_buffer_measure(
+          base_command_buffer, ireec_buffer_ref_byte_length(&source_ref) +
+                                   ireec_buffer_ref_byte_length(&target_ref))) {
+    return iree_ok_status();
+  }
   return iree_hal_buffer_map_copy(source_ref.buffer, source_ref.offset,
                                   target_ref.buffer, target_ref.offset,
                                   target_ref.length);
@@ -354,6 +392,20 @@ static iree_status_t iree_hal_inline_command_buffer_dispatch(
     iree_hal_buffer_ref_list_t bindings, iree_hal_dispatch_flags_t flags) {
   iree_hal_inline_command_buffer_t* command_buffer =
       iree_hal_inline_command_buffer_cast(base_command_buffer);
+  if (command_buffer->measured_bytes) {
+    // A grid read from a buffer is not known until earlier work has run: it
+    // counts as too large for any limit.
+    if (iree_any_bit_set(flags, IREEC_DISPATCH_FLAGS_INDIRECT_PARAMETERS)) {
+      iree_hal_inline_command_buffer_measure(base_command_buffer,
+                                             IREE_DEVICE_SIZE_MAX);
+    }
+    for (iree_host_size_t i = 0; i < bindings.count; ++i) {
+      iree_hal_inline_command_buffer_measure(
+          base_command_buffer,
+          ireec_buffer_ref_byte_length(&bindings.values[i]));
+    }
+    return iree_ok_status();
+  }
   if (iree_any_bit_set(flags, IREEC_DISPATCH_FLAGS_CUSTOM_ARGUMENTS)) {
     return iree_make_status(IREE_STATUS_UNIMPLEMENTED,
                             "direct/indirect dispatch arguments are not "
@@ -542,6 +594,28 @@ iree_status_t ireec_inline_command_buffer_replay(
   iree_status_t status = iree_hal_deferred_command_buffer_apply(
       command_buffer, inline_command_buffer, binding_table);
   iree_hal_inline_command_buffer_deinitialize(inline_command_buffer);
+  return status;
+}
+
+iree_status_t ireec_inline_command_buffer_measure(
+    iree_hal_allocator_t* device_allocator,
+    iree_hal_command_buffer_t* command_buffer,
+    iree_hal_buffer_binding_table_t binding_table,
+    iree_device_size_t* out_bytes) {
+  *out_bytes = 0;
+  // Unvalidated: the replay that runs the commands validates them.
+  ireec_inline_command_buffer_storage_t storage;
+  iree_hal_command_buffer_t* measuring_command_buffer = NULL;
+  IREE_RETURN_IF_ERROR(ireec_inline_command_buffer_begin_on_stack(
+      device_allocator,
+      command_buffer->mode | IREE_HAL_COMMAND_BUFFER_MODE_UNVALIDATED,
+      command_buffer->allowed_categories, iree_allocator_null(),
+      /*local_memory_cache=*/NULL, &storage, &measuring_command_buffer));
+  iree_hal_inline_command_buffer_cast(measuring_command_buffer)
+      ->measured_bytes = out_bytes;
+  iree_status_t status = iree_hal_deferred_command_buffer_apply(
+      command_buffer, measuring_command_buffer, binding_table);
+  iree_hal_inline_command_buffer_deinitialize(measuring_command_buffer);
   return status;
 }
 

@@ -67,6 +67,16 @@ IREE_HAL_LOCAL_SYNC_INTERNAL iree_status_t ireec_inline_command_buffer_replay(
     iree_allocator_t host_allocator,
     ireec_local_memory_cache_t* local_memory_cache);
 
+// The bytes replaying the recorded (deferred) |command_buffer| with
+// |binding_table| would touch, running nothing: each dispatch's bindings,
+// each fill's and update's target, each copy's source and target. A dispatch
+// whose grid is read from a buffer counts as IREE_DEVICE_SIZE_MAX.
+IREE_HAL_LOCAL_SYNC_INTERNAL iree_status_t ireec_inline_command_buffer_measure(
+    iree_hal_allocator_t* device_allocator,
+    iree_hal_command_buffer_t* command_buffer,
+    iree_hal_buffer_binding_table_t binding_table,
+    iree_device_size_t* out_bytes);
+
 // Runs one dispatch on the calling thread through an inline command buffer
 // on the stack (a queue dispatch, without recording anything).
 IREE_HAL_LOCAL_SYNC_INTERNAL iree_status_t ireec_inline_command_buffer_dispatch(
