@@ -26,6 +26,7 @@ class Handle:
     def close(self) -> None: ...
     def _adopt(self, address: int, retain: bool = False, parent: Any = None,
                keep_alive: Any = None, /) -> None: ...
+    def _create(self, parent: Any, keep_alive: Any, function: Any, *args: Any) -> bool: ...
     def _acquire(self) -> None: ...
     def _release_use(self) -> None: ...
     def _leak_reference(self) -> None: ...
@@ -61,6 +62,21 @@ class VmListHandle(Handle):
 
 class ParameterIndexHandle(Handle):
     """An iree_io_parameter_index_t reference (ireec.ParameterIndex)."""
+
+class BufferHandle(Handle):
+    """An iree_hal_buffer_t reference."""
+
+class FileHandle(Handle):
+    """An iree_io_file_handle_t reference."""
+
+class DriverHandle(Handle):
+    """An iree_hal_driver_t reference."""
+
+class VmModuleHandle(Handle):
+    """An iree_vm_module_t reference."""
+
+class ParameterProviderHandle(Handle):
+    """An iree_io_parameter_provider_t reference."""
 
 class Invoker:
     """The base of ireec.PreparedCall and ireec.BoundCall: their call, made

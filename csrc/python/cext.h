@@ -50,6 +50,9 @@ extern PyObject* ireec_dtypes_by_element_type;
 // ffi.cast, for the cffi pointers `.handle` and the invoker's lists are
 // seen as from Python.
 extern PyObject* ireec_cffi_cast;
+// ffi.typeof("uintptr_t"): the type a cffi pointer is cast to for its
+// address (ireec_cffi_address).
+extern PyObject* ireec_uintptr_cffi_type;
 // The Python functions C hands what it leaves to Python (see install()'s
 // docstring in cext_module.c).
 extern PyObject* ireec_closed_message;
@@ -101,6 +104,10 @@ typedef struct ireec_handle_kind_t {
   bool release_keeps_gil;
   const char* c_type;   // e.g. "iree_hal_device_t*"
   PyObject* cffi_type;  // ffi.typeof(c_type), set by install()
+  // What IREE's functions making one take (e.g. "iree_hal_device_t**"),
+  // for _create, and its cffi type (install()).
+  const char* out_c_type;
+  PyObject* out_cffi_type;
 } ireec_handle_kind_t;
 
 extern ireec_handle_kind_t ireec_instance_handle_kind;
@@ -111,7 +118,12 @@ extern ireec_handle_kind_t ireec_fence_handle_kind;
 extern ireec_handle_kind_t ireec_buffer_view_handle_kind;
 extern ireec_handle_kind_t ireec_vm_list_handle_kind;
 extern ireec_handle_kind_t ireec_parameter_index_handle_kind;
-#define IREEC_HANDLE_KINDS 8
+extern ireec_handle_kind_t ireec_buffer_handle_kind;
+extern ireec_handle_kind_t ireec_file_handle_handle_kind;
+extern ireec_handle_kind_t ireec_driver_handle_kind;
+extern ireec_handle_kind_t ireec_vm_module_handle_kind;
+extern ireec_handle_kind_t ireec_parameter_provider_handle_kind;
+#define IREEC_HANDLE_KINDS 13
 extern ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS];
 
 // A Handle: the reference (NULL once released), read through the member of
@@ -133,6 +145,11 @@ typedef struct {
     iree_hal_buffer_view_t* buffer_view;
     iree_vm_list_t* list;
     iree_io_parameter_index_t* parameter_index;
+    iree_hal_buffer_t* buffer;
+    iree_io_file_handle_t* file_handle;
+    iree_hal_driver_t* driver;
+    iree_vm_module_t* vm_module;
+    iree_io_parameter_provider_t* parameter_provider;
   };
   const ireec_handle_kind_t* kind;
   PyObject* cdata;
@@ -184,6 +201,9 @@ PyObject* ireec_handle_new(PyTypeObject* type, const ireec_handle_kind_t* kind,
 // |ptr| as the cffi pointer of |kind|'s C type: a new reference, or NULL
 // with a Python error.
 PyObject* ireec_cffi_pointer(PyObject* cffi_type, void* ptr);
+// The address the cffi pointer |cdata| holds, in |*out_ptr|; -1 with a
+// Python error.
+int ireec_cffi_address(PyObject* cdata, void** out_ptr);
 
 // ---------------------------------------------------------------------------
 // errors.c: the one converter of failed iree_status_t to exceptions.

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import _cext
-from .._core.handle import Handle, address, in_use
+from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.validate import checked_dims
@@ -84,12 +84,9 @@ class BufferView(Handle, _cext.BufferViewHandle):
         device = require_device(device)
         device._acquire()  # the upload releases the GIL while it uses the device
         try:
-            ptr, fallback = _upload(device, np.asarray(array), zero_copy)
+            fallback = _upload(self, device, np.asarray(array), zero_copy)
         finally:
             device._release_use()
-        # Ours (a new iree_hal_buffer_view_t*); released again if `device`
-        # was closed meanwhile.
-        self._adopt(address(ptr), False, device)
         if zero_copy:
             self._upload = (fallback is None, fallback)
 
@@ -163,11 +160,10 @@ class BufferView(Handle, _cext.BufferViewHandle):
                              f"{element_type_name(element_type)} view needs {size} "
                              f"bytes; the buffer has {length}")
         host = device.host_allocator if device is not None else lib.iree_allocator_system()
-        out = ffi.new("iree_hal_buffer_view_t**")
-        check_status(lib.iree_hal_buffer_view_create(
-            buffer, rank, dims, element_type, lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
-            host, out))
-        return cls.from_handle(out[0], device=device)
+        view = cls.__new__(cls)
+        view._create(device, None, lib.iree_hal_buffer_view_create, buffer, rank, dims,
+                     element_type, lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, host)
+        return view
 
     # -- what it is ---------------------------------------------------------
 
@@ -399,41 +395,39 @@ class BufferView(Handle, _cext.BufferViewHandle):
             raise ValueError(f"cannot copy directly to {target.id}: {obstacle}")
         if via_host:
             return type(self).from_numpy(target, self.to_numpy())
-        ptr = _transfer.copy_on_device(self.handle, target.handle, target.allocator,
-                                       target.host_allocator)
-        return type(self).from_handle(ptr, device=target)
+        copy = type(self).__new__(type(self))
+        _transfer.copy_on_device(copy, target, self.handle)
+        return copy
 
 
-def _upload(device: Device, array: np.ndarray, zero_copy: bool):
-    """(a new iree_hal_buffer_view_t* holding `array` on `device`, why a
-    zero-copy import was not possible or None): the array's memory imported
-    when `zero_copy` and possible, else a copy."""
+def _upload(view: BufferView, device: Device, array: np.ndarray, zero_copy: bool):
+    """Makes `view` hold `array` on `device` (a use of which it holds):
+    the array's memory imported when `zero_copy` and possible, else a copy.
+    Returns why a zero-copy import was not possible, or None."""
     element_type = element_type_from_dtype(array.dtype)
     fallback = None
     if zero_copy:
         fallback = zero_copy_obstacle(array)
         if fallback is None:
             try:
-                ptr = import_host_array(device.allocator, device.host_allocator, array,
-                                        element_type)
+                imported = import_host_array(view, device, array, element_type)
             except IreeError as e:
                 fallback = f"the device's allocator refused the import ({e.code_name})"
             else:
-                if ptr is not None:
-                    return ptr, None
+                if imported:
+                    return None
                 fallback = f"{device.id}'s allocator cannot import host memory"
     if array.dtype.byteorder not in ("=", "|"):
         array = array.astype(array.dtype.newbyteorder("="))
     if not array.flags.c_contiguous:
         array = array.copy(order="C")
     rank, dims = _dims(array.shape)
-    out = ffi.new("iree_hal_buffer_view_t**")
     data = ffi.from_buffer(array)  # `array` stays referenced during the copy
-    check_status(lib.iree_hal_buffer_view_allocate_buffer_copy(
-        device.handle, device.allocator, rank, dims, element_type,
-        lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, _DEVICE_PARAMS_C[0],
-        lib.iree_make_const_byte_span(data, array.nbytes), out))
-    return out[0], fallback
+    view._create(device, None, lib.iree_hal_buffer_view_allocate_buffer_copy,
+                 device.handle, device.allocator, rank, dims, element_type,
+                 lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, _DEVICE_PARAMS_C[0],
+                 lib.iree_make_const_byte_span(data, array.nbytes))
+    return fallback
 
 
 # (zero_copy, zero_copy_fallback) of a view not made with zero_copy=True.

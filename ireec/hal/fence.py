@@ -44,9 +44,8 @@ class Fence(Handle, _cext.FenceHandle):
         if not 0 <= capacity <= _FENCE_CAPACITY_MAX:
             raise ValueError(
                 f"fence capacity must be in [0, {_FENCE_CAPACITY_MAX}], got {capacity}")
-        out = ffi.new("iree_hal_fence_t**")
-        check_status(lib.iree_hal_fence_create(capacity, lib.iree_allocator_system(), out))
-        self._own(out[0])
+        self._create(None, None, lib.iree_hal_fence_create, capacity,
+                     lib.iree_allocator_system())
 
     @classmethod
     def create(cls, capacity: int = 1) -> "Fence":
@@ -57,10 +56,10 @@ class Fence(Handle, _cext.FenceHandle):
     def at(cls, semaphore: Semaphore, value: int) -> "Fence":
         """iree_hal_fence_create_at: the single timepoint (`semaphore`, `value`)."""
         _require(semaphore, Semaphore, "semaphore")
-        out = ffi.new("iree_hal_fence_t**")
-        check_status(lib.iree_hal_fence_create_at(
-            semaphore.handle, value, lib.iree_allocator_system(), out))
-        return cls.from_handle(out[0])
+        fence = cls.__new__(cls)
+        fence._create(None, None, lib.iree_hal_fence_create_at, semaphore.handle, value,
+                      lib.iree_allocator_system())
+        return fence
 
     @classmethod
     def join(cls, fences: Iterable["Fence"]) -> "Fence":
@@ -69,14 +68,13 @@ class Fence(Handle, _cext.FenceHandle):
         for i, fence in enumerate(fences):
             _require(fence, Fence, f"fences[{i}]")
         handles = ffi.new("iree_hal_fence_t*[]", [f.handle for f in fences] or [ffi.NULL])
-        out = ffi.new("iree_hal_fence_t**")
-        check_status(lib.iree_hal_fence_join(
-            len(fences), handles, lib.iree_allocator_system(), out))
-        if out[0] == ffi.NULL:
+        joined = cls.__new__(cls)
+        if not joined._create(None, None, lib.iree_hal_fence_join, len(fences), handles,
+                              lib.iree_allocator_system()):
             # IREE answers NULL when there is no timepoint to join; an empty
             # fence means the same (reached) and keeps the result a Fence.
             return cls(0)
-        return cls.from_handle(out[0])
+        return joined
 
     @in_use
     def insert(self, semaphore: Semaphore, value: int) -> None:

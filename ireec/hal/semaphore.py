@@ -37,13 +37,11 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
         except AttributeError:
             raise TypeError(f"Semaphore(device, initial_value=0): device must be an "
                             f"ireec.Device, not {type(device).__name__}") from None
-        out = ffi.new("iree_hal_semaphore_t**")
-        check_status(lib.iree_hal_semaphore_create(
-            device_ptr, lib.IREE_HAL_QUEUE_AFFINITY_ANY, initial_value,
-            lib.IREE_HAL_SEMAPHORE_FLAG_DEFAULT, out))
         # IREE's semaphore holds no reference to its device: this one holds
         # a use of the Device, which then outlives it even if closed first.
-        self._own(out[0], parent=device)
+        self._create(device, None, lib.iree_hal_semaphore_create, device_ptr,
+                     lib.IREE_HAL_QUEUE_AFFINITY_ANY, initial_value,
+                     lib.IREE_HAL_SEMAPHORE_FLAG_DEFAULT)
 
     @classmethod
     def create(cls, device: Device, initial_value: int = 0) -> "Semaphore":

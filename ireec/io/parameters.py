@@ -154,9 +154,8 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
     def __init__(self) -> None:
         """An empty index (`ParameterIndex.from_handle(ptr, retain=...)`
         adopts an existing `iree_io_parameter_index_t*`)."""
-        out = ffi.new("iree_io_parameter_index_t**")
-        check_status(lib.iree_io_parameter_index_create(lib.iree_allocator_system(), out))
-        self._own(out[0])
+        self._create(None, None, lib.iree_io_parameter_index_create,
+                     lib.iree_allocator_system())
 
     def load(self, path: str | os.PathLike[str], *, mode: str = "mmap") -> "ParameterIndex":
         """Adds the parameters of the file at `path` (.irpa, .gguf or

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from .. import _cext
 from .._core.handle import Handle
-from .._core.library import ffi, lib
-from .._core.status import check_status
+from .._core.library import lib
 
 
 class VmList(Handle, _cext.VmListHandle):
@@ -15,8 +14,8 @@ class VmList(Handle, _cext.VmListHandle):
 
     @classmethod
     def create(cls, capacity: int) -> "VmList":
-        out = ffi.new("iree_vm_list_t**")
-        check_status(lib.iree_vm_list_create(
-            lib.iree_vm_make_undefined_type_def(), capacity,
-            lib.iree_allocator_system(), out))
-        return cls.from_handle(out[0])
+        created = cls.__new__(cls)
+        created._create(None, None, lib.iree_vm_list_create,
+                        lib.iree_vm_make_undefined_type_def(), capacity,
+                        lib.iree_allocator_system())
+        return created

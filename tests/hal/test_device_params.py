@@ -17,9 +17,12 @@ from locations import EXAMPLES_DIR
 
 # Run in a child so the only task workers are the device's own: creates the
 # device, makes one call, then reports each worker thread's name and the CPUs
-# it may run on (/proc/self/task/*/status: Cpus_allowed_list).
+# it may run on (/proc/self/task/*/status: Cpus_allowed_list). A worker names
+# itself once it runs, which may be after the call (work it was not given),
+# so the child waits (a bounded while) until the workers expected have
+# named themselves, then reports what it sees.
 CHILD = r"""
-import json, os, sys
+import json, os, sys, time
 import numpy as np
 import ireec
 
@@ -29,15 +32,29 @@ session = ireec.Session(instance, device)
 session.load_module(sys.argv[2])
 (result,) = session.call("jit_mul.main", np.array([1, 2, 3], np.float32),
                          np.array([4, 5, 6], np.float32))
-workers = []
-for tid in os.listdir("/proc/self/task"):
-    with open(f"/proc/self/task/{tid}/comm") as f:
-        name = f.read().strip()
-    with open(f"/proc/self/task/{tid}/status") as f:
-        allowed = [line.split()[1] for line in f if line.startswith("Cpus_allowed_list")][0]
-    if name.startswith("iree-worker"):
-        workers.append([name, allowed])
-print(json.dumps({"values": result.to_numpy().tolist(), "workers": sorted(workers)}))
+
+def named_workers():
+    workers = []
+    for tid in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{tid}/comm") as f:
+                name = f.read().strip()
+            with open(f"/proc/self/task/{tid}/status") as f:
+                allowed = [line.split()[1] for line in f
+                           if line.startswith("Cpus_allowed_list")][0]
+        except OSError:  # a thread that ended meanwhile
+            continue
+        if name.startswith("iree-worker"):
+            workers.append([name, allowed])
+    return sorted(workers)
+
+expected = int(sys.argv[3])
+for _ in range(3000):
+    workers = named_workers()
+    if len(workers) >= expected:
+        break
+    time.sleep(0.01)
+print(json.dumps({"values": result.to_numpy().tolist(), "workers": workers}))
 """
 
 CPUS = sorted(os.sched_getaffinity(0))
@@ -49,15 +66,18 @@ def vmfb(compile_mlir):
     return str(compile_mlir(EXAMPLES_DIR / "jit_mul.mlir"))
 
 
-def run_child(uri, vmfb):
-    report = json.loads(run_python("-c", CHILD, uri, vmfb).check().stdout)
+def run_child(uri, vmfb, workers: int):
+    """The workers (name, CPUs allowed) of a `uri` device, once `workers` of
+    them have named themselves."""
+    report = json.loads(run_python("-c", CHILD, uri, vmfb, workers).check().stdout)
     assert report["values"] == [4, 10, 18]  # values read back from the call
     return report["workers"]
 
 
 @pytest.mark.parametrize("count", [1, 3])
 def test_worker_count_follows_topology_group_count(vmfb, count):
-    workers = run_child(f"local-task://?topology_group_count={count}&worker_spin_us=50", vmfb)
+    workers = run_child(f"local-task://?topology_group_count={count}&worker_spin_us=50",
+                        vmfb, count)
     # Unpinned, as IREE leaves a group-count topology.
     assert workers == [[f"iree-worker-{i}", ALL_CPUS] for i in range(count)]
 
@@ -65,9 +85,9 @@ def test_worker_count_follows_topology_group_count(vmfb, count):
 @pytest.mark.skipif(len(CPUS) < 2, reason="needs two CPUs this process may use")
 def test_cpu_ids_pin_the_workers(vmfb):
     first, last = CPUS[0], CPUS[-1]
-    assert run_child(f"local-task://?topology_cpu_ids={last}", vmfb) == [
+    assert run_child(f"local-task://?topology_cpu_ids={last}", vmfb, 1) == [
         ["iree-worker-0", str(last)]]
-    assert run_child(f"local-task://?topology_cpu_ids={first},{last}", vmfb) == [
+    assert run_child(f"local-task://?topology_cpu_ids={first},{last}", vmfb, 2) == [
         ["iree-worker-0", str(first)], ["iree-worker-1", str(last)]]
 
 
@@ -77,12 +97,14 @@ def test_repeated_cpu_ids_make_one_executor_each(vmfb):
     # with its one worker; discrete memory applies on top.
     first, last = CPUS[0], CPUS[-1]
     workers = run_child(
-        f"local-task://?topology_cpu_ids={first}&topology_cpu_ids={last}&memory=discrete", vmfb)
+        f"local-task://?topology_cpu_ids={first}&topology_cpu_ids={last}&memory=discrete",
+        vmfb, 2)
     assert workers == [["iree-worker-0", str(first)], ["iree-worker-0", str(last)]]
 
 
 def test_max_group_count_limits_the_physical_cores(vmfb):
-    workers = run_child("local-task://?topology_max_group_count=1&topology_favor=latency", vmfb)
+    workers = run_child("local-task://?topology_max_group_count=1&topology_favor=latency",
+                        vmfb, 1)
     assert len(workers) == 1 and workers[0][0] == "iree-worker-0"
 
 
