@@ -274,7 +274,7 @@ def test_the_extension_is_installed_once(session):
                       buffer_view=ireec.Device, closed_error=ireec.ClosedError,
                       iree_error=ireec.IreeError, errors_by_code={}, closed_message=print,
                       decode_result=print, call_declined=print, note_aborted=print,
-                      read_back=print, session_call=print)
+                      read_back=print, session_call=print, python_exception=print)
     with pytest.raises(TypeError, match="is not a kind of ireec._cext.Handle"):
         _cext.Handle()
     with pytest.raises(TypeError, match="to_numpy.copy=True. takes one argument"):
