@@ -278,8 +278,10 @@ PyObject* ireec_trace_invokes(PyObject* module, PyObject* trace);
 // invoke.c: "module.function", for messages; NULL with a Python error.
 PyObject* ireec_function_full_name(const iree_vm_function_t* function);
 
-// The Invoker type (invoker.c): the base of PreparedCall and BoundCall.
+// The Invoker type (invoker.c): the base of PreparedCall and BoundCall; and
+// CallLevel, what Invoker._level() makes.
 extern PyTypeObject ireec_invoker_type;
+extern PyTypeObject ireec_call_level_type;
 // The call of an Invoker with vectorcall's arguments (|kwnames| name the
 // values after the |nargs| arguments): made in C, or by the general path.
 PyObject* ireec_invoker_vectorcall(PyObject* invoker, PyObject* const* args,

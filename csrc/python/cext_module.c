@@ -214,6 +214,7 @@ PyMODINIT_FUNC PyInit__cext(void) {
       {"VmModuleHandle", &ireec_vm_module_handle_kind.type},
       {"ParameterProviderHandle", &ireec_parameter_provider_handle_kind.type},
       {"Invoker", &ireec_invoker_type},
+      {"CallLevel", &ireec_call_level_type},
       {"Lock", &ireec_lock_type},
   };
   size_t count = sizeof(types) / sizeof(types[0]);
