@@ -4,7 +4,8 @@ convention (ireec/vm/function.py).
 * `i`, `I`: a Python int, anything with `__index__` (numpy integers), or a
   0-d integer/bool array. Integers are signless in the VM, so both signed and
   unsigned values of the width are accepted (3_000_000_000 becomes the i32
-  bit pattern -1_294_967_296); anything wider raises OverflowError.
+  bit pattern -1_294_967_296); anything wider raises InvalidArgumentError
+  (a ValueError) naming the argument.
 * `f`, `F`: a Python int or float, a numpy number, or a 0-d numeric array.
 * `r`: a numpy array or numpy scalar (copied into a new buffer view on the
   call's device, with the array's own dtype), an `ireec.BufferView`, an
@@ -28,6 +29,7 @@ from ..hal.element_type import ELEMENT_TYPES_BY_DTYPE, element_type_from_dtype
 from ..hal.fence import Fence
 from ..vm.function import SCALAR_KINDS
 from ..vm.ref import RefTypes
+from ..errors import InvalidArgumentError
 from .library import ffi, lib
 from .status import check_status
 from .strings import from_string_view
@@ -117,7 +119,8 @@ def _as_int(value, kind: str, where: str) -> int:
                         f"{_describe(value)}") from None
     bits = 32 if kind == "i" else 64
     if not -(1 << (bits - 1)) <= value < (1 << bits):
-        raise OverflowError(f"{where}: {value} does not fit in {SCALAR_KINDS[kind]}")
+        raise InvalidArgumentError(f"{where}: {value} does not fit in {SCALAR_KINDS[kind]}",
+                                   lib.IREE_STATUS_INVALID_ARGUMENT)
     # Signless: an unsigned value is passed as its bit pattern.
     return value - (1 << bits) if value >= (1 << (bits - 1)) else value
 

@@ -18,7 +18,7 @@ from .. import _cext
 from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from .._core.validate import checked_dims
+from .._core.validate import checked_dims, checked_int
 from ..errors import IreeError
 from . import _readback, _transfer
 from ._readback import FORMAT_MAX_ELEMENTS
@@ -333,9 +333,8 @@ class BufferView(Handle, _cext.BufferViewHandle):
         """
         view = self.handle
         limit = (lib.IREE_HOST_SIZE_MAX if max_element_count is None
-                 else int(max_element_count))
-        if limit < 0:
-            raise ValueError("max_element_count must be >= 0")
+                 else checked_int(max_element_count, (0, lib.IREE_HOST_SIZE_MAX),
+                                  "max_element_count"))
         shape = self.shape
         if 0 in shape:
             return _readback.format_empty(shape, self.element_type, limit)

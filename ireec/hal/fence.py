@@ -14,6 +14,7 @@ from .. import _cext
 from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from .._core.validate import UINT64, checked_int
 from ._wait import failure_status, sliced_wait
 from .semaphore import Semaphore
 
@@ -41,9 +42,7 @@ class Fence(Handle, _cext.FenceHandle):
     def __init__(self, capacity: int = 1) -> None:
         """iree_hal_fence_create: an empty fence with room for `capacity`
         distinct semaphores."""
-        if not 0 <= capacity <= _FENCE_CAPACITY_MAX:
-            raise ValueError(
-                f"fence capacity must be in [0, {_FENCE_CAPACITY_MAX}], got {capacity}")
+        capacity = checked_int(capacity, (0, _FENCE_CAPACITY_MAX), "the fence capacity")
         self._create(None, None, lib.iree_hal_fence_create, capacity,
                      lib.iree_allocator_system())
 
@@ -56,6 +55,7 @@ class Fence(Handle, _cext.FenceHandle):
     def at(cls, semaphore: Semaphore, value: int) -> "Fence":
         """iree_hal_fence_create_at: the single timepoint (`semaphore`, `value`)."""
         _require(semaphore, Semaphore, "semaphore")
+        value = checked_int(value, UINT64, "a semaphore value")
         fence = cls.__new__(cls)
         fence._create(None, None, lib.iree_hal_fence_create_at, semaphore.handle, value,
                       lib.iree_allocator_system())
@@ -81,6 +81,7 @@ class Fence(Handle, _cext.FenceHandle):
         """iree_hal_fence_insert: adds (`semaphore`, `value`); a semaphore
         already present keeps the larger value."""
         _require(semaphore, Semaphore, "semaphore")
+        value = checked_int(value, UINT64, "a semaphore value")
         check_status(lib.iree_hal_fence_insert(self.handle, semaphore.handle, value))
 
     @in_use

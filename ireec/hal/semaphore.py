@@ -12,6 +12,7 @@ from .. import _cext
 from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from .._core.validate import UINT64, checked_int
 from ._wait import failure_status, scratch_value, sliced_wait
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
         except AttributeError:
             raise TypeError(f"Semaphore(device, initial_value=0): device must be an "
                             f"ireec.Device, not {type(device).__name__}") from None
+        initial_value = checked_int(initial_value, UINT64, "a semaphore's initial value")
         # IREE's semaphore holds no reference to its device: this one holds
         # a use of the Device, which then outlives it even if closed first.
         self._create(device, None, lib.iree_hal_semaphore_create, device_ptr,
@@ -65,6 +67,7 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
     def signal(self, value: int) -> None:
         """iree_hal_semaphore_signal: advances the timeline to `value`, which
         must be greater than the current value."""
+        value = checked_int(value, UINT64, "a semaphore value")
         check_status(lib.iree_hal_semaphore_signal(self.handle, value))
 
     @in_use
@@ -75,6 +78,7 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
         passes, raises `DeadlineExceededError` (a `TimeoutError`). Waits in
         short slices so Ctrl-C interrupts it with KeyboardInterrupt.
         """
+        value = checked_int(value, UINT64, "a semaphore value")
         handle = self.handle
         sliced_wait(lambda t: lib.iree_hal_semaphore_wait(
                          handle, value, t, lib.IREE_HAL_WAIT_FLAG_DEFAULT),

@@ -38,6 +38,7 @@ from .._core.handle import Handle
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
+from .._core.validate import UINT64, checked_int
 from ..errors import AlreadyExistsError, InvalidArgumentError, IreeError
 from ._format_checks import check as check_file_format
 
@@ -127,6 +128,14 @@ def _entry(c_entry) -> ParameterEntry:
                           offset, pattern, metadata)
 
 
+def _check_key(key: object) -> None:
+    """What add and add_splat take as a key: a non-empty str."""
+    if not isinstance(key, str):
+        raise TypeError(f"parameter key must be a str, not {type(key).__name__}")
+    if not key:
+        raise ValueError("parameter key must not be empty")
+
+
 def _check_regular_file(path: str) -> None:
     """Refuses what IREE cannot index but would not refuse itself: a
     directory (preloading one crashes IREE) or a FIFO or device (opening
@@ -212,10 +221,7 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         read-only arrays) is copied once into memory of the index's own,
         since such a program would otherwise write into it.
         """
-        if not isinstance(key, str):
-            raise TypeError(f"parameter key must be a str, not {type(key).__name__}")
-        if not key:
-            raise ValueError("parameter key must not be empty")
+        _check_key(key)
         try:
             view = memoryview(data)
         except TypeError:
@@ -271,6 +277,8 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
     def add_splat(self, key: str, pattern: bytes, length: int) -> None:
         """Adds the parameter `key`: `pattern` (1 to 16 bytes, e.g. one
         element's bytes) repeated to `length` bytes, stored in no file."""
+        _check_key(key)
+        length = checked_int(length, UINT64, f"the length of parameter {key!r}")
         pattern = bytes(pattern)
         if not 1 <= len(pattern) <= lib.IREE_IO_PARAMETER_MAX_SPLAT_PATTERN_LENGTH:
             raise ValueError(f"splat pattern must be 1 to "

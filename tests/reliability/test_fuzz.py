@@ -32,7 +32,7 @@ from locations import PROGRAMS_DIR
 # Exceptions a bad module or bad arguments may raise (IreeError covers every
 # IREE status; ClosedError is a ValueError). Anything else (AttributeError,
 # KeyError, SystemError, ...) is a bug in ireec.
-ALLOWED = {"IreeError", "TypeError", "ValueError", "OverflowError", "NotImplementedError"}
+ALLOWED = {"IreeError", "TypeError", "ValueError", "NotImplementedError"}
 FUZZ_SETTINGS = settings(max_examples=300, deadline=None, derandomize=True, database=None,
                          suppress_health_check=[HealthCheck.too_slow,
                                                 HealthCheck.function_scoped_fixture])
