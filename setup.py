@@ -141,8 +141,8 @@ def _numpy_include() -> str:
 CEXT = Extension(
     "ireec._cext",
     sources=[f"csrc/python/{name}.c" for name in (
-        "cext_module", "handle", "arrays", "invoke", "invoker", "readback", "session",
-        "lock", "errors", "results")],
+        "cext_module", "handle", "arrays", "invoke", "invoker", "readback",
+        "buffer_export", "session", "lock", "errors", "results")],
     include_dirs=["csrc/include"],  # and numpy's, when built
     depends=["csrc/python/cext.h"],
     libraries=["ireec_runtime"],

@@ -106,8 +106,9 @@ DECL_FILES = (
     # iree/runtime/
     "iree/runtime/instance.h", "iree/runtime/session.h", "iree/runtime/call.h",
     # ireec/
-    "ireec/base/huge_page_allocator.h", "ireec/hal/drivers/device_params.h",
-    "ireec/hal/shape_checks.h", "ireec/hal/staging_device.h", "ireec/io/file_mapping.h",
+    "ireec/base/cpu_features.h", "ireec/base/huge_page_allocator.h",
+    "ireec/hal/drivers/device_params.h", "ireec/hal/shape_checks.h",
+    "ireec/hal/staging_device.h", "ireec/io/file_mapping.h",
     "ireec/runtime/buffer_view_io.h", "ireec/runtime/session.h",
     "ireec/runtime/session_invoke.h",
 )

@@ -68,7 +68,7 @@ from .hal import (
     element_type_name,
     empty_aligned,
 )
-from .io import ParameterEntry, ParameterIndex
+from .io import ParameterEntry, ParameterIndex, SplatValue, save_parameters
 from .runtime import (
     BoundCall,
     Function,
@@ -106,7 +106,7 @@ def get_library_dir() -> str:
 __all__ = [
     "Instance", "Device", "DeviceInfo", "DriverInfo", "query_drivers", "ClosedError",
     "Session", "Function", "PreparedCall", "BoundCall", "Fence", "Semaphore",
-    "ParameterIndex", "ParameterEntry",
+    "ParameterIndex", "ParameterEntry", "SplatValue", "save_parameters",
     "BufferView", "empty_aligned", "dtype_from_element_type", "element_type_from_dtype",
     "element_type_name", "load_module", "LoadedModule", "ModuleFunction", "ModuleInfo",
     "ExportedFunction",

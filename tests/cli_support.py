@@ -1,8 +1,8 @@
-"""What the tests of ireec's command-line tools share: IREE's own tools,
-iree-run-module and iree-benchmark-module 3.9 (from iree-base-runtime, in
-ireec's [test] extra), run on the same command lines as `python -m ireec
-run-module` / `benchmark-module`; the inputs and programs they run; and the
-one-line form of ireec's failures."""
+"""What the tests of ireec's command-line tools share: IREE's own tools
+(iree-run-module, iree-benchmark-module, iree-dump-module, iree-cpuinfo and
+the parameter tools 3.9, from iree-base-runtime, in ireec's [test] extra), run
+on the same command lines as `python -m ireec TOOL`; the inputs and programs
+they run; and the one-line form of ireec's failures."""
 
 from __future__ import annotations
 
@@ -56,6 +56,14 @@ def run_both(tool: str, *args: object, stdin: bytes | None = None,
     with working_directory(cwd) as where:
         return (run_iree_tool(f"iree-{tool}", *args, input=stdin, cwd=where, text=text),
                 run_ireec(tool, *args, input=stdin, cwd=where, text=text))
+
+
+def run_both_apart(tool: str, *args: object, theirs: Path, ours: Path, text: bool = True
+                   ) -> tuple[ChildResult, ChildResult]:
+    """As run_both, each tool in a folder of its own (`theirs`, `ours`), for
+    tools that write files named on the command line."""
+    return (run_iree_tool(f"iree-{tool}", *args, cwd=theirs, text=text),
+            run_ireec(tool, *args, cwd=ours, text=text))
 
 
 def one_line_error(stderr: str | bytes, tools: str | tuple[str, ...], status: str | None,

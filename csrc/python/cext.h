@@ -60,6 +60,7 @@ extern PyObject* ireec_decode_result;
 extern PyObject* ireec_call_declined;
 extern PyObject* ireec_note_aborted_hook;
 extern PyObject* ireec_read_back;
+extern PyObject* ireec_export_buffer;
 // python_exception(text): the exception a status made by a Python callback
 // was made from (ireec/_core/callbacks.py), or None.
 extern PyObject* ireec_python_exception;
@@ -310,5 +311,10 @@ int ireec_results_fill(PyObject* invoker, PyObject* results);
 // The methods BufferViewHandle adds to Handle: to_numpy() and
 // _read_mapped().
 extern PyMethodDef ireec_buffer_view_methods[];
+
+// ---------------------------------------------------------------------------
+// buffer_export.c: the buffer protocol of BufferViewHandle.
+// ---------------------------------------------------------------------------
+extern PyBufferProcs ireec_buffer_view_buffer_procs;
 
 #endif  // IREEC_PYTHON_CEXT_H_

@@ -33,6 +33,7 @@ PyObject* ireec_decode_result = NULL;
 PyObject* ireec_call_declined = NULL;
 PyObject* ireec_note_aborted_hook = NULL;
 PyObject* ireec_read_back = NULL;
+PyObject* ireec_export_buffer = NULL;
 PyObject* ireec_session_call = NULL;
 PyObject* ireec_python_exception = NULL;
 
@@ -73,18 +74,18 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
       "buffer_view", "closed_error",           "iree_error",
       "errors_by_code", "closed_message",      "decode_result",
       "call_declined",  "note_aborted",        "read_back",
-      "session_call",   "python_exception", NULL};
+      "session_call",   "python_exception", "export_buffer", NULL};
   PyObject *ffi, *element_types_by_dtype, *dtypes_by_element_type, *buffer_view;
   PyObject *closed_error, *iree_error, *errors_by_code;
   PyObject *closed_message, *decode_result, *call_declined, *note_aborted, *read_back;
-  PyObject *session_call, *python_exception;
+  PyObject *session_call, *python_exception, *export_buffer;
   if (!PyArg_ParseTupleAndKeywords(
-          args, kwargs, "|$OO!O!O!O!O!O!OOOOOOO:install", keywords, &ffi,
+          args, kwargs, "|$OO!O!O!O!O!O!OOOOOOOO:install", keywords, &ffi,
           &PyDict_Type, &element_types_by_dtype, &PyDict_Type, &dtypes_by_element_type,
           &PyType_Type, &buffer_view, &PyType_Type, &closed_error, &PyType_Type,
           &iree_error, &PyDict_Type, &errors_by_code, &closed_message, &decode_result,
           &call_declined, &note_aborted, &read_back, &session_call,
-          &python_exception)) {
+          &python_exception, &export_buffer)) {
     return NULL;
   }
   if (PyTuple_GET_SIZE(args) || !kwargs ||
@@ -92,14 +93,14 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
     PyErr_SetString(PyExc_TypeError, "install() takes every one of its keywords");
     return NULL;
   }
-  PyObject* hooks[7] = {closed_message, decode_result, call_declined, note_aborted,
-                        read_back, session_call, python_exception};
-  for (int i = 0; i < 7; ++i) {
+  PyObject* hooks[8] = {closed_message, decode_result, call_declined, note_aborted,
+                        read_back, session_call, python_exception, export_buffer};
+  for (int i = 0; i < 8; ++i) {
     if (!PyCallable_Check(hooks[i])) {
       PyErr_SetString(PyExc_TypeError,
                       "install(): closed_message, decode_result, call_declined, "
-                      "note_aborted, read_back, session_call and python_exception "
-                      "must be callable");
+                      "note_aborted, read_back, session_call, python_exception and "
+                      "export_buffer must be callable");
       return NULL;
     }
   }
@@ -150,6 +151,7 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
   ireec_note_aborted_hook = Py_NewRef(note_aborted);
   ireec_session_call = Py_NewRef(session_call);
   ireec_python_exception = Py_NewRef(python_exception);
+  ireec_export_buffer = Py_NewRef(export_buffer);
   ireec_read_back = Py_NewRef(read_back);
   Py_RETURN_NONE;
 }
@@ -158,7 +160,8 @@ static PyMethodDef ireec_cext_methods[] = {
     {"install", (PyCFunction)(void (*)(void))ireec_install, METH_VARARGS | METH_KEYWORDS,
      "install(*, ffi, element_types_by_dtype, dtypes_by_element_type, buffer_view, "
      "closed_error, iree_error, errors_by_code, closed_message, decode_result, "
-     "call_declined, note_aborted, read_back, session_call, python_exception), once: ireec's cffi "
+     "call_declined, note_aborted, read_back, session_call, python_exception, "
+     "export_buffer), once: ireec's cffi "
      "module (its "
      "types of the handles' pointers, and cast); the element-type table "
      "({dtype: element type}, {element type: dtype}); the BufferView class "
@@ -170,8 +173,10 @@ static PyMethodDef ireec_cext_methods[] = {
      "not convert: fences, lists, other refs), call_declined(invoker, args, "
      "kwargs) (the calls the invoker declines), note_aborted(session, error) "
      "(notes on an ABORTED call's failed devices), read_back(view, copy) "
-     "(to_numpy beyond the mapped read) and session_call(session, name, *args, "
-     "**kwargs) (Session.call of a name not in the session's table)."},
+     "(to_numpy beyond the mapped read), session_call(session, name, *args, "
+     "**kwargs) (Session.call of a name not in the session's table) and "
+     "export_buffer(view, writable) (what the buffer protocol exports: an "
+     "array over the mapped buffer)."},
     {"error_from_status", ireec_error_from_status_function, METH_O,
      "error_from_status(address): the exception of the iree_status_t at "
      "address, which it frees"},
@@ -195,6 +200,8 @@ static struct PyModuleDef ireec_cext_module = {
 
 PyMODINIT_FUNC PyInit__cext(void) {
   import_array();
+  // A buffer view exports its mapped buffer (buffer_export.c).
+  ireec_buffer_view_handle_kind.type.tp_as_buffer = &ireec_buffer_view_buffer_procs;
   static struct {
     const char* name;
     PyTypeObject* type;

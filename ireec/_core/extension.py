@@ -16,6 +16,7 @@ from __future__ import annotations
 from .. import _cext
 from ..errors import ERRORS_BY_CODE, ClosedError, IreeError
 from ..hal.buffer_view import BufferView
+from ..hal.buffer_view import _export_buffer as export_buffer
 from ..hal.element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DTYPE
 from ..runtime.call import call_declined
 from ..runtime.session import Session, note_aborted
@@ -42,6 +43,7 @@ def install() -> None:
         call_declined=call_declined,
         note_aborted=note_aborted,
         read_back=BufferView._to_numpy,
+        export_buffer=export_buffer,
         session_call=Session._call,
         python_exception=original_exception,
     )

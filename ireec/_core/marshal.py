@@ -9,8 +9,10 @@ convention (ireec/vm/function.py).
 * `f`, `F`: a Python int or float, a numpy number, or a 0-d numeric array.
 * `r`: a numpy array or numpy scalar (copied into a new buffer view on the
   call's device, with the array's own dtype), an `ireec.BufferView`, an
-  `ireec.Fence`, or None (a null ref). A bare Python int or float is refused:
-  it carries no element type.
+  `ireec.Fence`, or None (a null ref); or what converts as a numpy array
+  does (ireec/_core/tensor_args.py, then copied the same way): a DLPack
+  producer (a JAX array), a buffer-protocol object, or Python numbers and
+  nested lists, typed by the function's declaration.
 
 Results come back as Python ints/floats (i32 and i64 signed), BufferViews,
 Fences, lists (for VM lists), or None for a null ref.
@@ -27,12 +29,14 @@ from ..hal.buffer_view import BufferView
 from ..hal.device import Device
 from ..hal.element_type import ELEMENT_TYPES_BY_DTYPE, element_type_from_dtype
 from ..hal.fence import Fence
+from ..vm.declaration import argument_tensor_types
 from ..vm.function import SCALAR_KINDS
 from ..vm.ref import RefTypes
 from ..errors import InvalidArgumentError
 from .library import ffi, lib
 from .status import check_status
 from .strings import from_string_view
+from .tensor_args import host_argument
 
 if TYPE_CHECKING:
     from ..types import CData
@@ -157,11 +161,16 @@ class Packer:
     is half done, never write into each other's.
     """
 
-    __slots__ = ("name", "arg_kinds", "_wheres", "_spare")
+    __slots__ = ("name", "arg_kinds", "declaration", "_declared", "_wheres", "_spare")
+    declaration: str
 
-    def __init__(self, name: str, arg_kinds: str):
+    def __init__(self, name: str, arg_kinds: str, declaration: str = ""):
         self.name = name
         self.arg_kinds = arg_kinds
+        # The function's iree.abi.declaration: the declared type of a tensor
+        # given as Python numbers (read on first need, into _declared).
+        self.declaration = declaration
+        self._declared: list | None = None
         self._wheres = tuple(self.where(i) for i in range(len(arg_kinds)))
         self._spare = [_Scratch()]
 
@@ -227,7 +236,7 @@ class Packer:
                 if status:  # a NULL iree_status_t is OK
                     check_status(status)
             else:
-                self._push_ref(vm_list, arg, device, self._wheres[index], scratch)
+                self._push_ref(vm_list, arg, device, self._wheres[index], scratch, index)
             index += 1
 
     def _raise_push_failure(self, status, index: int):
@@ -253,42 +262,62 @@ class Packer:
             value.f64 = _as_float(arg, kind, where)
         check_status(lib.iree_vm_list_push_value(vm_list, value))
 
-    def push_ref(self, vm_list, arg, device, where: str) -> None:
-        """Pushes `arg` as a ref (the list takes its own reference)."""
+    def push_ref(self, vm_list, arg, device, where: str, index: int | None = None) -> None:
+        """Pushes `arg` as a ref (the list takes its own reference); `index`
+        is the argument's, whose declared type Python numbers take."""
         scratch = self._take()
         try:
-            self._push_ref(vm_list, arg, device, where, scratch)
+            self._push_ref(vm_list, arg, device, where, scratch, index)
         finally:
             self._spare.append(scratch)
 
-    def _push_ref(self, vm_list, arg, device, where: str, scratch: _Scratch) -> None:
+    def _push_ref(self, vm_list, arg, device, where: str, scratch: _Scratch,
+                  index: int | None = None) -> None:
         types = RefTypes.load()
         if isinstance(arg, BufferView):
             self._push_retained(vm_list, arg.handle, types.buffer_view, scratch.ref)
         elif isinstance(arg, (np.ndarray, np.generic)):
-            try:
-                view = BufferView.from_numpy(device, np.asarray(arg))
-            except Exception as error:
-                error.add_note(f"while copying {where} to the device")
-                raise
-            try:
-                self._push_retained(vm_list, view.handle, types.buffer_view, scratch.ref)
-            finally:
-                # The list holds the reference the call needs.
-                view.close()
+            self._push_copy(vm_list, np.asarray(arg), None, device, where, scratch)
         elif isinstance(arg, Fence):
             self._push_retained(vm_list, arg.handle, types.fence, scratch.ref)
         elif arg is None:
             self._push_retained(vm_list, ffi.NULL, 0, scratch.ref)
-        elif isinstance(arg, (bool, int, float)):
-            raise TypeError(
-                f"{where} takes a tensor (a buffer view); got {type(arg).__name__} "
-                f"{arg!r}, which has no element type: pass a numpy array or "
-                f"scalar (e.g. numpy.float32({arg!r}))")
         else:
+            self._push_host_argument(vm_list, arg, device, where, index, scratch)
+
+    def _push_copy(self, vm_list, array, element_type, device, where: str,
+                   scratch: _Scratch) -> None:
+        """Pushes a new buffer view holding `array` on `device`."""
+        try:
+            view = BufferView(device, array, element_type=element_type)
+        except Exception as error:
+            error.add_note(f"while copying {where} to the device")
+            raise
+        try:
+            self._push_retained(vm_list, view.handle, RefTypes.load().buffer_view, scratch.ref)
+        finally:
+            # The list holds the reference the call needs.
+            view.close()
+
+    def _push_host_argument(self, vm_list, arg, device, where: str,
+                            index: int | None, scratch: _Scratch) -> None:
+        """A tensor given as a DLPack producer, a buffer-protocol object or
+        Python numbers (ireec/_core/tensor_args.py), copied to the device
+        as a numpy array is."""
+        declared = None
+        if index is not None and self.declaration:
+            if self._declared is None:
+                self._declared = argument_tensor_types(self.declaration)
+            if index < len(self._declared):
+                declared = self._declared[index]
+        host = host_argument(arg, declared, where)
+        if host is None:
             raise TypeError(
-                f"{where} takes a tensor (a buffer view): pass a numpy array, "
-                f"an ireec.BufferView or an ireec.Fence; got {_describe(arg)}")
+                f"{where} takes a tensor (a buffer view): pass a numpy array, an "
+                f"ireec.BufferView, a DLPack or buffer-protocol object (a JAX array, a "
+                f"memoryview), Python numbers or nested lists of them, or an "
+                f"ireec.Fence; got {_describe(arg)}")
+        self._push_copy(vm_list, host.array, host.element_type, device, where, scratch)
 
     def push_null(self, vm_list, ref_type: int) -> None:
         """Pushes a null ref of `ref_type` (e.g. 'no wait fence')."""

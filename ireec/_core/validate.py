@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import mmap
 import operator
+import os
+import stat
 
 from .library import ffi, lib
 from ..errors import InvalidArgumentError
@@ -107,3 +109,17 @@ def immutable_memory(view: memoryview) -> bool:
     if isinstance(owner, mmap.mmap):
         return memoryview(owner).readonly
     return False
+
+
+def refuse_special_file(path: str, what: str) -> None:
+    """Refuses a `path` that exists and is not a regular file (a directory, a
+    FIFO, a device), naming `what` it was given as: IREE's readers block
+    forever on a FIFO and some crash on a directory. A missing file is left
+    to whatever opens it to report."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if not stat.S_ISREG(mode):
+        raise InvalidArgumentError(f"{what} '{path}' is not a regular file",
+                                   lib.IREE_STATUS_INVALID_ARGUMENT)

@@ -4,6 +4,11 @@
     python -m ireec run-module --module=prog.vmfb --input=4xf32=1,2,3,4 ...
     python -m ireec benchmark-module --module=prog.vmfb --function=f --input=...
     python -m ireec dump-devices [DRIVER]
+    python -m ireec dump-module [--output=metadata|flatbuffer-json|...] prog.vmfb
+    python -m ireec cpuinfo
+    python -m ireec create-parameters --data=w=4xf32=1 --splat=b=4xf32 --output=p.irpa
+    python -m ireec convert-parameters --parameters=w.safetensors --output=w.irpa
+    python -m ireec dump-parameters --parameters=w.irpa [--extract=key=w.bin]
 
 `run-module` is IREE's iree-run-module (also installed as `ireec-run-module`;
 same flags, same output) over ireec's Session; `python -m ireec TOOL --help`
@@ -27,6 +32,19 @@ TOOLS = {
                          "iree-benchmark-module does"),
     "dump-devices": ("ireec.cli.dump_devices",
                      "the HAL drivers, their devices, and what each is"),
+    "dump-module": ("ireec.cli.dump_module",
+                    "a compiled module's contents, as iree-dump-module prints them"),
+    "cpuinfo": ("ireec.cli.cpuinfo",
+                "the host CPU's features as the runtime sees them, as iree-cpuinfo"),
+    "create-parameters": ("ireec.cli.create_parameters",
+                          "create a parameter archive (.irpa), as "
+                          "iree-create-parameters does"),
+    "convert-parameters": ("ireec.cli.convert_parameters",
+                           "convert parameter files into one parameter archive, as "
+                           "iree-convert-parameters does"),
+    "dump-parameters": ("ireec.cli.dump_parameters",
+                        "list (and extract) the parameters of parameter files, as "
+                        "iree-dump-parameters does"),
     "config": ("ireec.cli.config", "compiler and linker flags for C programs using ireec"),
 }
 

@@ -127,12 +127,23 @@ class FlagParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
+        self._bool_flags: set[str] = set()
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        # A bare boolean flag never takes the next argument as its value (a
+        # positional argument may follow it, as in IREE's tools).
+        if args is not None and self._bool_flags:
+            args = [f"{arg}=true" if arg in self._bool_flags else arg for arg in args]
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
         print(f"{self.prog}: error: {one_line(message)} (see --help)", file=sys.stderr)
         sys.exit(EXIT_FAILURE)
 
     def add_bool_flag(self, name: str, help: str) -> None:
+        self._bool_flags.add(name)
         self.add_argument(name, nargs="?", const=True, default=False,
                           type=iree_bool, metavar="true|false", help=help)
 

@@ -134,7 +134,8 @@ def export_obstacle(buffer: CData) -> str | None:
     return None
 
 
-def mapped_array(buffer: CData, shape: tuple[int, ...], dtype: np.dtype[Any]) -> np.ndarray:
+def mapped_array(buffer: CData, shape: tuple[int, ...], dtype: np.dtype[Any],
+                 flush_writes: bool = False) -> np.ndarray:
     """An array aliasing the iree_hal_buffer_t through a persistent mapping
     (iree_hal_buffer_map_range). The array owns the mapping and a buffer
     reference; unmapping and releasing happen when the last array over it
@@ -142,14 +143,17 @@ def mapped_array(buffer: CData, shape: tuple[int, ...], dtype: np.dtype[Any]) ->
 
     Writeable only if the buffer allows WRITE and its memory is
     HOST_COHERENT: host writes to non-coherent memory need a flush no
-    numpy array would make. Non-coherent memory is invalidated once here,
-    so the array holds what the device had written by now.
+    numpy array would make. With `flush_writes` (the buffer protocol's
+    exports, which end when released) non-coherent memory is writeable
+    too, and the host's writes are flushed when the mapping goes.
+    Non-coherent memory is invalidated once here, so the array holds what
+    the device had written by now.
     """
     nbytes = math.prod(shape) * dtype.itemsize
     if nbytes == 0:
         return np.empty(shape, dtype)  # no memory to alias
     coherent = bool(lib.iree_hal_buffer_memory_type(buffer) & _MEMORY_TYPE_HOST_COHERENT)
-    writable = coherent and bool(
+    writable = (coherent or flush_writes) and bool(
         lib.iree_hal_buffer_allowed_access(buffer) & lib.IREE_HAL_MEMORY_ACCESS_WRITE)
     access = lib.IREE_HAL_MEMORY_ACCESS_READ
     if writable:
@@ -167,8 +171,11 @@ def mapped_array(buffer: CData, shape: tuple[int, ...], dtype: np.dtype[Any]) ->
             lib.iree_status_ignore(lib.iree_hal_buffer_unmap_range(mapping))
             check_status(status)
 
-    def unmap(_, mapping=mapping, held=held, _unmap=lib.iree_hal_buffer_unmap_range,
-              _ignore=lib.iree_status_ignore):
+    def unmap(_, mapping=mapping, held=held, flush=writable and not coherent,
+              nbytes=nbytes, _flush=lib.iree_hal_buffer_mapping_flush_range,
+              _unmap=lib.iree_hal_buffer_unmap_range, _ignore=lib.iree_status_ignore):
+        if flush:
+            _ignore(_flush(mapping, 0, nbytes))
         _ignore(_unmap(mapping))
         held.close()
 

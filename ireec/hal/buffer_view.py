@@ -24,7 +24,13 @@ from . import _readback, _transfer
 from ._readback import FORMAT_MAX_ELEMENTS
 from ._zero_copy import empty_aligned, import_host_array, zero_copy_obstacle
 from .device import Device, as_device, require_device
-from .element_type import dtype_from_element_type, element_type_from_dtype, element_type_name
+from .dlpack import host_tensor, offers_dlpack
+from .element_type import (
+    dtype_from_element_type,
+    element_dense_byte_count,
+    element_type_from_dtype,
+    element_type_name,
+)
 
 if TYPE_CHECKING:
     from typing import Any, Sequence
@@ -79,12 +85,15 @@ class BufferView(Handle, _cext.BufferViewHandle):
     __slots__ = ("_upload",)
 
     def __init__(self, device: Device | CData, array: ArrayLike, *,
-                 zero_copy: bool = False) -> None:
-        """A buffer view holding `array`'s values on `device`: see `from_numpy`."""
+                 zero_copy: bool = False, element_type: int | None = None) -> None:
+        """A buffer view holding `array`'s values on `device`: see `from_numpy`.
+        `element_type`: the IREE element type of the array's elements when
+        its dtype does not say it (bf16 data held as uint16, say); the
+        dtype's itemsize must be the element type's."""
         device = require_device(device)
         device._acquire()  # the upload releases the GIL while it uses the device
         try:
-            fallback = _upload(self, device, np.asarray(array), zero_copy)
+            fallback = _upload(self, device, np.asarray(array), zero_copy, element_type)
         finally:
             device._release_use()
         if zero_copy:
@@ -137,6 +146,29 @@ class BufferView(Handle, _cext.BufferViewHandle):
         `zero_copy_fallback` says why.
         """
         return cls(device, array, zero_copy=zero_copy)
+
+    @classmethod
+    def from_dlpack(cls, device: Device | CData, obj: Any, *,
+                    zero_copy: bool = True) -> "BufferView":
+        """A buffer view of the DLPack tensor `obj` offers (a JAX or PyTorch
+        array, a numpy array, any producer of `__dlpack__`), on `device`.
+
+        Versioned DLPack (1.x) when the producer takes `max_version`, else
+        its legacy capsule. With `zero_copy=True` (the default) the
+        producer's memory itself is imported where `from_numpy(...,
+        zero_copy=True)` would import an array (C-contiguous, aligned to 64
+        bytes, writeable: not flagged read-only), and kept alive until IREE
+        releases it; otherwise it is copied, and `zero_copy_fallback` says
+        why. Every element type IREE and DLPack share converts, bf16 and
+        fp8 included. A tensor on another device than the host (kDLCPU)
+        raises BufferError, a data type IREE lacks TypeError, each naming it.
+        """
+        if not offers_dlpack(obj):
+            raise TypeError(f"from_dlpack takes an object offering __dlpack__ (a DLPack "
+                            f"producer), not {type(obj).__name__}")
+        tensor = host_tensor(obj)
+        return cls(device, tensor.array, zero_copy=zero_copy,
+                   element_type=tensor.element_type)
 
     @classmethod
     def from_buffer(cls, device: Device | CData, buffer: CData, shape: Sequence[int],
@@ -399,11 +431,18 @@ class BufferView(Handle, _cext.BufferViewHandle):
         return copy
 
 
-def _upload(view: BufferView, device: Device, array: np.ndarray, zero_copy: bool):
+def _upload(view: BufferView, device: Device, array: np.ndarray, zero_copy: bool,
+            element_type: int | None = None):
     """Makes `view` hold `array` on `device` (a use of which it holds):
     the array's memory imported when `zero_copy` and possible, else a copy.
-    Returns why a zero-copy import was not possible, or None."""
-    element_type = element_type_from_dtype(array.dtype)
+    `element_type` overrides the dtype's (of the same size). Returns why a
+    zero-copy import was not possible, or None."""
+    if element_type is None:
+        element_type = element_type_from_dtype(array.dtype)
+    elif element_dense_byte_count(element_type) != array.dtype.itemsize:
+        raise ValueError(f"element type {element_type_name(element_type)} is "
+                         f"{element_dense_byte_count(element_type)} bytes; the array's "
+                         f"{array.dtype} elements are {array.dtype.itemsize}")
     fallback = None
     if zero_copy:
         fallback = zero_copy_obstacle(array)
@@ -428,6 +467,55 @@ def _upload(view: BufferView, device: Device, array: np.ndarray, zero_copy: bool
                  lib.iree_make_const_byte_span(data, array.nbytes))
     return fallback
 
+
+def _export_buffer(view: BufferView, writable: bool) -> np.ndarray[Any, Any]:
+    """What the buffer protocol exports for `view` (csrc/python/buffer_export.c):
+    an array over the persistently mapped buffer, which holds the mapping
+    and the buffer for as long as the export lives. BufferError, saying why
+    and what to call instead, for memory the host cannot map, an element
+    type without a buffer format, or a write the host may not make."""
+    view._acquire()  # (ClosedError if closed meanwhile)
+    try:
+        handle = view.handle
+        buffer = lib.iree_hal_buffer_view_buffer(handle)
+        obstacle = _readback.export_obstacle(buffer)
+        if obstacle is not None:
+            raise BufferError(f"the buffer view's memory cannot be lent through the buffer "
+                              f"protocol: {obstacle}; read it with to_numpy(), which "
+                              f"copies (through a device transfer where needed), or "
+                              f"numpy.asarray(view)")
+        element_type = lib.iree_hal_buffer_view_element_type(handle)
+        if not _has_buffer_format(element_type):
+            raise BufferError(f"element type {element_type_name(element_type)} has no "
+                              f"buffer-protocol format: use to_numpy() (numpy with "
+                              f"ml_dtypes) or numpy.from_dlpack(view)")
+        shape, dtype = _readback.checked_layout(handle)
+        # Writes through the export reach the buffer when it is released.
+        array = _readback.mapped_array(buffer, shape, dtype, flush_writes=True)
+    finally:
+        view._release_use()
+    if writable and not array.flags.writeable:
+        raise BufferError("the buffer view's memory is read-only to the host (its "
+                          "buffer allows no WRITE access): export it read-only, or copy "
+                          "it with to_numpy()")
+    return array
+
+
+def _has_buffer_format(element_type: int) -> bool:
+    """Whether numpy's dtype for `element_type` has a PEP 3118 buffer format
+    (numpy's own types do; ml_dtypes' and IREE's packed types have none)."""
+    known = _HAS_BUFFER_FORMAT.get(element_type)
+    if known is None:
+        try:
+            memoryview(np.empty(0, dtype_from_element_type(element_type)))
+            known = True
+        except (TypeError, ValueError, BufferError):
+            known = False
+        _HAS_BUFFER_FORMAT[element_type] = known
+    return known
+
+
+_HAS_BUFFER_FORMAT: dict[int, bool] = {}
 
 # (zero_copy, zero_copy_fallback) of a view not made with zero_copy=True.
 _NOT_UPLOADED = (False, None)

@@ -194,6 +194,17 @@ def dtype_from_element_type(element_type: int) -> np.dtype[Any]:
     raise TypeError(f"IREE element type {name} has no numpy dtype")
 
 
+def element_bit_count(element_type: int) -> int:
+    """iree_hal_element_bit_count: the bits of one element (its low byte)."""
+    return element_type & 0xFF
+
+
+def element_dense_byte_count(element_type: int) -> int:
+    """iree_hal_element_dense_byte_count: the bytes of one element, a
+    sub-byte type rounded up to one."""
+    return (element_bit_count(element_type) + 7) // 8
+
+
 def parse_element_type(text: str) -> int:
     """iree_hal_parse_element_type: "f32" -> IREE_HAL_ELEMENT_TYPE_FLOAT_32."""
     data = text.encode()

@@ -36,15 +36,17 @@ import struct
 
 from .._core.library import lib
 from ..errors import InvalidArgumentError, OutOfRangeError
+from . import parameter_archive as archive_format
 
-_MAGIC = 0x41505249
-_PREFIX = struct.Struct("<IHHQQQ")
-_V0 = struct.Struct("<Q6Q")           # entry_count, then three (offset, length)
-_V0_SIZE = _PREFIX.size + _V0.size
-_ENTRY = struct.Struct("<QIQ4QQ")
-_DATA_STORAGE = struct.Struct("<2Q")  # after the entry header
-_ENTRY_ALIGNMENT = 16
-_TYPE_DATA = 2
+# The irpa layout's facts, from the one module holding them.
+_MAGIC = archive_format.MAGIC
+_PREFIX = archive_format.HEADER_PREFIX
+_V0 = archive_format.HEADER_V0_BODY    # entry_count, then three (offset, length)
+_V0_SIZE = archive_format.HEADER_V0.size
+_ENTRY = archive_format.ENTRY_HEADER
+_DATA_STORAGE = archive_format.DATA_STORAGE  # after the entry header
+_ENTRY_ALIGNMENT = archive_format.ENTRY_ALIGNMENT
+_TYPE_DATA = archive_format.ENTRY_TYPE_DATA
 
 
 def _refuse(path: str, what: str):

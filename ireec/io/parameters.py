@@ -24,9 +24,9 @@ from __future__ import annotations
 import atexit
 import ctypes
 import itertools
+import operator
 import os
 import re
-import stat
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple
 
 if TYPE_CHECKING:
@@ -38,9 +38,13 @@ from .._core.handle import Handle
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
-from .._core.validate import UINT64, checked_int
-from ..errors import AlreadyExistsError, InvalidArgumentError, IreeError
+from .._core.validate import UINT64, checked_int, refuse_special_file
+from ..errors import (AlreadyExistsError, InvalidArgumentError, IreeError, OutOfRangeError,
+                      UnimplementedError)
 from ._format_checks import check as check_file_format
+from .index_entry import entry_metadata, splat_pattern
+from .irpa_builder import ArchiveBuilder, add_index_entry, file_handle_bytes
+from .parameter_archive import DATA_ALIGNMENT
 
 # How a parameter file is opened, by ParameterIndex.load's `mode`: mapped
 # (ireec's), or as iree-run-module's --parameter_mode does (`file`: read
@@ -115,17 +119,13 @@ class ParameterEntry(NamedTuple):
 
 def _entry(c_entry) -> ParameterEntry:
     storage = _STORAGE_NAMES.get(c_entry.type, f"type {c_entry.type}")
-    metadata = (ffi.unpack(ffi.cast("char*", c_entry.metadata.data),
-                           c_entry.metadata.data_length)
-                if c_entry.metadata.data_length else b"")
     offset = pattern = None
     if storage == "file":
         offset = c_entry.storage.file.offset
     elif storage == "splat":
-        splat = c_entry.storage.splat
-        pattern = bytes(splat.pattern[0:splat.pattern_length])
+        pattern = splat_pattern(c_entry)
     return ParameterEntry(from_string_view(c_entry.key), c_entry.length, storage,
-                          offset, pattern, metadata)
+                          offset, pattern, entry_metadata(c_entry))
 
 
 def _check_key(key: object) -> None:
@@ -136,26 +136,14 @@ def _check_key(key: object) -> None:
         raise ValueError("parameter key must not be empty")
 
 
-def _check_regular_file(path: str) -> None:
-    """Refuses what IREE cannot index but would not refuse itself: a
-    directory (preloading one crashes IREE) or a FIFO or device (opening
-    one can block forever). A missing file is left to IREE to report."""
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        return
-    if not stat.S_ISREG(mode):
-        raise InvalidArgumentError(f"parameter file '{path}' is not a regular file",
-                                   lib.IREE_STATUS_INVALID_ARGUMENT)
-
-
 class ParameterIndex(Handle, _cext.ParameterIndexHandle):
     """An `iree_io_parameter_index_t`: parameters by key.
 
     `load(path)` adds every parameter of an irpa, gguf or safetensors file
     (chosen by extension); `add(key, data)` one held in memory. `len()`,
     `keys()`, `in`, `index[key]` (a ParameterEntry) and iteration over the
-    entries read it back. Hand it to `Session.load_parameters`.
+    entries read it back, `read(key)` an entry's bytes; `save(path)` writes
+    the entries to a parameter archive. Hand it to `Session.load_parameters`.
     """
 
     __slots__ = ()
@@ -183,7 +171,8 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
             raise ValueError(f"mode must be one of {', '.join(map(repr, MODES))}, "
                              f"not {mode!r}")
         text = os.fsdecode(path)
-        _check_regular_file(text)
+        # A directory crashes IREE's preload; a FIFO or device blocks its open.
+        refuse_special_file(text, "parameter file")
         check_file_format(text)
         view, owner = string_view(os.fsencode(path))
         index = self.handle
@@ -351,6 +340,43 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         if code != lib.IREE_STATUS_NOT_FOUND:
             raise IreeError(f"looking up parameter {key!r} failed", code)
         return None
+
+    def read(self, key: str, offset: int = 0, length: int | None = None) -> bytes:
+        """The bytes of parameter `key` (a splat's pattern repeated to its
+        length), or of the slice of `length` bytes (to its end: None) from
+        `offset`; read from the file or memory the entry lives in."""
+        entry = self._lookup(key) if isinstance(key, str) else None
+        if entry is None:
+            raise KeyError(key)
+        offset = operator.index(offset)
+        total = entry.length
+        length = total - offset if length is None else operator.index(length)
+        if not (0 <= offset <= total and 0 <= length <= total - offset):
+            raise OutOfRangeError(f"parameter {key!r} has {total} bytes; cannot read "
+                                  f"{length} from offset {offset}",
+                                  lib.IREE_STATUS_OUT_OF_RANGE)
+        if entry.type == lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_SPLAT:
+            pattern = splat_pattern(entry)
+            phase = offset % len(pattern)
+            repeats = -(-(phase + length) // len(pattern))
+            return (pattern * repeats)[phase:phase + length]
+        if entry.type != lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_FILE:
+            raise UnimplementedError(f"parameter {key!r} has storage of type "
+                                     f"{entry.type}, which cannot be read",
+                                     lib.IREE_STATUS_UNIMPLEMENTED)
+        return bytes(file_handle_bytes(entry.storage.file.handle,
+                                       entry.storage.file.offset + offset, length))
+
+    def save(self, path: str | os.PathLike[str], *, alignment: int = DATA_ALIGNMENT) -> None:
+        """Writes every entry to a parameter archive (.irpa) at `path`, as
+        iree_io_build_parameter_archive (iree-convert-parameters) does:
+        splats stay splats, other entries' bytes are copied from the files
+        or memory they live in, each starting `alignment` bytes aligned.
+        A file the index reads from may be the one replaced."""
+        builder = ArchiveBuilder(alignment)
+        for entry in self._c_entries():
+            add_index_entry(builder, entry)
+        builder.write(path)
 
     def dump(self, scope: str = "") -> str:
         """IREE's text listing of the index (iree_io_parameter_index_dump)."""

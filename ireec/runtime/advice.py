@@ -3,6 +3,9 @@ into one that names the cause and the fix.
 
 - a module from another iree-compile (bytecode version or module features
   this runtime lacks): which compiler this runtime needs;
+- a module whose source map IREE's own verifier refuses (what iree-compile
+  3.9 makes of the empty-name locations jax >= 0.7 exports): the flag that
+  leaves the source map out;
 - a module compiled for a device the session lacks: IREE prints the whole
   target (0.5-2 KB of attributes); this names the target's driver, the
   session's devices and the flags to recompile with, in a few lines;
@@ -32,6 +35,10 @@ COMPILER_REQUIREMENT = "iree-base-compiler==3.9.0"
 # IREE's messages for bytecode from another compiler version.
 _OTHER_COMPILER = re.compile(
     r"required module features \[[^\]]*\] are not available|bytecode version mismatch")
+# IREE's verifier on the source map iree-compile 3.9 writes for locations with
+# empty names (jax >= 0.7 exports them): a NameLocDef entry with no table.
+_EMPTY_NAME_LOCATIONS = "union element absent without type NONE"
+STRIP_SOURCE_MAP_FLAG = "--iree-vm-bytecode-module-strip-source-map=true"
 # The device targets in IREE's INCOMPATIBLE message for a module compiled for
 # devices the session lacks: `#hal.device.target<"cuda", [...`.
 _DEVICE_TARGET = re.compile(r'#hal\.device\.target<"([^"]+)"')
@@ -55,8 +62,21 @@ def _same_kind(error: IreeError, message: str) -> IreeError:
     return type(error)(message, error.code)
 
 
+def source_map_advice(message: str) -> str | None:
+    """What to do about a module IREE's verifier refuses for its source map,
+    or None when `message` is not that refusal."""
+    if _EMPTY_NAME_LOCATIONS not in message:
+        return None
+    return (f"the module's source map holds locations iree-compile 3.9 wrote without "
+            f"their names (as it writes the empty-name locations jax >= 0.7 exports); "
+            f"recompile with {STRIP_SOURCE_MAP_FLAG}, or export with jax 0.4.38 to 0.6.2")
+
+
 def load_error(error: IreeError, devices: Sequence[Device]) -> IreeError | None:
     """Advice for a module that failed to load into a session on `devices`."""
+    advice = source_map_advice(error.message)
+    if advice is not None:
+        return _same_kind(error, f"{error.message}; {advice}")
     if _OTHER_COMPILER.search(error.message):
         found = _OTHER_COMPILER.search(error.message)
         assert found is not None

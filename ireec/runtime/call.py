@@ -170,7 +170,8 @@ class _Plan:
         self.arg_kinds = function.arg_kinds
         self.result_kinds = function.result_kinds
         self.uses_fences = function.uses_fences
-        self.packer = Packer(function.name, kinds)
+        self.packer = Packer(function.name, kinds,
+                             function.attributes.get("iree.abi.declaration", ""))
         # Whether a wait fence is waited for on the host before a call (see
         # PreparedCall.call_async).
         self.waits_on_host = any(d.id in _HOST_WAITING_DEVICE_IDS

@@ -139,3 +139,32 @@ def test_module_for_more_devices_says_so(session_with, compile_mlir):
                               "the module was compiled for more devices than this session "
                               f"has ({[d.id for d in session.devices]})")
     assert "devices=[d0, d1, ...]" in message and len(message) < 400
+
+
+# A program whose locations have empty names (`loc(""(...))`), as jax >= 0.7
+# exports them: iree-compile 3.9 writes a source map IREE's verifier refuses.
+EMPTY_NAME_LOCATIONS = """
+#file = loc("model.py":3:7)
+#named = loc(""(#file))
+func.func @main(%a: tensor<4xf32> loc(#named), %b: tensor<4xf32> loc(#named)) -> tensor<4xf32> {
+  %0 = arith.mulf %a, %b : tensor<4xf32> loc(#named)
+  return %0 : tensor<4xf32> loc(#named)
+} loc(#named)
+"""
+
+
+def test_module_with_unnamed_locations_names_the_flag(session_with, compile_mlir):
+    refused = compile_mlir(EMPTY_NAME_LOCATIONS)
+    session = session_with()
+    with pytest.raises(ireec.InvalidArgumentError) as raised:
+        session.load_module(refused)
+    message = str(raised.value)
+    assert "FlatBuffer verification failed: union element absent without type NONE" in message
+    assert "recompile with --iree-vm-bytecode-module-strip-source-map=true" in message
+    assert session.modules == ["hal"]
+    # The advice works: the same program with that flag loads and runs.
+    fixed = compile_mlir(EMPTY_NAME_LOCATIONS,
+                         "--iree-vm-bytecode-module-strip-source-map=true")
+    session.load_module(fixed)
+    (result,) = session.call("module.main", A, A)
+    assert result.to_numpy().tolist() == [0, 1, 4, 9]

@@ -124,12 +124,14 @@ def test_other_arguments_are_declined_to_python(session, int_session, device, ta
     with pytest.raises(ireec.ClosedError):
         session.call("module.simple_mul", A, view)
     with pytest.raises(TypeError, match="argument 1 of module.simple_mul takes a tensor"):
-        session.call("module.simple_mul", A, [10.0, 100.0, 1000.0, 10000.0])
+        session.call("module.simple_mul", A, object())
+    # A list converts in Python (typed by the function's declaration).
+    assert session.call("module.simple_mul", A, B.tolist())[0].to_numpy().tolist() == PRODUCT
     with pytest.raises(ireec.IreeError):
         session.call("module.simple_mul", A, None)  # a null ref: IREE refuses it
     # A function with scalar arguments never reaches it.
     assert int_session.call("module.add_scalars", 2, 40) == [42]
-    assert taken == ["declined", "declined", "declined"]
+    assert taken == ["declined", "declined", "declined", "declined"]
 
 
 def test_out_is_read_into_in_the_same_crossing(session, taken):
@@ -274,7 +276,8 @@ def test_the_extension_is_installed_once(session):
                       buffer_view=ireec.Device, closed_error=ireec.ClosedError,
                       iree_error=ireec.IreeError, errors_by_code={}, closed_message=print,
                       decode_result=print, call_declined=print, note_aborted=print,
-                      read_back=print, session_call=print, python_exception=print)
+                      read_back=print, session_call=print, python_exception=print,
+                      export_buffer=print)
     with pytest.raises(TypeError, match="is not a kind of ireec._cext.Handle"):
         _cext.Handle()
     with pytest.raises(TypeError, match="to_numpy.copy=True. takes one argument"):

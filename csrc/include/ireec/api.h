@@ -64,6 +64,7 @@
 #include "iree/vm/bytecode/verifier.h"
 
 #include "ireec/decls_begin.h"
+#include "ireec/decls/ireec/base/cpu_features.h"
 #include "ireec/decls/ireec/base/huge_page_allocator.h"
 #include "ireec/decls/ireec/hal/drivers/device_params.h"
 #include "ireec/decls/ireec/hal/shape_checks.h"
