@@ -17,7 +17,6 @@ import numpy as np
 from .. import _cext
 from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
-from .._core.status import check_status
 from .._core.validate import checked_dims, checked_int
 from ..errors import IreeError
 from . import _readback, _transfer

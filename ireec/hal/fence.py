@@ -8,7 +8,7 @@ Waits are sliced (see _wait.py): Ctrl-C interrupts them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from .. import _cext
 from .._core.handle import Handle, in_use
@@ -17,9 +17,6 @@ from .._core.status import check_status
 from .._core.validate import UINT64, checked_int
 from ._wait import failure_status, sliced_wait
 from .semaphore import Semaphore
-
-if TYPE_CHECKING:
-    from ..types import CData
 
 # Fence storage is indexed by uint16 in IREE (iree_hal_fence_create refuses
 # larger capacities with RESOURCE_EXHAUSTED).

@@ -39,8 +39,7 @@ from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
 from .._core.validate import UINT64, checked_int, refuse_special_file
-from ..errors import (AlreadyExistsError, InvalidArgumentError, IreeError, OutOfRangeError,
-                      UnimplementedError)
+from ..errors import AlreadyExistsError, IreeError, OutOfRangeError, UnimplementedError
 from ._format_checks import check as check_file_format
 from .index_entry import entry_metadata, splat_pattern
 from .irpa_builder import ArchiveBuilder, add_index_entry, file_handle_bytes
