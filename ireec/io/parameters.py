@@ -22,6 +22,7 @@ own copy, never the file.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import ctypes
 import itertools
 import operator
@@ -103,6 +104,35 @@ def lent_memory_count() -> int:
 # Indices
 # ----------------------------------------------------------------------------
 
+@contextlib.contextmanager
+def _file_contents(handle: CData) -> Iterator[Any]:
+    """The bytes IREE's parsers read from the iree_io_file_handle_t*
+    `handle`, as a buffer valid in the block: the memory of a host-allocation
+    handle (a mapped or preloaded file), or a read-only mapping of a file
+    descriptor's file, as those parsers map it; None when it cannot be
+    mapped (the parser then reports why)."""
+    primitive = lib.iree_io_file_handle_primitive(handle)
+    if primitive.type == lib.IREE_IO_FILE_HANDLE_TYPE_HOST_ALLOCATION:
+        span = primitive.value.host_allocation
+        yield ffi.buffer(span.data, span.data_length) if span.data_length else b""
+        return
+    mapping = ffi.new("iree_io_file_mapping_t**")
+    status = lib.iree_io_file_map_view(
+        handle, lib.IREE_IO_FILE_ACCESS_READ, 0, lib.IREE_HOST_SIZE_MAX,
+        lib.IREE_IO_FILE_MAPPING_FLAG_EXCLUDE_FROM_DUMPS, lib.iree_allocator_system(),
+        mapping)
+    if not lib.iree_status_is_ok(status):
+        lib.iree_status_ignore(status)
+        yield None
+        return
+    try:
+        contents = lib.iree_io_file_mapping_contents_ro(mapping[0])
+        yield (ffi.buffer(contents.data, contents.data_length)
+               if contents.data_length else b"")
+    finally:
+        lib.iree_io_file_mapping_release(mapping[0])
+
+
 class ParameterEntry(NamedTuple):
     """One entry of a ParameterIndex (an iree_io_parameter_index_entry_t).
 
@@ -172,7 +202,6 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         text = os.fsdecode(path)
         # A directory crashes IREE's preload; a FIFO or device blocks its open.
         refuse_special_file(text, "parameter file")
-        check_file_format(text)
         view, owner = string_view(os.fsencode(path))
         index = self.handle
         allocator = lib.iree_allocator_system()
@@ -187,6 +216,10 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
                 check_status(lib.iree_io_file_handle_preload(
                     lib.IREE_IO_FILE_MODE_READ, view, allocator, handle))
             try:
+                # Checked as IREE then parses it: the same open file.
+                with _file_contents(handle[0]) as data:
+                    if data is not None:
+                        check_file_format(text, data)
                 check_status(lib.iree_io_parse_file_index(view, handle[0], index, allocator))
             finally:
                 # The index's entries hold their own references to the file.

@@ -55,7 +55,8 @@ def value(spec):
     kind = spec[0]
     if kind == "array":
         _, dtype, shape, fill = spec
-        return np.full(shape, fill, dtype=dtype)
+        # Cast, not made in the dtype: numpy 2 refuses -1 as a uint8 value.
+        return np.full(shape, fill).astype(dtype)
     if kind == "view":
         return ireec.BufferView.from_numpy(device, value(spec[1]))
     if kind == "closed-view":
