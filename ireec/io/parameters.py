@@ -153,8 +153,11 @@ def _entry(c_entry) -> ParameterEntry:
         offset = c_entry.storage.file.offset
     elif storage == "splat":
         pattern = splat_pattern(c_entry)
-    return ParameterEntry(from_string_view(c_entry.key), c_entry.length, storage,
-                          offset, pattern, entry_metadata(c_entry))
+    # Keys that are not UTF-8 (a gguf's names are any bytes) keep their bytes,
+    # so they can be looked up again.
+    key = from_string_view(c_entry.key, "surrogateescape")
+    return ParameterEntry(key, c_entry.length, storage, offset, pattern,
+                          entry_metadata(c_entry))
 
 
 def _check_key(key: object) -> None:
@@ -343,7 +346,7 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
 
     def keys(self) -> list[str]:
         """The keys in index order."""
-        return [from_string_view(e.key) for e in self._c_entries()]
+        return [from_string_view(e.key, "surrogateescape") for e in self._c_entries()]
 
     def entries(self) -> list[ParameterEntry]:
         return [_entry(e) for e in self._c_entries()]
