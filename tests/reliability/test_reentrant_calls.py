@@ -62,7 +62,8 @@ CALLS = {
 call = CALLS[P["call"]]
 '''
 
-NESTED_FROM_GC = PRELUDE + '''
+# Each call's outcome, by whether it was the outer or the nested one.
+RECORD = '''
 outcomes = {"outer": [], "nested": []}
 
 def record(which):
@@ -70,6 +71,9 @@ def record(which):
         outcomes[which].append("right" if call() == EXPECTED else "wrong")
     except Exception as error:
         outcomes[which].append(f"{type(error).__name__}: {error}"[:300])
+'''
+
+NESTED_FROM_GC = PRELUDE + RECORD + '''
 
 nesting = False
 def during_collection(phase, info):
@@ -117,14 +121,7 @@ def test_a_call_nested_in_the_same_call_gives_both_right_values(programs, cpu_dr
     assert set(nested) == {"right"}, nested
 
 
-NESTED_FROM_SIGNALS = PRELUDE + '''
-outcomes = {"outer": [], "nested": []}
-
-def record(which):
-    try:
-        outcomes[which].append("right" if call() == EXPECTED else "wrong")
-    except Exception as error:
-        outcomes[which].append(f"{type(error).__name__}: {error}"[:300])
+NESTED_FROM_SIGNALS = PRELUDE + RECORD + '''
 
 signal.signal(signal.SIGALRM, lambda signum, frame: record("nested"))
 signal.setitimer(signal.ITIMER_REAL, 200e-6, 200e-6)
