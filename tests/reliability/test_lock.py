@@ -65,6 +65,9 @@ def test_bad_arguments():
 
 # The fork while another thread holds the lock is the point of this test.
 @pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
+# JAX, when another test imported it, warns at every fork; this child uses
+# only ireec and exits with os._exit.
+@pytest.mark.filterwarnings("ignore:os.fork\\(\\) was called:RuntimeWarning")
 def test_a_session_lock_held_at_fork_is_free_in_the_child(session_with):
     session = session_with("simple_mul")
     assert isinstance(session.lock, _cext.Lock)
