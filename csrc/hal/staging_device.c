@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "discrete.h"
+#include "file_reads.h"
 #include "forwarding_device.h"
 #include "ireec/decls/ireec/hal/staging_device.h"
 #include "mapping_command_buffer.h"
@@ -217,6 +218,11 @@ static iree_status_t ireec_hal_staged_read(void* context,
                                            iree_hal_semaphore_list_t waits,
                                            iree_hal_semaphore_list_t signals) {
   ireec_hal_staged_op_t* op = (ireec_hal_staged_op_t*)context;
+  if (ireec_hal_file_read_by_host(op->file)) {
+    return ireec_hal_device_queue_read_file(
+        op->device, op->queue_affinity, waits, signals, op->file,
+        op->file_offset, op->target, op->target_offset, op->length);
+  }
   return IREEC_STAGED_INNER(op, queue_read, waits, signals, op->file,
                             op->file_offset, op->target, op->target_offset,
                             op->length, op->flags);
@@ -337,6 +343,8 @@ static iree_status_t ireec_hal_staging_device_queue_read(
     iree_hal_file_t* source_file, uint64_t source_offset,
     iree_hal_buffer_t* target_buffer, iree_device_size_t target_offset,
     iree_device_size_t length, iree_hal_read_flags_t flags) {
+  IREE_RETURN_IF_ERROR(
+      ireec_hal_file_check_range(source_file, source_offset, length));
   ireec_hal_staged_op_t op = {
       .device = device, .queue_affinity = queue_affinity,
       .file = source_file, .file_offset = source_offset,

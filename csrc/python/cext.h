@@ -50,6 +50,9 @@ extern PyObject* ireec_dtypes_by_element_type;
 // ffi.cast, for the cffi pointers `.handle` and the invoker's lists are
 // seen as from Python.
 extern PyObject* ireec_cffi_cast;
+// ffi.typeof("uintptr_t"): the type a cffi pointer is cast to for its
+// address (ireec_cffi_address).
+extern PyObject* ireec_uintptr_cffi_type;
 // The Python functions C hands what it leaves to Python (see install()'s
 // docstring in cext_module.c).
 extern PyObject* ireec_closed_message;
@@ -102,6 +105,10 @@ typedef struct ireec_handle_kind_t {
   bool release_keeps_gil;
   const char* c_type;   // e.g. "iree_hal_device_t*"
   PyObject* cffi_type;  // ffi.typeof(c_type), set by install()
+  // What IREE's functions making one take (e.g. "iree_hal_device_t**"),
+  // for _create, and its cffi type (install()).
+  const char* out_c_type;
+  PyObject* out_cffi_type;
 } ireec_handle_kind_t;
 
 extern ireec_handle_kind_t ireec_instance_handle_kind;
@@ -123,8 +130,11 @@ extern ireec_handle_kind_t ireec_executable_handle_kind;
 extern ireec_handle_kind_t ireec_executable_cache_handle_kind;
 extern ireec_handle_kind_t ireec_file_handle_kind;
 extern ireec_handle_kind_t ireec_channel_handle_kind;
-#define IREEC_HAL_HANDLE_KINDS 8
-#define IREEC_HANDLE_KINDS (10 + IREEC_HAL_HANDLE_KINDS)
+// Objects made on the way to another (handle.c).
+extern ireec_handle_kind_t ireec_file_handle_handle_kind;
+extern ireec_handle_kind_t ireec_driver_handle_kind;
+extern ireec_handle_kind_t ireec_parameter_provider_handle_kind;
+#define IREEC_HANDLE_KINDS 21
 extern ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS];
 
 // A Handle: the reference (NULL once released), read through the member of
@@ -148,6 +158,10 @@ typedef struct {
     iree_io_parameter_index_t* parameter_index;
     iree_vm_buffer_t* vm_buffer;
     iree_vm_module_t* vm_module;
+    iree_hal_buffer_t* buffer;
+    iree_io_file_handle_t* file_handle;
+    iree_hal_driver_t* driver;
+    iree_io_parameter_provider_t* parameter_provider;
   };
   const ireec_handle_kind_t* kind;
   PyObject* cdata;
@@ -199,6 +213,9 @@ PyObject* ireec_handle_new(PyTypeObject* type, const ireec_handle_kind_t* kind,
 // |ptr| as the cffi pointer of |kind|'s C type: a new reference, or NULL
 // with a Python error.
 PyObject* ireec_cffi_pointer(PyObject* cffi_type, void* ptr);
+// The address the cffi pointer |cdata| holds, in |*out_ptr|; -1 with a
+// Python error.
+int ireec_cffi_address(PyObject* cdata, void** out_ptr);
 
 // ---------------------------------------------------------------------------
 // errors.c: the one converter of failed iree_status_t to exceptions.
@@ -273,8 +290,10 @@ PyObject* ireec_trace_invokes(PyObject* module, PyObject* trace);
 // invoke.c: "module.function", for messages; NULL with a Python error.
 PyObject* ireec_function_full_name(const iree_vm_function_t* function);
 
-// The Invoker type (invoker.c): the base of PreparedCall and BoundCall.
+// The Invoker type (invoker.c): the base of PreparedCall and BoundCall; and
+// CallLevel, what Invoker._level() makes.
 extern PyTypeObject ireec_invoker_type;
+extern PyTypeObject ireec_call_level_type;
 // The call of an Invoker with vectorcall's arguments (|kwnames| name the
 // values after the |nargs| arguments): made in C, or by the general path.
 PyObject* ireec_invoker_vectorcall(PyObject* invoker, PyObject* const* args,

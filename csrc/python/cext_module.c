@@ -27,6 +27,7 @@
 PyTypeObject* ireec_buffer_view_class = NULL;
 PyObject* ireec_dtypes_by_element_type = NULL;
 PyObject* ireec_cffi_cast = NULL;
+PyObject* ireec_uintptr_cffi_type = NULL;
 PyObject* ireec_closed_message = NULL;
 PyObject* ireec_decode_result = NULL;
 PyObject* ireec_call_declined = NULL;
@@ -42,13 +43,21 @@ bool ireec_require_installed(void) {
   return false;
 }
 
-// Reads the cffi type of every Handle kind's `.handle` (ffi.typeof) into
-// |cffi_types|; -1 with a Python error.
+// The cffi types the extension makes pointers of: per Handle kind, its
+// `.handle`'s and what IREE's functions making one take (ffi.typeof), then
+// uintptr_t.
+#define IREEC_CFFI_TYPES (2 * IREEC_HANDLE_KINDS + 1)
+
+// Reads the IREEC_CFFI_TYPES cffi types into |cffi_types|; -1 with a Python
+// error.
 static int ireec_read_cffi_types(PyObject* ffi, PyObject** cffi_types) {
   PyObject* type_of = PyObject_GetAttrString(ffi, "typeof");
   if (!type_of) return -1;
-  for (size_t i = 0; i < IREEC_HANDLE_KINDS; ++i) {
-    cffi_types[i] = PyObject_CallFunction(type_of, "s", ireec_handle_kinds[i]->c_type);
+  for (size_t i = 0; i < IREEC_CFFI_TYPES; ++i) {
+    const char* name = i == IREEC_CFFI_TYPES - 1 ? "uintptr_t"
+                       : i % 2                   ? ireec_handle_kinds[i / 2]->out_c_type
+                                                 : ireec_handle_kinds[i / 2]->c_type;
+    cffi_types[i] = PyObject_CallFunction(type_of, "s", name);
     if (!cffi_types[i]) {
       for (size_t j = 0; j < i; ++j) Py_DECREF(cffi_types[j]);
       Py_DECREF(type_of);
@@ -117,7 +126,7 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
   if (!aborted && PyErr_Occurred()) return NULL;
   PyObject* cast = PyObject_GetAttrString(ffi, "cast");
   if (!cast) return NULL;
-  PyObject* cffi_types[IREEC_HANDLE_KINDS];
+  PyObject* cffi_types[IREEC_CFFI_TYPES];
   if (ireec_read_cffi_types(ffi, cffi_types) != 0 ||
       ireec_arrays_install(element_types_by_dtype) != 0) {
     Py_DECREF(cast);
@@ -125,8 +134,10 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
   }
   // Nothing fails from here on.
   for (size_t i = 0; i < IREEC_HANDLE_KINDS; ++i) {
-    ireec_handle_kinds[i]->cffi_type = cffi_types[i];
+    ireec_handle_kinds[i]->cffi_type = cffi_types[2 * i];
+    ireec_handle_kinds[i]->out_cffi_type = cffi_types[2 * i + 1];
   }
+  ireec_uintptr_cffi_type = cffi_types[IREEC_CFFI_TYPES - 1];
   ireec_cffi_cast = cast;
   ireec_buffer_view_class = (PyTypeObject*)Py_NewRef(buffer_view);
   ireec_dtypes_by_element_type = Py_NewRef(dtypes_by_element_type);
@@ -216,6 +227,10 @@ PyMODINIT_FUNC PyInit__cext(void) {
       {"ChannelHandle", &ireec_channel_handle_kind.type},
       {"Invoker", &ireec_invoker_type},
       {"NativeFunction", &ireec_native_function_type},
+      {"IoFileHandle", &ireec_file_handle_handle_kind.type},
+      {"DriverHandle", &ireec_driver_handle_kind.type},
+      {"ParameterProviderHandle", &ireec_parameter_provider_handle_kind.type},
+      {"CallLevel", &ireec_call_level_type},
       {"Lock", &ireec_lock_type},
   };
   size_t count = sizeof(types) / sizeof(types[0]);

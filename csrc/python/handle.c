@@ -4,7 +4,8 @@
 // BufferViewHandle, VmListHandle, ParameterIndexHandle, VmBufferHandle,
 // VmModuleHandle, and the HAL's
 // AllocatorHandle, BufferHandle, CommandBufferHandle, EventHandle,
-// ExecutableHandle, ExecutableCacheHandle, FileHandle, ChannelHandle),
+// ExecutableHandle, ExecutableCacheHandle, FileHandle, ChannelHandle, and
+// IoFileHandle, DriverHandle, ParameterProviderHandle),
 // which the Python class of that object subclasses (ireec.Device is a
 // DeviceHandle). The kind fixes at compile time how the reference is
 // retained and released, and which cffi pointer `.handle` is; the pointer
@@ -68,6 +69,7 @@ static void ireec_handle_dealloc(PyObject* object);
       .release = ireec_##name##_release,                                           \
       .release_keeps_gil = keeps_gil,                                              \
       .c_type = #pointee "*",                                                      \
+      .out_c_type = #pointee "**",                                                 \
   }
 
 #define IREEC_HANDLE_SIZE sizeof(ireec_handle_t)
@@ -136,6 +138,20 @@ IREEC_HANDLE_KIND(buffer_view, "BufferViewHandle", iree_hal_buffer_view,
                   iree_hal_buffer_view_t, true, IREEC_HANDLE_SIZE,
                   ireec_buffer_view_methods, NULL,
                   "An iree_hal_buffer_view_t reference (ireec.BufferView).");
+// The objects ireec makes on the way to another (a file a parameter index
+// reads, a driver asked for its devices, a parameter provider; buffers and
+// modules have their kinds above): owned by a Handle from
+// the moment IREE makes them, like the others, so nothing leaks when an
+// exception arrives before they are released.
+IREEC_HANDLE_KIND(file_handle, "IoFileHandle", iree_io_file_handle, iree_io_file_handle_t,
+                  true, IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_io_file_handle_t reference.");
+IREEC_HANDLE_KIND(driver, "DriverHandle", iree_hal_driver, iree_hal_driver_t, false,
+                  IREEC_HANDLE_SIZE, NULL, NULL, "An iree_hal_driver_t reference.");
+IREEC_HANDLE_KIND(parameter_provider, "ParameterProviderHandle",
+                  iree_io_parameter_provider, iree_io_parameter_provider_t, false,
+                  IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_io_parameter_provider_t reference.");
 
 ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS] = {
     &ireec_instance_handle_kind, &ireec_session_handle_kind,
@@ -148,6 +164,8 @@ ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS] = {
     &ireec_command_buffer_handle_kind, &ireec_event_handle_kind,
     &ireec_executable_handle_kind, &ireec_executable_cache_handle_kind,
     &ireec_file_handle_kind, &ireec_channel_handle_kind,
+    &ireec_file_handle_handle_kind, &ireec_driver_handle_kind,
+    &ireec_parameter_provider_handle_kind,
 };
 
 const ireec_handle_kind_t* ireec_handle_kind_of(PyTypeObject* type) {
@@ -184,6 +202,16 @@ int ireec_handle_raise_closed(PyObject* self) {
   return -1;
 }
 
+static void ireec_handle_release_parent_uses(PyObject* parent) {
+  if (PyTuple_CheckExact(parent)) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(parent); ++i) {
+      ireec_handle_release_use(PyTuple_GET_ITEM(parent, i));
+    }
+  } else {
+    ireec_handle_release_use(parent);
+  }
+}
+
 // Releases the reference, then the use of the parent and what had to
 // outlive the reference (a list is emptied: its owner may keep it).
 static void ireec_handle_do_release(ireec_handle_t* self) {
@@ -205,13 +233,7 @@ static void ireec_handle_do_release(ireec_handle_t* self) {
   PyObject* parent = self->parent;
   if (parent && !self->parent_released) {
     self->parent_released = true;
-    if (PyTuple_CheckExact(parent)) {
-      for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(parent); ++i) {
-        ireec_handle_release_use(PyTuple_GET_ITEM(parent, i));
-      }
-    } else {
-      ireec_handle_release_use(parent);
-    }
+    ireec_handle_release_parent_uses(parent);
   }
   PyObject* keep_alive = self->keep_alive;
   self->keep_alive = NULL;
@@ -269,6 +291,18 @@ PyObject* ireec_cffi_pointer(PyObject* cffi_type, void* ptr) {
   PyObject* cdata = PyObject_Vectorcall(ireec_cffi_cast, args, 2, NULL);
   Py_DECREF(address);
   return cdata;
+}
+
+int ireec_cffi_address(PyObject* cdata, void** out_ptr) {
+  *out_ptr = NULL;
+  PyObject* args[2] = {ireec_uintptr_cffi_type, cdata};
+  PyObject* cast = PyObject_Vectorcall(ireec_cffi_cast, args, 2, NULL);
+  PyObject* address = cast ? PyNumber_Long(cast) : NULL;
+  Py_XDECREF(cast);
+  if (!address) return -1;
+  *out_ptr = PyLong_AsVoidPtr(address);
+  Py_DECREF(address);
+  return *out_ptr || !PyErr_Occurred() ? 0 : -1;
 }
 
 // ---------------------------------------------------------------------------
@@ -349,6 +383,82 @@ static PyObject* ireec_handle_adopt(PyObject* object, PyObject* const* args,
   }
   self->ptr = ptr;
   Py_RETURN_NONE;
+}
+
+// The most arguments _create passes on (IREE's constructors take fewer).
+#define IREEC_CREATE_MAX_ARGS 15
+
+// _create(parent, keep_alive, function, *args): calls the cffi function
+// `function(*args, out)`, one of IREE's that makes an object of this
+// Handle's kind into |out| (e.g. iree_hal_semaphore_create, out an
+// iree_hal_semaphore_t**), and owns what it makes; True, or False if
+// IREE made nothing and said OK (iree_hal_fence_join of no timepoints).
+//
+// Why: made in Python (an `out` of ffi.new, then _adopt), the reference
+// is nobody's between the two steps, and an exception raised there by a
+// signal handler (Ctrl-C) leaks it; releasing it in an `except` instead
+// released it twice once _adopt had taken it. Here everything from IREE
+// storing the pointer to this Handle owning it, the failed status raised
+// included, is one C function, in which no Python code can raise.
+//
+// A use of |parent| (a Handle or a tuple of them) is taken first
+// (ClosedError if it is closed, before anything is made) and kept as
+// _adopt's; |keep_alive| is kept until after the release. A failed status
+// is raised as its ireec.errors class (the use of |parent| then given
+// back); IREE leaves |out| unset when it fails.
+static PyObject* ireec_handle_create(PyObject* object, PyObject* const* args,
+                                     Py_ssize_t nargs) {
+  ireec_handle_t* self = (ireec_handle_t*)object;
+  if (nargs < 3 || nargs - 3 > IREEC_CREATE_MAX_ARGS || !PyCallable_Check(args[2])) {
+    PyErr_SetString(PyExc_TypeError, "_create(parent, keep_alive, function, *args)");
+    return NULL;
+  }
+  if (self->ptr || self->closed) {
+    PyErr_SetString(PyExc_ValueError, "this object already owns a reference");
+    return NULL;
+  }
+  if (!ireec_require_installed()) return NULL;
+  PyObject* parent = args[0] != Py_None ? args[0] : NULL;
+  if (parent && ireec_handle_take_parent(parent) != 0) return NULL;
+
+  void* created = NULL;
+  PyObject* out = ireec_cffi_pointer(self->kind->out_cffi_type, &created);
+  PyObject* returned = NULL;
+  if (out) {
+    PyObject* call_args[IREEC_CREATE_MAX_ARGS + 1];
+    Py_ssize_t count = nargs - 3;
+    for (Py_ssize_t i = 0; i < count; ++i) call_args[i] = args[3 + i];
+    call_args[count] = out;
+    // cffi releases the GIL for the call; nothing else runs Python code
+    // from here until the reference is this Handle's.
+    returned = PyObject_Vectorcall(args[2], call_args, (size_t)count + 1, NULL);
+    Py_DECREF(out);
+  }
+  iree_status_t status = NULL;
+  if (returned) {
+    void* address = NULL;
+    if (ireec_cffi_address(returned, &address) == 0) {
+      status = (iree_status_t)address;
+    } else {
+      // Not a status: the call did not return one.
+      PyErr_Clear();
+      PyErr_SetString(PyExc_TypeError, "_create: the function must return an iree_status_t");
+      created = NULL;  // (not one of IREE's constructors: nothing to own)
+      Py_CLEAR(returned);
+    }
+  }
+  if (!returned || !iree_status_is_ok(status) || !created) {
+    if (parent) ireec_handle_release_parent_uses(parent);  // as if never taken
+    if (!returned) return NULL;
+    Py_DECREF(returned);
+    if (!iree_status_is_ok(status)) return ireec_raise_status(status, NULL);
+    Py_RETURN_FALSE;
+  }
+  Py_DECREF(returned);
+  self->parent = Py_XNewRef(parent);
+  if (args[1] != Py_None) Py_XSETREF(self->keep_alive, Py_NewRef(args[1]));
+  self->ptr = created;
+  Py_RETURN_TRUE;
 }
 
 // ---------------------------------------------------------------------------
@@ -463,6 +573,9 @@ static void ireec_handle_dealloc(PyObject* object) {
 static PyMethodDef ireec_handle_methods[] = {
     {"_adopt", (PyCFunction)(void (*)(void))ireec_handle_adopt, METH_FASTCALL,
      "_adopt(address, retain=False, parent=None, keep_alive=None)"},
+    {"_create", (PyCFunction)(void (*)(void))ireec_handle_create, METH_FASTCALL,
+     "_create(parent, keep_alive, function, *args): function(*args, out) made "
+     "into this object (True; False if it made nothing and said OK)"},
     {"close", ireec_handle_close, METH_NOARGS,
      "Releases the reference: now, or when the last user (a call, a wait, a "
      "child object) leaves. Closing twice is harmless."},

@@ -15,6 +15,19 @@
 // with _invoke_pushed; C looks up nothing on the object. Calling it from
 // Python cost as much again as the C call it makes; this is that call
 // without the Python.
+//
+// Re-entrant calls. The lock is reentrant, so a call of the same invoker
+// can start on the thread whose call is in progress: from a signal
+// handler, a gc callback or a finalizer that runs between two steps of the
+// general path, or a Python function IREE calls during the invoke. Sharing
+// the lists, both calls would push onto and read from the same ones (and
+// fail, "input list and function mismatch", or worse, read each other's
+// results). Every call therefore runs as a level (ireec_invoker_enter /
+// ireec_invoker_leave, and the Python path's CallLevel): a call that starts
+// while another is in progress gets lists of its own for its duration (a
+// bound call's a copy of its bound arguments), and the lists in use are
+// given back when it ends. A close() meanwhile takes effect when the last
+// call in progress ends (the calls still running then raise ClosedError).
 
 #include "cext.h"
 
@@ -46,7 +59,22 @@ typedef struct {
   Py_ssize_t arg_count;
   bool out_allowed;
   bool takes_calls;
+  // The lists' capacities (the lists a re-entrant call makes get the same);
+  // how many calls are in progress (levels entered, on the thread holding
+  // the lock); whether close() was called while they were (the lists go
+  // when the last one ends).
+  iree_host_size_t capacities[2];
+  Py_ssize_t levels;
+  bool close_pending;
 } ireec_invoker_t;
+
+// A call's level: the lists it found in place when it had to make its own
+// (NULL: it uses the invoker's), and the session it holds a use of.
+typedef struct {
+  iree_vm_list_t* lists[2];
+  PyObject* cdata[2];
+  PyObject* session;
+} ireec_invoker_level_t;
 
 iree_vm_list_t* ireec_invoker_outputs(PyObject* invoker) {
   return ((ireec_invoker_t*)invoker)->outputs;
@@ -154,6 +182,8 @@ static PyObject* ireec_invoker_make_lists(PyObject* self, PyObject* const* args,
   }
   invoker->inputs = lists[0];
   invoker->outputs = lists[1];
+  invoker->capacities[0] = (iree_host_size_t)capacities[0];
+  invoker->capacities[1] = (iree_host_size_t)capacities[1];
   invoker->lock = Py_NewRef(args[0]);
   invoker->session = Py_NewRef(args[1]);
   Py_RETURN_NONE;
@@ -239,10 +269,81 @@ static PyObject* ireec_invoker_bind(PyObject* self, PyObject* args, PyObject* kw
   return returned;
 }
 
-// Whether the invoker can invoke now: bound, lists open, session open. Call
-// with the lock held.
+// Whether the invoker can invoke now: bound, lists open (and not closed
+// by a call meanwhile), session open. Call with the lock held.
 static bool ireec_invoker_ready(ireec_invoker_t* invoker) {
-  return invoker->bound && invoker->inputs && !ireec_handle_is_closed(invoker->session);
+  return invoker->bound && invoker->inputs && !invoker->close_pending &&
+         !ireec_handle_is_closed(invoker->session);
+}
+
+// Starts a call's level (the lock held): lists of its own if another call
+// is in progress (a copy of the bound arguments for a bound call), and a
+// use of the open session, so nothing the call reaches is released under
+// it. 0, or -1 with a Python error (no memory for the lists).
+static int ireec_invoker_enter(ireec_invoker_t* invoker, ireec_invoker_level_t* level) {
+  *level = (ireec_invoker_level_t){{NULL, NULL}, {NULL, NULL}, NULL};
+  if (invoker->levels > 0 && invoker->inputs) {
+    iree_vm_list_t* lists[2] = {NULL, NULL};
+    iree_status_t status =
+        invoker->keeps_inputs
+            ? iree_vm_list_clone(invoker->inputs, iree_allocator_system(), &lists[0])
+            : iree_vm_list_create(iree_vm_make_undefined_type_def(),
+                                  invoker->capacities[0], iree_allocator_system(),
+                                  &lists[0]);
+    if (iree_status_is_ok(status)) {
+      status = iree_vm_list_create(iree_vm_make_undefined_type_def(),
+                                   invoker->capacities[1], iree_allocator_system(),
+                                   &lists[1]);
+    }
+    if (!iree_status_is_ok(status)) {
+      if (lists[0]) iree_vm_list_release(lists[0]);
+      ireec_raise_status(status, NULL);
+      return -1;
+    }
+    level->lists[0] = invoker->inputs;
+    level->lists[1] = invoker->outputs;
+    level->cdata[0] = invoker->inputs_cdata;
+    level->cdata[1] = invoker->outputs_cdata;
+    invoker->inputs = lists[0];
+    invoker->outputs = lists[1];
+    invoker->inputs_cdata = invoker->outputs_cdata = NULL;
+  }
+  if (invoker->session && !ireec_handle_is_closed(invoker->session)) {
+    ++((ireec_handle_t*)invoker->session)->users;
+    level->session = invoker->session;
+  }
+  ++invoker->levels;
+  return 0;
+}
+
+// Ends the level |level| began (the lock held): what the call left in its
+// lists (an exception between two steps) is dropped, lists made for it are
+// released and the ones it found put back, the use of the session given
+// back; the last level out releases the lists of a closed invoker.
+static void ireec_invoker_leave(ireec_invoker_t* invoker, ireec_invoker_level_t* level) {
+  --invoker->levels;
+  iree_vm_list_t* lists[2] = {invoker->inputs, invoker->outputs};
+  if (lists[0] && !invoker->keeps_inputs && iree_vm_list_size(lists[0])) {
+    iree_vm_list_clear(lists[0]);
+  }
+  if (lists[1] && iree_vm_list_size(lists[1])) iree_vm_list_clear(lists[1]);
+  if (level->lists[0]) {
+    Py_CLEAR(invoker->inputs_cdata);
+    Py_CLEAR(invoker->outputs_cdata);
+    invoker->inputs = level->lists[0];
+    invoker->outputs = level->lists[1];
+    invoker->inputs_cdata = level->cdata[0];
+    invoker->outputs_cdata = level->cdata[1];
+    for (int i = 0; i < 2; ++i) {
+      if (lists[i]) iree_vm_list_release(lists[i]);
+    }
+  }
+  if (invoker->levels == 0 && invoker->close_pending) {
+    invoker->close_pending = false;
+    ireec_invoker_release_lists(invoker);
+  }
+  if (level->session) ireec_handle_release_use(level->session);
+  *level = (ireec_invoker_level_t){{NULL, NULL}, {NULL, NULL}, NULL};
 }
 
 // The invoke and the results of |invoker|'s call with |args| (and `out`),
@@ -311,7 +412,9 @@ static PyObject* ireec_invoker_decode_results(PyObject* self, PyObject* results)
 }
 
 // close(): under the session's lock (a call on another thread may be using
-// the lists), releases the lists; calls raise ClosedError from then on.
+// the lists), releases the lists, or marks them to be released when the
+// calls in progress on this thread end; calls raise ClosedError from then
+// on.
 static PyObject* ireec_invoker_close(PyObject* self, PyObject* unused) {
   ireec_invoker_t* invoker = (ireec_invoker_t*)self;
   PyObject* lock = invoker->lock ? Py_NewRef(invoker->lock) : NULL;
@@ -319,12 +422,98 @@ static PyObject* ireec_invoker_close(PyObject* self, PyObject* unused) {
     Py_DECREF(lock);
     return NULL;
   }
-  ireec_invoker_release_lists(invoker);
+  if (invoker->levels > 0) {
+    invoker->close_pending = invoker->inputs != NULL;
+  } else {
+    ireec_invoker_release_lists(invoker);
+  }
   if (lock) {
     (void)ireec_lock_release(lock);
     Py_DECREF(lock);
   }
   Py_RETURN_NONE;
+}
+
+// ---------------------------------------------------------------------------
+// CallLevel: the level of a call the general path makes in Python
+// ---------------------------------------------------------------------------
+
+// `with invoker._level() as own_lists:` holds the session's lock and a
+// level for a call Python makes (pushing arguments, _invoke_pushed,
+// decoding): own_lists is True when the call got lists of its own, another
+// call of the invoker being in progress on this thread (its Python
+// scratch, the Packer's, must then be its own too).
+typedef struct {
+  PyObject_HEAD
+  PyObject* invoker;
+  PyObject* lock;  // held from __enter__ to __exit__
+  ireec_invoker_level_t level;
+} ireec_call_level_t;
+
+static PyObject* ireec_call_level_enter(PyObject* self, PyObject* unused) {
+  ireec_call_level_t* call = (ireec_call_level_t*)self;
+  if (call->lock) {
+    PyErr_SetString(PyExc_RuntimeError, "this call level is entered already");
+    return NULL;
+  }
+  ireec_invoker_t* invoker = (ireec_invoker_t*)call->invoker;
+  PyObject* lock = ireec_invoker_lock(invoker, "a call");
+  if (!lock) return NULL;
+  if (ireec_invoker_enter(invoker, &call->level) != 0) {
+    ireec_invoker_unlock(lock);
+    return NULL;
+  }
+  call->lock = lock;
+  return PyBool_FromLong(call->level.lists[0] != NULL);
+}
+
+static void ireec_call_level_end(ireec_call_level_t* call) {
+  PyObject* lock = call->lock;
+  if (!lock) return;
+  call->lock = NULL;
+  ireec_invoker_leave((ireec_invoker_t*)call->invoker, &call->level);
+  ireec_invoker_unlock(lock);
+}
+
+static PyObject* ireec_call_level_exit(PyObject* self, PyObject* args) {
+  ireec_call_level_end((ireec_call_level_t*)self);
+  Py_RETURN_NONE;
+}
+
+static void ireec_call_level_dealloc(PyObject* self) {
+  ireec_call_level_t* call = (ireec_call_level_t*)self;
+  ireec_call_level_end(call);  // (only if never exited: `with` always exits)
+  Py_XDECREF(call->invoker);
+  Py_TYPE(self)->tp_free(self);
+}
+
+static PyMethodDef ireec_call_level_methods[] = {
+    {"__enter__", ireec_call_level_enter, METH_NOARGS,
+     "Takes the session's lock and starts the call's level: True if it has "
+     "lists of its own."},
+    {"__exit__", ireec_call_level_exit, METH_VARARGS,
+     "Ends the level and gives the lock back."},
+    {NULL, NULL, 0, NULL},
+};
+
+PyTypeObject ireec_call_level_type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "ireec._cext.CallLevel",
+    .tp_basicsize = sizeof(ireec_call_level_t),
+    .tp_dealloc = ireec_call_level_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The level of one call made by the general path (Invoker._level()).",
+    .tp_methods = ireec_call_level_methods,
+};
+
+// _level(): a new CallLevel of this invoker.
+static PyObject* ireec_invoker_level(PyObject* self, PyObject* unused) {
+  ireec_call_level_t* call = PyObject_New(ireec_call_level_t, &ireec_call_level_type);
+  if (!call) return NULL;
+  call->invoker = Py_NewRef(self);
+  call->lock = NULL;
+  call->level = (ireec_invoker_level_t){{NULL, NULL}, {NULL, NULL}, NULL};
+  return (PyObject*)call;
 }
 
 // _abandon(): in a forked child, closed without releasing the lists (they
@@ -334,8 +523,13 @@ static PyObject* ireec_invoker_abandon(PyObject* self, PyObject* unused) {
   Py_RETURN_NONE;
 }
 
+static PyObject* ireec_invoker_get_in_call(PyObject* self, void* closure) {
+  return PyBool_FromLong(((ireec_invoker_t*)self)->levels > 0);
+}
+
 static PyObject* ireec_invoker_get_closed(PyObject* self, void* closure) {
-  return PyBool_FromLong(((ireec_invoker_t*)self)->inputs == NULL);
+  ireec_invoker_t* invoker = (ireec_invoker_t*)self;
+  return PyBool_FromLong(invoker->inputs == NULL || invoker->close_pending);
 }
 
 // The input (closure NULL) or output list as a cffi iree_vm_list_t*, None
@@ -410,8 +604,14 @@ static PyObject* ireec_invoker_call_in_c(ireec_invoker_t* invoker, PyObject* con
     // close() of either takes the lock, so the pointers are valid while
     // both are open; a closed one is reported by the general path.
     bool ready = ireec_invoker_ready(invoker);
-    done = ready ? ireec_invoker_invoke(invoker, args, nargs, out, &results) : 0;
-    if (ready && ireec_invoke_trace) ireec_trace(done == 0 ? "declined" : "handled");
+    ireec_invoker_level_t level;
+    if (ready && ireec_invoker_enter(invoker, &level) == 0) {
+      done = ireec_invoker_invoke(invoker, args, nargs, out, &results);
+      ireec_invoker_leave(invoker, &level);
+      if (ireec_invoke_trace) ireec_trace(done == 0 ? "declined" : "handled");
+    } else if (!ready) {
+      done = 0;
+    }
     // Taken above by this thread: giving it back cannot fail.
     (void)ireec_lock_release(lock);
   }
@@ -511,11 +711,19 @@ static PyMethodDef ireec_invoker_methods[] = {
      "when collected)."},
     {"_abandon", ireec_invoker_abandon, METH_NOARGS,
      "Closed without releasing the lists (a forked child's)."},
+    {"_level", ireec_invoker_level, METH_NOARGS,
+     "A CallLevel: `with invoker._level() as own_lists:` around a call the "
+     "general path makes (the lock held; lists of its own if another call "
+     "is in progress)."},
     {NULL, NULL, 0, NULL},
 };
 
 static PyGetSetDef ireec_invoker_getset[] = {
     {"closed", ireec_invoker_get_closed, NULL, "True once close() was called.", NULL},
+    {"_in_call", ireec_invoker_get_in_call, NULL,
+     "True while a call of this invoker is in progress (on the thread holding "
+     "the session's lock).",
+     NULL},
     {"_inputs", ireec_invoker_get_list, NULL,
      "The input list (a cffi iree_vm_list_t*), None once closed.", NULL},
     {"_outputs", ireec_invoker_get_list, NULL,

@@ -2,8 +2,11 @@
 every wrapper, and `in_use` for its methods.
 
 Each wrapper owns exactly one reference to one C object: its class's
-constructor creates the object, `Cls.from_handle(ptr, retain=...)` adopts a
-raw pointer instead. `close()` (or leaving
+constructor creates the object, straight into the wrapper
+(`_cext.Handle._create`: IREE's constructor is called from C with an `out`
+the wrapper owns, so an exception raised by a signal handler, Ctrl-C, can
+neither leak the new reference nor release it twice);
+`Cls.from_handle(ptr, retain=...)` adopts a raw pointer instead. `close()` (or leaving
 a `with` block) releases it as soon as nothing uses it; otherwise garbage
 collection does. A wrapper made from another (a Device from its Instance, a
 Semaphore or BufferView from its Device) holds a use of it, so closing the

@@ -4,7 +4,8 @@ convention (ireec/vm/function.py).
 * `i`, `I`: a Python int, anything with `__index__` (numpy integers), or a
   0-d integer/bool array. Integers are signless in the VM, so both signed and
   unsigned values of the width are accepted (3_000_000_000 becomes the i32
-  bit pattern -1_294_967_296); anything wider raises OverflowError.
+  bit pattern -1_294_967_296); anything wider raises InvalidArgumentError
+  (a ValueError) naming the argument.
 * `f`, `F`: a Python int or float, a numpy number, or a 0-d numeric array.
 * `r`: a numpy array or numpy scalar (copied into a new buffer view on the
   call's device, with the array's own dtype), an `ireec.BufferView`, an
@@ -97,15 +98,32 @@ def _native_element_type(dtype: np.dtype) -> int | None:
         return None
 
 
+class _Scratch:
+    """The cffi objects one conversion writes into (a value, a ref, a
+    variant, dims, a host array), made once and reused."""
+
+    __slots__ = ("value", "ref", "variant", "dims", "host_array")
+
+    def __init__(self) -> None:
+        self.value = ffi.new("iree_vm_value_t*")
+        self.ref = ffi.new("iree_vm_ref_t*")
+        self.variant = ffi.new("iree_vm_variant_t*")
+        self.dims = ffi.new("iree_hal_dim_t[]", _SCRATCH_RANK)
+        self.host_array = ffi.new("ireec_host_array_t*")
+
+
 class Packer:
     """Pushes arguments onto a VM list and reads results back.
 
-    Holds one cffi scratch value, ref and variant, reused on every call
-    (callers serialize use, as a Session's lock does).
+    Each conversion takes a set of cffi scratch objects of its own from the
+    Packer's spares (making one when none is spare) and gives it back when
+    done: conversions that overlap, on several threads or one started from
+    a signal handler, a gc callback or a function IREE calls while another
+    is half done, never write into each other's.
     """
 
-    __slots__ = ("name", "arg_kinds", "declaration", "vm_refs", "_declared", "_value",
-                 "_ref", "_variant", "_wheres", "_dims", "_host_array")
+    __slots__ = ("name", "arg_kinds", "declaration", "vm_refs", "_declared", "_wheres",
+                 "_spare")
     declaration: str
 
     def __init__(self, name: str, arg_kinds: str, declaration: str = ""):
@@ -117,24 +135,34 @@ class Packer:
         self._declared: list | None = None
         # {index: declared type} of the ref arguments push_vm_ref converts.
         self.vm_refs = vm_ref_args(arg_kinds, declaration)
-        self._value = ffi.new("iree_vm_value_t*")
-        self._ref = ffi.new("iree_vm_ref_t*")
-        self._variant = ffi.new("iree_vm_variant_t*")
         self._wheres = tuple(self.where(i) for i in range(len(arg_kinds)))
-        self._dims = ffi.new("iree_hal_dim_t[]", _SCRATCH_RANK)
-        self._host_array = ffi.new("ireec_host_array_t*")
+        self._spare = [_Scratch()]
 
     def where(self, index: int) -> str:
         return f"argument {index} of {self.name}"
+
+    def _take(self) -> _Scratch:
+        try:
+            return self._spare.pop()
+        except IndexError:  # all in use
+            return _Scratch()
 
     def push_args(self, vm_list, args, device, device_ptr=None, allocator=None) -> None:
         """Pushes every argument, converted by its calling-convention kind;
         numpy arrays are copied to `device` (whose `iree_hal_device_t*` and
         allocator the caller may pass, read from it otherwise)."""
+        scratch = self._take()
+        try:
+            self._push_args(vm_list, args, device, device_ptr, allocator, scratch)
+        finally:
+            self._spare.append(scratch)
+
+    def _push_args(self, vm_list, args, device, device_ptr, allocator,
+                   scratch: _Scratch) -> None:
         index = 0
         for kind, arg in zip(self.arg_kinds, args):
             if kind != "r":
-                self.push_scalar(vm_list, kind, arg, self._wheres[index])
+                self._push_scalar(vm_list, kind, arg, self._wheres[index], scratch)
             elif index in self.vm_refs and push_vm_ref(
                     vm_list, arg, self.vm_refs[index], device, self._wheres[index]):
                 pass
@@ -157,11 +185,11 @@ class Packer:
                     except (BufferError, ValueError, TypeError):
                         pass
                 if data is None:
-                    self.push_ref(vm_list, arg, device, self._wheres[index])
+                    self._push_ref(vm_list, arg, device, self._wheres[index], scratch)
                 else:
                     rank = arg.ndim
                     if rank <= _SCRATCH_RANK:
-                        dims = self._dims
+                        dims = scratch.dims
                         dims[0:rank] = arg.shape
                     else:
                         dims = ffi.new("iree_hal_dim_t[]", arg.shape)
@@ -176,7 +204,7 @@ class Packer:
                 if status:  # a NULL iree_status_t is OK
                     check_status(status)
             else:
-                self.push_ref(vm_list, arg, device, self._wheres[index], index)
+                self._push_ref(vm_list, arg, device, self._wheres[index], scratch, index)
             index += 1
 
     def _raise_push_failure(self, status, index: int):
@@ -186,8 +214,8 @@ class Packer:
             error.add_note(f"while copying {self._wheres[index]} to the device")
             raise
 
-    def push_scalar(self, vm_list, kind: str, arg, where: str) -> None:
-        value = self._value
+    def _push_scalar(self, vm_list, kind: str, arg, where: str, scratch: _Scratch) -> None:
+        value = scratch.value
         if kind == "i":
             value.type = lib.IREE_VM_VALUE_TYPE_I32
             value.i32 = _as_int(arg, kind, where)
@@ -205,19 +233,28 @@ class Packer:
     def push_ref(self, vm_list, arg, device, where: str, index: int | None = None) -> None:
         """Pushes `arg` as a ref (the list takes its own reference); `index`
         is the argument's, whose declared type Python numbers take."""
+        scratch = self._take()
+        try:
+            self._push_ref(vm_list, arg, device, where, scratch, index)
+        finally:
+            self._spare.append(scratch)
+
+    def _push_ref(self, vm_list, arg, device, where: str, scratch: _Scratch,
+                  index: int | None = None) -> None:
         types = RefTypes.load()
         if isinstance(arg, BufferView):
-            self._push_retained(vm_list, arg.handle, types.buffer_view)
+            self._push_retained(vm_list, arg.handle, types.buffer_view, scratch.ref)
         elif isinstance(arg, (np.ndarray, np.generic)):
-            self._push_copy(vm_list, np.asarray(arg), None, device, where)
+            self._push_copy(vm_list, np.asarray(arg), None, device, where, scratch)
         elif isinstance(arg, Fence):
-            self._push_retained(vm_list, arg.handle, types.fence)
+            self._push_retained(vm_list, arg.handle, types.fence, scratch.ref)
         elif arg is None:
-            self.push_null(vm_list, 0)
+            self._push_retained(vm_list, ffi.NULL, 0, scratch.ref)
         else:
-            self._push_host_argument(vm_list, arg, device, where, index)
+            self._push_host_argument(vm_list, arg, device, where, index, scratch)
 
-    def _push_copy(self, vm_list, array, element_type, device, where: str) -> None:
+    def _push_copy(self, vm_list, array, element_type, device, where: str,
+                   scratch: _Scratch) -> None:
         """Pushes a new buffer view holding `array` on `device`."""
         try:
             view = BufferView(device, array, element_type=element_type)
@@ -225,13 +262,13 @@ class Packer:
             error.add_note(f"while copying {where} to the device")
             raise
         try:
-            self._push_retained(vm_list, view.handle, RefTypes.load().buffer_view)
+            self._push_retained(vm_list, view.handle, RefTypes.load().buffer_view, scratch.ref)
         finally:
             # The list holds the reference the call needs.
             view.close()
 
     def _push_host_argument(self, vm_list, arg, device, where: str,
-                            index: int | None) -> None:
+                            index: int | None, scratch: _Scratch) -> None:
         """A tensor given as a DLPack producer, a buffer-protocol object or
         Python numbers (ireec/_core/tensor_args.py), copied to the device
         as a numpy array is."""
@@ -248,18 +285,21 @@ class Packer:
                 f"ireec.BufferView, a DLPack or buffer-protocol object (a JAX array, a "
                 f"memoryview), Python numbers or nested lists of them, or an "
                 f"ireec.Fence; got {_describe(arg)}")
-        self._push_copy(vm_list, host.array, host.element_type, device, where)
+        self._push_copy(vm_list, host.array, host.element_type, device, where, scratch)
 
     def push_null(self, vm_list, ref_type: int) -> None:
         """Pushes a null ref of `ref_type` (e.g. 'no wait fence')."""
-        self._ref.ptr = ffi.NULL
-        self._ref.type = ref_type
-        check_status(lib.iree_vm_list_push_ref_retain(vm_list, self._ref))
+        scratch = self._take()
+        try:
+            self._push_retained(vm_list, ffi.NULL, ref_type, scratch.ref)
+        finally:
+            self._spare.append(scratch)
 
-    def _push_retained(self, vm_list, ptr, ref_type: int) -> None:
+    @staticmethod
+    def _push_retained(vm_list, ptr, ref_type: int, ref) -> None:
         # What iree_vm_ref_wrap_assign does, without the call: a borrowed ref
-        # to |ptr|, which push_ref_retain then retains for the list.
-        ref = self._ref
+        # to |ptr| (NULL: a null ref), which push_ref_retain then retains
+        # for the list.
         ref.ptr = ptr
         ref.type = ref_type
         try:
@@ -269,22 +309,26 @@ class Packer:
 
     def pop_results(self, vm_list, device) -> list:
         """Every element of `vm_list` as a Python value (new references)."""
-        return [self._element(vm_list, i, device)
+        return [self.element(vm_list, i, device)
                 for i in range(lib.iree_vm_list_size(vm_list))]
 
     def read_views_into(self, results: list, out) -> list:
         """`results` (complete, as returned) with each BufferView that `out`
         has an array for read into that array, and closed."""
         targets = self.out_entries(out, len(results))
-        for i, target in enumerate(targets):
-            if target is None:
-                continue
-            view = results[i]
-            if type(view) is not BufferView:
-                raise self.not_a_view_error(i)
-            self._read_view_into(view.handle, target, i, view.device)
-            view.close()
-            results[i] = target
+        scratch = self._take()
+        try:
+            for i, target in enumerate(targets):
+                if target is None:
+                    continue
+                view = results[i]
+                if type(view) is not BufferView:
+                    raise self.not_a_view_error(i)
+                self._read_view_into(view.handle, target, i, view.device, scratch)
+                view.close()
+                results[i] = target
+        finally:
+            self._spare.append(scratch)
         return results
 
     def out_entries(self, out, count: int) -> list:
@@ -302,11 +346,11 @@ class Packer:
                              f"for the {count} result{'' if count == 1 else 's'} of {self.name}")
         return targets
 
-    def _read_view_into(self, view, target, index: int, device) -> None:
+    def _read_view_into(self, view, target, index: int, device, scratch: _Scratch) -> None:
         """ireec_hal_buffer_view_read_into: the result `view` into the array
         `target`, which must have exactly its dtype and shape."""
-        host_array = self._host_array
-        data = fill_host_array(host_array, target, self._dims, f"out entry {index}")
+        host_array = scratch.host_array
+        data = fill_host_array(host_array, target, scratch.dims, f"out entry {index}")
         status = lib.ireec_hal_buffer_view_read_into(
             view, device.handle if device is not None else ffi.NULL, host_array)
         if status:  # a NULL iree_status_t is OK
@@ -325,8 +369,15 @@ class Packer:
         return TypeError(f"result {index} of {self.name} is not a buffer view: "
                          f"its out entry must be None")
 
-    def _element(self, vm_list, i: int, device):
-        variant = self._variant
+    def element(self, vm_list, i: int, device):
+        """Element `i` of `vm_list` as a Python value (a new reference)."""
+        scratch = self._take()
+        try:
+            return self._element(vm_list, i, device, scratch.variant)
+        finally:
+            self._spare.append(scratch)
+
+    def _element(self, vm_list, i: int, device, variant):
         # Assigning into a variant that still holds a ref releases that ref,
         # and the scratch only ever borrows: empty it first.
         ffi.memmove(variant, _EMPTY_VARIANT, _VARIANT_SIZE)
@@ -341,7 +392,7 @@ def decode_result(outputs: CData, index: int, device, function_name: str):
     calls (under the session's lock) with the function's name for
     messages."""
     packer = Packer(function_name, "")
-    return packer._element(outputs, index, device)
+    return packer.element(outputs, index, device)
 
 
 def vm_ref_args(arg_kinds: str, declaration: str) -> dict[int, str]:

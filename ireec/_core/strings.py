@@ -10,7 +10,9 @@ from .status import check_status
 
 
 def to_bytes(value: str | bytes) -> bytes:
-    return value.encode() if isinstance(value, str) else bytes(value)
+    # surrogateescape: a name read with from_string_view(..., "surrogateescape")
+    # (bytes that are not UTF-8) gives back its bytes.
+    return value.encode("utf-8", "surrogateescape") if isinstance(value, str) else bytes(value)
 
 
 def string_view(value: str | bytes):
@@ -21,10 +23,12 @@ def string_view(value: str | bytes):
     return lib.iree_make_string_view(owner, len(data)), owner
 
 
-def from_string_view(view) -> str:
+def from_string_view(view, errors: str = "replace") -> str:
+    """The view's text; bytes that are not UTF-8 are replaced, or with
+    errors="surrogateescape" kept (for names looked up again: keys)."""
     if view.size == 0:
         return ""
-    return ffi.unpack(view.data, view.size).decode("utf-8", "replace")
+    return ffi.unpack(view.data, view.size).decode("utf-8", errors)
 
 
 def builder_text(fill: Callable[[object], object]) -> str:

@@ -21,6 +21,8 @@ import numpy as np
 
 from ..hal.dlpack import host_tensor, offers_dlpack
 from ..hal.element_type import dtype_from_element_type
+from .library import lib
+from ..errors import InvalidArgumentError
 from ..vm.declaration import TensorType
 
 
@@ -72,8 +74,8 @@ def _from_python(value: Any, declared: TensorType | None, where: str) -> np.ndar
         raise TypeError(f"{where} is declared {declared.text}: {e}") from None
     if natural.dtype.kind in "biu" and dtype.kind in "biu" and natural.size and (
             not np.array_equal(array.astype(natural.dtype), natural)):
-        raise OverflowError(f"{where} is declared {declared.text}; a value given does not "
-                            f"fit in it")
+        raise InvalidArgumentError(f"{where} is declared {declared.text}; a value given "
+                                   f"does not fit in it", lib.IREE_STATUS_INVALID_ARGUMENT)
     return _check_shape(array, declared, where)
 
 

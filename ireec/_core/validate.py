@@ -1,4 +1,10 @@
-"""Checks of sizes and memory given from outside before IREE sees them.
+"""Checks of sizes, integers and memory given from outside before IREE sees
+them.
+
+Integers go to C as fixed-width types: cffi refuses one that does not fit
+with an OverflowError naming neither the argument nor the range, and a
+negative one for an unsigned type the same way. `checked_int` refuses them
+first, as InvalidArgumentError (a ValueError) naming both.
 
 IREE trusts its caller with shapes and counts: a shape whose byte size
 overflows 64 bits wraps to a small size and the view then reaches past its
@@ -11,6 +17,7 @@ even be given (negative dimensions, integers wider than 64 bits).
 from __future__ import annotations
 
 import mmap
+import operator
 import os
 import stat
 
@@ -21,6 +28,27 @@ from .status import check_status
 # iree_hal_dim_t is unsigned 64-bit; the check accepts dimensions up to the
 # signed maximum, which is what numpy and Python sizes hold.
 MAX_DIM = 2**63 - 1
+
+# The ranges of C's integer types, as (lowest, highest).
+UINT64 = (0, 2**64 - 1)
+INT64 = (-2**63, 2**63 - 1)
+UINT32 = (0, 2**32 - 1)
+INT32 = (-2**31, 2**31 - 1)
+
+
+def checked_int(value, limits: tuple[int, int], what: str) -> int:
+    """`value` (an int, or anything with __index__) as an int within
+    `limits` (lowest, highest): InvalidArgumentError (a ValueError) naming
+    `what` and the range otherwise; TypeError if it is not an integer."""
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{what} must be an integer, not {type(value).__name__}") from None
+    lowest, highest = limits
+    if not lowest <= number <= highest:
+        raise InvalidArgumentError(f"{what} is {number}; it must be {lowest} to {highest}",
+                                   lib.IREE_STATUS_INVALID_ARGUMENT)
+    return number
 
 
 def checked_dims(shape, element_type: int):

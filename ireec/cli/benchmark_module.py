@@ -254,22 +254,25 @@ def find_benchmarks(session: Session, args: argparse.Namespace, device: Device |
 
 def parse_min_time(text: str | None) -> tuple[int | None, float]:
     """(explicit iterations or None, minimum seconds) from `Nx` or `Fs` (or
-    a bare number of seconds, which Google Benchmark also takes)."""
+    a bare number of seconds, which Google Benchmark also takes). A value
+    that is neither, or a count past MAX_ITERATIONS (Google Benchmark's
+    bound), is a bad flag value (FlagError)."""
     if text is None:
         return None, DEFAULT_MIN_TIME
     try:
         if text.endswith("x"):
             iterations = int(text[:-1])
-            if iterations < 1:
-                raise ValueError
+            if not 1 <= iterations <= MAX_ITERATIONS:
+                raise FlagError(f"--benchmark_min_time={text}: the iteration count "
+                                f"must be 1 to {MAX_ITERATIONS}")
             return iterations, DEFAULT_MIN_TIME
         seconds = float(text[:-1] if text.endswith("s") else text)
-        if not seconds > 0:
+        if not 0 < seconds < math.inf:
             raise ValueError
         return None, seconds
     except ValueError:
-        raise CliError(f"--benchmark_min_time={text}: expected an iteration count "
-                       f"(`100x`) or seconds (`0.5s`)") from None
+        raise FlagError(f"--benchmark_min_time={text}: expected an iteration count "
+                        f"(`100x`) or seconds (`0.5s`)") from None
 
 
 def _timed(benchmark: Benchmark, iterations: int) -> tuple[int, float, float]:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
+from .. import _cext
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import bitfield_text
@@ -150,6 +151,10 @@ def mapped_array(buffer: CData, shape: tuple[int, ...], dtype: np.dtype[Any],
     access = lib.IREE_HAL_MEMORY_ACCESS_READ
     if writable:
         access |= lib.IREE_HAL_MEMORY_ACCESS_WRITE
+    # Persistent mappings do not retain their buffer: the array must (a
+    # reference owned from here on, released however this ends).
+    held = _cext.BufferHandle()
+    held._adopt(int(ffi.cast("uintptr_t", buffer)), True)
     mapping = ffi.new("iree_hal_buffer_mapping_t*")
     check_status(lib.iree_hal_buffer_map_range(
         buffer, lib.IREE_HAL_MAPPING_MODE_PERSISTENT, access, 0, nbytes, mapping))
@@ -158,17 +163,14 @@ def mapped_array(buffer: CData, shape: tuple[int, ...], dtype: np.dtype[Any],
         if not lib.iree_status_is_ok(status):
             lib.iree_status_ignore(lib.iree_hal_buffer_unmap_range(mapping))
             check_status(status)
-    # Persistent mappings do not retain their buffer: the array must.
-    lib.iree_hal_buffer_retain(buffer)
 
-    def unmap(_, mapping=mapping, buffer=buffer, flush=writable and not coherent,
+    def unmap(_, mapping=mapping, held=held, flush=writable and not coherent,
               nbytes=nbytes, _flush=lib.iree_hal_buffer_mapping_flush_range,
-              _unmap=lib.iree_hal_buffer_unmap_range, _ignore=lib.iree_status_ignore,
-              _release=lib.iree_hal_buffer_release):
+              _unmap=lib.iree_hal_buffer_unmap_range, _ignore=lib.iree_status_ignore):
         if flush:
             _ignore(_flush(mapping, 0, nbytes))
         _ignore(_unmap(mapping))
-        _release(buffer)
+        held.close()
 
     data = ffi.gc(ffi.cast("uint8_t*", mapping.contents.data), unmap)
     # ffi.buffer keeps `data` (and so the mapping) alive; numpy keeps the
@@ -202,25 +204,26 @@ def format_read_back(view: CData, device: CData, limit: int) -> str:
     nbytes = lib.iree_hal_buffer_view_byte_length(view)
     host = np.empty(nbytes, np.uint8)
     read_into(view, device, host)
-    out_buffer = ffi.new("iree_hal_buffer_t**")
-    check_status(lib.iree_hal_heap_buffer_wrap(
-        lib.iree_hal_buffer_placement_undefined(), lib.IREE_HAL_MEMORY_TYPE_HOST_LOCAL,
-        lib.IREE_HAL_MEMORY_ACCESS_READ | lib.IREE_HAL_MEMORY_ACCESS_UNALIGNED,
-        lib.IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED, nbytes,
-        lib.iree_make_byte_span(ffi.from_buffer(host), nbytes),
-        lib.iree_hal_buffer_release_callback_null(), lib.iree_allocator_system(),
-        out_buffer))
-    host_view = ffi.new("iree_hal_buffer_view_t**")
+    # Each owned from the moment it is made: whatever happens, both are
+    # gone before `host` can go away.
+    buffer = _cext.BufferHandle()
+    host_view = _cext.BufferViewHandle()
     try:
-        check_status(lib.iree_hal_buffer_view_create_like(
-            out_buffer[0], view, lib.iree_allocator_system(), host_view))
+        buffer._create(None, None, lib.iree_hal_heap_buffer_wrap,
+                       lib.iree_hal_buffer_placement_undefined(),
+                       lib.IREE_HAL_MEMORY_TYPE_HOST_LOCAL,
+                       lib.IREE_HAL_MEMORY_ACCESS_READ | lib.IREE_HAL_MEMORY_ACCESS_UNALIGNED,
+                       lib.IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED, nbytes,
+                       lib.iree_make_byte_span(ffi.from_buffer(host), nbytes),
+                       lib.iree_hal_buffer_release_callback_null(),
+                       lib.iree_allocator_system())
+        host_view._create(None, None, lib.iree_hal_buffer_view_create_like, buffer.handle,
+                          view, lib.iree_allocator_system())
+        buffer.close()  # the view holds it
+        return format_text(host_view.handle, limit)
     finally:
-        lib.iree_hal_buffer_release(out_buffer[0])
-    try:
-        return format_text(host_view[0], limit)
-    finally:
-        # Destroys the wrapper buffer too, before `host` can go away.
-        lib.iree_hal_buffer_view_release(host_view[0])
+        host_view.close()
+        buffer.close()
 
 
 def format_empty(shape: Sequence[int], element_type: int, limit: int) -> str:

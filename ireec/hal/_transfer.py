@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .. import _cext
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from ._readback import describe_memory, mappable
 
 if TYPE_CHECKING:
+    from .._core.handle import Handle
     from ..types import CData
+    from .device import Device
 
 _MEMORY_TYPE_HOST_VISIBLE = lib.IREE_HAL_MEMORY_TYPE_HOST_VISIBLE
 
@@ -55,27 +58,25 @@ def direct_copy_obstacle(buffer: CData, target: CData, target_allocator: CData,
     return None
 
 
-def copy_on_device(view: CData, device: CData, allocator: CData,
-                   host_allocator: CData) -> CData:
-    """A new iree_hal_buffer_view_t* like `view` over a new buffer from
-    `allocator`, filled by iree_hal_device_transfer_d2d on `device`."""
+def copy_on_device(copy: Handle, device: Device, view: CData) -> None:
+    """Makes `copy` (a new BufferView) a view like `view` over a new buffer
+    from `device`'s allocator, filled by iree_hal_device_transfer_d2d on
+    `device`."""
     nbytes = lib.iree_hal_buffer_view_byte_length(view)
     params = ffi.new("iree_hal_buffer_params_t*", DEVICE_PARAMS)
-    out_buffer = ffi.new("iree_hal_buffer_t**")
-    check_status(lib.iree_hal_allocator_allocate_buffer(
-        allocator, params[0], nbytes, out_buffer))
-    out = ffi.new("iree_hal_buffer_view_t**")
+    buffer = _cext.BufferHandle()  # ours until the view holds it too
+    buffer._create(None, None, lib.iree_hal_allocator_allocate_buffer,
+                   lib.iree_hal_device_allocator(device.handle), params[0], nbytes)
     try:
         if nbytes:
             check_status(lib.iree_hal_device_transfer_d2d(
-                device, lib.iree_hal_buffer_view_buffer(view), 0,
-                out_buffer[0], 0, nbytes, lib.IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT,
+                device.handle, lib.iree_hal_buffer_view_buffer(view), 0,
+                buffer.handle, 0, nbytes, lib.IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT,
                 lib.iree_infinite_timeout()))
-        check_status(lib.iree_hal_buffer_view_create_like(
-            out_buffer[0], view, host_allocator, out))
+        copy._create(device, None, lib.iree_hal_buffer_view_create_like, buffer.handle,
+                     view, device.host_allocator)
     finally:
-        lib.iree_hal_buffer_release(out_buffer[0])
-    return out[0]
+        buffer.close()
 
 
 def executes_on_host_memory(allocator: CData) -> bool:

@@ -23,13 +23,14 @@ import numpy as np
 
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from ..errors import InvalidArgumentError
+from ..errors import InvalidArgumentError, UnavailableError
 
 if TYPE_CHECKING:
     from typing import Any, Callable, Sequence
 
     from numpy.typing import DTypeLike
 
+    from .._core.handle import Handle
     from ..types import CData
 
 __all__ = ["empty_aligned", "lent_array_count", "HEAP_BUFFER_ALIGNMENT"]
@@ -150,30 +151,32 @@ def _lend(owner: object) -> tuple[int, list, CData]:
     return token, entry, callback
 
 
-def import_host_array(allocator: CData, host_allocator: CData, array: np.ndarray[Any, Any],
-                      element_type: int) -> CData | None:
-    """The array's memory as a new iree_hal_buffer_view_t*
-    (ireec_hal_buffer_view_import_host_allocation) through the device
-    allocator `allocator`, or None, having lent nothing, if it cannot
-    import it."""
+def import_host_array(view: Handle, device: Handle, array: np.ndarray[Any, Any],
+                      element_type: int) -> bool:
+    """Makes `view` (a BufferView, holding a use of `device`) the array's
+    memory (ireec_hal_buffer_view_import_host_allocation) through the
+    device's allocator: True, or False, having lent nothing, if that
+    allocator cannot import it."""
     data = ffi.from_buffer(array, require_writable=True)
-    token, entry, callback = _lend(array)
     rank, dims = len(array.shape), ffi.new("iree_hal_dim_t[]", list(array.shape) or [0])
-    out = ffi.new("iree_hal_buffer_view_t**")
-    status = lib.ireec_hal_buffer_view_import_host_allocation(
-        allocator, _IMPORT_PARAMS_C[0], rank, dims, element_type, data,
-        array.nbytes, callback[0], host_allocator, out)
-    if status and lib.iree_status_code(status) == lib.IREE_STATUS_UNAVAILABLE:
-        lib.iree_status_ignore(status)
-        _lent.pop(token, None)  # nothing was imported: nothing will call back
-        return None
-    if status:
-        # A failed import or view leaves the memory with us (IREE either
+    token = None
+    try:
+        token, entry, callback = _lend(array)
+        view._create(device, None, lib.ireec_hal_buffer_view_import_host_allocation,
+                     lib.iree_hal_device_allocator(device.handle), _IMPORT_PARAMS_C[0], rank,
+                     dims, element_type, data, array.nbytes, callback[0],
+                     device.host_allocator)
+        entry[1] = int(ffi.cast("uintptr_t", lib.iree_hal_buffer_view_buffer(view.handle)))
+    except BaseException as error:
+        # Whatever interrupted, the array stays lent while the view holds
+        # it; a failed import or view leaves the memory with us (IREE either
         # never took it or has called back already).
-        _lent.pop(token, None)
-        check_status(status)
-    entry[1] = int(ffi.cast("uintptr_t", lib.iree_hal_buffer_view_buffer(out[0])))
-    return out[0]
+        if view._released and token is not None:
+            _lent.pop(token, None)
+            if isinstance(error, UnavailableError):
+                return False  # nothing was imported: nothing will call back
+        raise
+    return True
 
 
 def import_host_memory(allocator: CData, params: CData, view: memoryview) -> CData:

@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import _cext
-from .._core.handle import Handle, address, holding, in_use
+from .._core.handle import Handle, holding, in_use
 from .._core.library import ffi, lib
-from .._core.status import check_status
-from .._core.validate import checked_dims
+from .._core.validate import checked_dims, checked_int
 from ..errors import IreeError
 from . import _readback, _transfer
 from ._readback import FORMAT_MAX_ELEMENTS
@@ -100,19 +99,16 @@ class BufferView(Handle, _cext.BufferViewHandle):
             if element_type is None:
                 raise TypeError("BufferView(buffer, shape, element_type): the element type "
                                 "is missing")
-            ptr, owner = _view_of(device, array, element_type)  # type: ignore[arg-type]
-            self._adopt(address(ptr), False, owner)
+            _view_of(self, device, array, element_type)  # type: ignore[arg-type]
             return
         device = require_device(device)
         params = _upload_params(memory_type, usage)
         device._acquire()  # the upload releases the GIL while it uses the device
         try:
-            ptr, fallback = _upload(device, np.asarray(array), zero_copy, params, element_type)
+            fallback = _upload(self, device, np.asarray(array), zero_copy, params,
+                               element_type)
         finally:
             device._release_use()
-        # Ours (a new iree_hal_buffer_view_t*); released again if `device`
-        # was closed meanwhile.
-        self._adopt(address(ptr), False, device)
         if zero_copy:
             self._upload = (fallback is None, fallback)
 
@@ -213,9 +209,8 @@ class BufferView(Handle, _cext.BufferViewHandle):
             # The view holds `device` itself; the wrapper holds nothing, so
             # closing the view gives back its every use of the device.
             buffer = Buffer.from_handle(buffer, retain=True)
-        ptr, owner = _view_of(buffer, shape, element_type, device)
         view = cls.__new__(cls)
-        view._adopt(address(ptr), False, owner)
+        _view_of(view, buffer, shape, element_type, device)
         return view
 
     # -- what it is ---------------------------------------------------------
@@ -393,9 +388,8 @@ class BufferView(Handle, _cext.BufferViewHandle):
         """
         view = self.handle
         limit = (lib.IREE_HOST_SIZE_MAX if max_element_count is None
-                 else int(max_element_count))
-        if limit < 0:
-            raise ValueError("max_element_count must be >= 0")
+                 else checked_int(max_element_count, (0, lib.IREE_HOST_SIZE_MAX),
+                                  "max_element_count"))
         shape = self.shape
         if 0 in shape:
             return _readback.format_empty(shape, self.element_type, limit)
@@ -456,10 +450,9 @@ class BufferView(Handle, _cext.BufferViewHandle):
             raise ValueError(f"cannot copy directly to {target.id}: {obstacle}")
         if via_host:
             return type(self).from_numpy(target, self.to_numpy())
-        ptr = _transfer.copy_on_device(self.handle, target.handle,
-                                       lib.iree_hal_device_allocator(target.handle),
-                                       target.host_allocator)
-        return type(self).from_handle(ptr, device=target)
+        copy = type(self).__new__(type(self))
+        _transfer.copy_on_device(copy, target, self.handle)
+        return copy
 
 
 def _upload_params(memory_type: int | None, usage: int | None) -> CData:
@@ -472,12 +465,12 @@ def _upload_params(memory_type: int | None, usage: int | None) -> CData:
         usage=_transfer.DEVICE_PARAMS["usage"] if usage is None else usage).to_c()
 
 
-def _upload(device: Device, array: np.ndarray, zero_copy: bool, params: CData,
-            element_type: int | DTypeLike | None = None):
-    """(a new iree_hal_buffer_view_t* holding `array` on `device`, why a
-    zero-copy import was not possible or None): the array's memory imported
-    when `zero_copy` and possible, else a copy into a buffer of `params`.
-    `element_type` overrides the dtype's (of the same size)."""
+def _upload(view: BufferView, device: Device, array: np.ndarray, zero_copy: bool,
+            params: CData, element_type: int | DTypeLike | None = None):
+    """Makes `view` hold `array` on `device` (a use of which it holds):
+    the array's memory imported when `zero_copy` and possible, else a copy
+    into a buffer of `params`. `element_type` overrides the dtype's (of the
+    same size). Returns why a zero-copy import was not possible, or None."""
     if element_type is None:
         element_type = element_type_from_dtype(array.dtype)
     else:
@@ -493,32 +486,31 @@ def _upload(device: Device, array: np.ndarray, zero_copy: bool, params: CData,
         fallback = zero_copy_obstacle(array)
         if fallback is None:
             try:
-                ptr = import_host_array(allocator, device.host_allocator, array, element_type)
+                imported = import_host_array(view, device, array, element_type)
             except IreeError as e:
                 fallback = f"the device's allocator refused the import ({e.code_name})"
             else:
-                if ptr is not None:
-                    return ptr, None
+                if imported:
+                    return None
                 fallback = f"{device.id}'s allocator cannot import host memory"
     if array.dtype.byteorder not in ("=", "|"):
         array = array.astype(array.dtype.newbyteorder("="))
     if not array.flags.c_contiguous:
         array = array.copy(order="C")
     rank, dims = _dims(array.shape)
-    out = ffi.new("iree_hal_buffer_view_t**")
     data = ffi.from_buffer(array)  # `array` stays referenced during the copy
-    check_status(lib.iree_hal_buffer_view_allocate_buffer_copy(
-        device.handle, allocator, rank, dims, element_type,
-        lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, params[0],
-        lib.iree_make_const_byte_span(data, array.nbytes), out))
-    return out[0], fallback
+    view._create(device, None, lib.iree_hal_buffer_view_allocate_buffer_copy,
+                 device.handle, allocator, rank, dims, element_type,
+                 lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, params[0],
+                 lib.iree_make_const_byte_span(data, array.nbytes))
+    return fallback
 
 
-def _view_of(buffer: Buffer, shape: Sequence[int], element_type: int | DTypeLike,
-             device: Device | None = None) -> tuple[CData, Handle | tuple]:
-    """(a new iree_hal_buffer_view_t* of `buffer` with `shape` and
-    `element_type`, what the view holds in use: its device (`device`, else
-    the buffer's own) and the buffer, whose owners keep its allocator)."""
+def _view_of(view: BufferView, buffer: Buffer, shape: Sequence[int],
+             element_type: int | DTypeLike, device: Device | None = None) -> None:
+    """Makes `view` a view of `buffer` with `shape` and `element_type`,
+    holding in use its device (`device`, else the buffer's own; the view's
+    first parent) and the buffer, whose owners keep its allocator."""
     if not isinstance(element_type, int):
         element_type = element_type_from_dtype(element_type)
     shape = tuple(int(d) for d in shape)
@@ -534,12 +526,9 @@ def _view_of(buffer: Buffer, shape: Sequence[int], element_type: int | DTypeLike
                              f"{element_type_name(element_type)} view needs {size} "
                              f"bytes; the buffer has {length}")
         host = device.host_allocator if device is not None else lib.iree_allocator_system()
-        out = ffi.new("iree_hal_buffer_view_t**")
-        check_status(lib.iree_hal_buffer_view_create(
-            ptr, rank, dims, element_type, lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
-            host, out))
-    # The view's `device` is its first parent.
-    return out[0], (device, buffer) if device is not None else buffer
+        view._create((device, buffer) if device is not None else buffer, None,
+                     lib.iree_hal_buffer_view_create, ptr, rank, dims, element_type,
+                     lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, host)
 
 
 def _export_buffer(view: BufferView, writable: bool) -> np.ndarray[Any, Any]:

@@ -128,10 +128,8 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
             raise TypeError(f"Device(instance, uri): uri must be a str, not "
                             f"{type(uri).__name__}")
         view, owner = string_view(uri)
-        out = ffi.new("iree_hal_device_t**")
-        check_status(lib.iree_hal_create_device(
-            instance.driver_registry, view, instance.host_allocator, out))
-        self._own(out[0], parent=instance)
+        self._create(instance, None, lib.iree_hal_create_device, instance.driver_registry,
+                     view, instance.host_allocator)
         self.instance = instance
 
     @classmethod

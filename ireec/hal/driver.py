@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import _cext
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
@@ -57,14 +58,14 @@ def query_available_devices(registry: CData, driver: str,
     iree_hal_driver_registry_try_create, then
     iree_hal_driver_query_available_devices."""
     view, owner = string_view(driver)
-    out_driver = ffi.new("iree_hal_driver_t**")
-    check_status(lib.iree_hal_driver_registry_try_create(
-        registry, view, host_allocator, out_driver))
+    made = _cext.DriverHandle()
+    made._create(None, None, lib.iree_hal_driver_registry_try_create, registry, view,
+                 host_allocator)
     try:
         count = ffi.new("iree_host_size_t*")
         infos = ffi.new("iree_hal_device_info_t**")
         check_status(lib.iree_hal_driver_query_available_devices(
-            out_driver[0], host_allocator, count, infos))
+            made.handle, host_allocator, count, infos))
         try:
             return [DeviceInfo(driver, int(infos[0][i].device_id),
                                from_string_view(infos[0][i].path),
@@ -73,4 +74,4 @@ def query_available_devices(registry: CData, driver: str,
         finally:
             lib.iree_allocator_free(host_allocator, infos[0])
     finally:
-        lib.iree_hal_driver_release(out_driver[0])
+        made.close()

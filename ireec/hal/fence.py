@@ -8,17 +8,15 @@ Waits are sliced (see _wait.py): Ctrl-C interrupts them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
 from .. import _cext
 from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from .._core.validate import UINT64, checked_int
 from ._wait import failure_status, sliced_wait
 from .semaphore import Semaphore
-
-if TYPE_CHECKING:
-    from ..types import CData
 
 # Fence storage is indexed by uint16 in IREE (iree_hal_fence_create refuses
 # larger capacities with RESOURCE_EXHAUSTED).
@@ -41,12 +39,9 @@ class Fence(Handle, _cext.FenceHandle):
     def __init__(self, capacity: int = 1) -> None:
         """iree_hal_fence_create: an empty fence with room for `capacity`
         distinct semaphores."""
-        if not 0 <= capacity <= _FENCE_CAPACITY_MAX:
-            raise ValueError(
-                f"fence capacity must be in [0, {_FENCE_CAPACITY_MAX}], got {capacity}")
-        out = ffi.new("iree_hal_fence_t**")
-        check_status(lib.iree_hal_fence_create(capacity, lib.iree_allocator_system(), out))
-        self._own(out[0])
+        capacity = checked_int(capacity, (0, _FENCE_CAPACITY_MAX), "the fence capacity")
+        self._create(None, None, lib.iree_hal_fence_create, capacity,
+                     lib.iree_allocator_system())
 
     @classmethod
     def create(cls, capacity: int = 1) -> "Fence":
@@ -57,10 +52,11 @@ class Fence(Handle, _cext.FenceHandle):
     def at(cls, semaphore: Semaphore, value: int) -> "Fence":
         """iree_hal_fence_create_at: the single timepoint (`semaphore`, `value`)."""
         _require(semaphore, Semaphore, "semaphore")
-        out = ffi.new("iree_hal_fence_t**")
-        check_status(lib.iree_hal_fence_create_at(
-            semaphore.handle, value, lib.iree_allocator_system(), out))
-        return cls.from_handle(out[0])
+        value = checked_int(value, UINT64, "a semaphore value")
+        fence = cls.__new__(cls)
+        fence._create(None, None, lib.iree_hal_fence_create_at, semaphore.handle, value,
+                      lib.iree_allocator_system())
+        return fence
 
     @classmethod
     def join(cls, fences: Iterable["Fence"]) -> "Fence":
@@ -69,20 +65,20 @@ class Fence(Handle, _cext.FenceHandle):
         for i, fence in enumerate(fences):
             _require(fence, Fence, f"fences[{i}]")
         handles = ffi.new("iree_hal_fence_t*[]", [f.handle for f in fences] or [ffi.NULL])
-        out = ffi.new("iree_hal_fence_t**")
-        check_status(lib.iree_hal_fence_join(
-            len(fences), handles, lib.iree_allocator_system(), out))
-        if out[0] == ffi.NULL:
+        joined = cls.__new__(cls)
+        if not joined._create(None, None, lib.iree_hal_fence_join, len(fences), handles,
+                              lib.iree_allocator_system()):
             # IREE answers NULL when there is no timepoint to join; an empty
             # fence means the same (reached) and keeps the result a Fence.
             return cls(0)
-        return cls.from_handle(out[0])
+        return joined
 
     @in_use
     def insert(self, semaphore: Semaphore, value: int) -> None:
         """iree_hal_fence_insert: adds (`semaphore`, `value`); a semaphore
         already present keeps the larger value."""
         _require(semaphore, Semaphore, "semaphore")
+        value = checked_int(value, UINT64, "a semaphore value")
         check_status(lib.iree_hal_fence_insert(self.handle, semaphore.handle, value))
 
     @in_use

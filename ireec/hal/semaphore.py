@@ -15,8 +15,8 @@ from .. import _cext
 from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from ..errors import InvalidArgumentError
 from ._flags import iree_constants
+from .._core.validate import UINT64, checked_int
 from ._wait import failure_status, scratch_value, sliced_wait
 
 if TYPE_CHECKING:
@@ -66,7 +66,6 @@ class SemaphoreCompatibility(enum.IntFlag, boundary=enum.KEEP):
 
 # The value a failed semaphore reports (with its status bit).
 FAILURE_VALUE = lib.IREE_HAL_SEMAPHORE_FAILURE_VALUE
-_UINT64_MAX = 2**64 - 1
 
 
 class Semaphore(Handle, _cext.SemaphoreHandle):
@@ -89,13 +88,11 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
         except AttributeError:
             raise TypeError(f"Semaphore(device, initial_value=0): device must be an "
                             f"ireec.Device, not {type(device).__name__}") from None
-        out = ffi.new("iree_hal_semaphore_t**")
-        check_status(lib.iree_hal_semaphore_create(
-            device_ptr, queue_affinity, _payload(initial_value, "initial_value"),
-            flags, out))
+        initial_value = _payload(initial_value, "a semaphore's initial value")
         # IREE's semaphore holds no reference to its device: this one holds
         # a use of the Device, which then outlives it even if closed first.
-        self._own(out[0], parent=device)
+        self._create(device, None, lib.iree_hal_semaphore_create, device_ptr,
+                     queue_affinity, initial_value, flags)
 
     @classmethod
     def create(cls, device: Device, initial_value: int = 0) -> "Semaphore":
@@ -119,6 +116,7 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
     def signal(self, value: int) -> None:
         """iree_hal_semaphore_signal: advances the timeline to `value`, which
         must be greater than the current value."""
+        value = checked_int(value, UINT64, "a semaphore value")
         check_status(lib.iree_hal_semaphore_signal(self.handle, value))
 
     @in_use
@@ -129,6 +127,7 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
         passes, raises `DeadlineExceededError` (a `TimeoutError`). Waits in
         short slices so Ctrl-C interrupts it with KeyboardInterrupt.
         """
+        value = checked_int(value, UINT64, "a semaphore value")
         handle = self.handle
         sliced_wait(lambda t: lib.iree_hal_semaphore_wait(
                          handle, value, t, lib.IREE_HAL_WAIT_FLAG_DEFAULT),
@@ -157,13 +156,10 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
 # ---------------------------------------------------------------------------
 
 def _payload(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int (a semaphore value), not "
-                        f"{type(value).__name__}")
-    if not 0 <= value <= _UINT64_MAX:
-        raise InvalidArgumentError(f"{what} is {value}; semaphore values are 0 to "
-                                   f"2**64-1", lib.IREE_STATUS_INVALID_ARGUMENT)
-    return value
+    """`value` as a semaphore payload (0 to 2**64-1); a bool is refused."""
+    if isinstance(value, bool):
+        raise TypeError(f"{what} must be an int (a semaphore value), not bool")
+    return checked_int(value, UINT64, what)
 
 
 @contextlib.contextmanager

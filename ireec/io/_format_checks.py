@@ -10,11 +10,17 @@ can crash the process instead of failing with a status:
   its linked headers, the entry table, each entry's name, metadata and
   storage reference) with Python's unbounded integers and refuses the file
   where the parser would leave it.
-* safetensors: the header's JSON is scanned by a small parser of IREE's own
-  that misreads malformed text (an unterminated string, say) and crashes.
-  `check_safetensors` requires the header to be valid JSON, an object.
+* safetensors: the header's JSON is scanned by a small recursive parser of
+  IREE's own that misreads malformed text (an unterminated string, say) and
+  crashes. `check_safetensors` requires the header to be valid JSON, an
+  object, nested at most MAX_HEADER_DEPTH deep (a safetensors header: 3).
+* gguf: see _gguf_checks.py.
 
-Whatever passes is left to IREE to accept or report.
+Each check reads the bytes IREE then parses: the memory of the handle
+ParameterIndex.load opened (its mapping, its preloaded copy, or a mapping of
+its file descriptor, as IREE's parsers map one), never the file again by its
+path, which may name another file by then. Whatever passes is left to IREE
+to accept or report.
 
 irpa layout (iree/schemas/parameter_archive.h, packed little-endian):
   header prefix   magic u32, version major u16, minor u16, header_size u64,
@@ -31,12 +37,13 @@ safetensors layout: header length u64, the header (JSON), the data.
 from __future__ import annotations
 
 import json
-import mmap
+import re
 import struct
 
 from .._core.library import lib
 from ..errors import InvalidArgumentError, OutOfRangeError
 from . import parameter_archive as archive_format
+from ._gguf_checks import check_gguf
 
 # The irpa layout's facts, from the one module holding them.
 _MAGIC = archive_format.MAGIC
@@ -48,6 +55,12 @@ _DATA_STORAGE = archive_format.DATA_STORAGE  # after the entry header
 _ENTRY_ALIGNMENT = archive_format.ENTRY_ALIGNMENT
 _TYPE_DATA = archive_format.ENTRY_TYPE_DATA
 
+# How deep a safetensors header may nest (IREE's parser recurses once per
+# level; a header is an object of objects holding arrays: 3).
+MAX_HEADER_DEPTH = 64
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_JSON_BRACKET = re.compile(rb"[\[\]{}]")
+
 
 def _refuse(path: str, what: str):
     return OutOfRangeError(f"corrupt parameter archive '{path}': {what}",
@@ -58,21 +71,33 @@ def _no_constant(name: str):
     raise ValueError(f"{name} is not JSON")
 
 
-def check_safetensors(path: str) -> None:
-    """Raises InvalidArgumentError if the header is not a JSON object."""
-    with open(path, "rb") as f:
-        size = f.seek(0, 2)
-        f.seek(0)
-        prefix = f.read(8)
-        if len(prefix) < 8:
-            return  # IREE reports a file too small for a header
-        (length,) = struct.unpack("<Q", prefix)
-        if length > size - 8:
-            return  # IREE reports a header past the end
-        text = f.read(length)
+def _header_depth(text: bytes) -> int:
+    """How deep the arrays and objects of a JSON text nest (strings aside)."""
+    depth = deepest = 0
+    for bracket in _JSON_BRACKET.findall(_JSON_STRING.sub(b'""', text)):
+        depth += 1 if bracket in b"[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def check_safetensors(path: str, data) -> None:
+    """Raises InvalidArgumentError if the header is not a JSON object, or
+    nests deeper than MAX_HEADER_DEPTH."""
+    size = len(data)
+    if size < 8:
+        return  # IREE reports a file too small for a header
+    (length,) = struct.unpack_from("<Q", data, 0)
+    if length > size - 8:
+        return  # IREE reports a header past the end
+    text = bytes(data[8:8 + length])
+    depth = _header_depth(text)
+    if depth > MAX_HEADER_DEPTH:
+        raise InvalidArgumentError(
+            f"corrupt safetensors file '{path}': its header nests {depth} deep "
+            f"(at most {MAX_HEADER_DEPTH})", lib.IREE_STATUS_INVALID_ARGUMENT)
     try:
         header = json.loads(text.decode("utf-8"), parse_constant=_no_constant)
-    except ValueError as e:  # UnicodeDecodeError and JSONDecodeError too
+    except (ValueError, RecursionError) as e:  # UnicodeDecodeError, JSONDecodeError
         raise InvalidArgumentError(
             f"corrupt safetensors file '{path}': its header is not valid JSON ({e})",
             lib.IREE_STATUS_INVALID_ARGUMENT) from None
@@ -82,26 +107,25 @@ def check_safetensors(path: str) -> None:
             lib.IREE_STATUS_INVALID_ARGUMENT)
 
 
-def check(path: str) -> None:
-    """The check for `path`'s format, by extension as IREE picks its parser."""
-    extension = path.rpartition(".")[2].lower()
-    try:
-        if extension == "irpa":
-            check_irpa(path)
-        elif extension == "safetensors":
-            check_safetensors(path)
-    except OSError:
-        return  # unreadable: IREE's open reports it
-
-
-def check_irpa(path: str) -> None:
+def check_irpa(path: str, data) -> None:
     """Raises OutOfRangeError if IREE's parser would step outside the file."""
-    with open(path, "rb") as f:
-        size = f.seek(0, 2)
-        if size < _PREFIX.size:
-            return  # IREE reports a file too small for a header
-        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as data:
-            _check(path, data, size)
+    if len(data) < _PREFIX.size:
+        return  # IREE reports a file too small for a header
+    _check(path, data, len(data))
+
+
+# The check of each format, by the extension IREE picks its parser by.
+_CHECKS = {"irpa": check_irpa, "safetensors": check_safetensors, "gguf": check_gguf}
+
+
+def check(path: str, data) -> None:
+    """Checks `data`, the contents of the parameter file at `path` (a
+    buffer), for its format, picked by extension as IREE picks its parser
+    (the basename's extension, or the whole basename)."""
+    basename = path.rpartition("/")[2]
+    checker = _CHECKS.get(basename.rpartition(".")[2].lower())
+    if checker is not None:
+        checker(path, data)
 
 
 def _check(path: str, data, size: int) -> None:

@@ -21,6 +21,7 @@ own copy, never the file.
 
 from __future__ import annotations
 
+import contextlib
 import operator
 import os
 import re
@@ -35,9 +36,8 @@ from .._core.handle import Handle
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
-from .._core.validate import refuse_special_file
-from ..errors import (AlreadyExistsError, InvalidArgumentError, IreeError, OutOfRangeError,
-                      UnimplementedError)
+from .._core.validate import UINT64, checked_int, refuse_special_file
+from ..errors import AlreadyExistsError, IreeError, OutOfRangeError, UnimplementedError
 from ._format_checks import check as check_file_format
 from .file_handle import wrap_host_allocation
 from .index_entry import entry_metadata, splat_pattern
@@ -63,6 +63,35 @@ _STORAGE_NAMES = {
 # Indices
 # ----------------------------------------------------------------------------
 
+@contextlib.contextmanager
+def _file_contents(handle: CData) -> Iterator[Any]:
+    """The bytes IREE's parsers read from the iree_io_file_handle_t*
+    `handle`, as a buffer valid in the block: the memory of a host-allocation
+    handle (a mapped or preloaded file), or a read-only mapping of a file
+    descriptor's file, as those parsers map it; None when it cannot be
+    mapped (the parser then reports why)."""
+    primitive = lib.iree_io_file_handle_primitive(handle)
+    if primitive.type == lib.IREE_IO_FILE_HANDLE_TYPE_HOST_ALLOCATION:
+        span = primitive.value.host_allocation
+        yield ffi.buffer(span.data, span.data_length) if span.data_length else b""
+        return
+    mapping = ffi.new("iree_io_file_mapping_t**")
+    status = lib.iree_io_file_map_view(
+        handle, lib.IREE_IO_FILE_ACCESS_READ, 0, lib.IREE_HOST_SIZE_MAX,
+        lib.IREE_IO_FILE_MAPPING_FLAG_EXCLUDE_FROM_DUMPS, lib.iree_allocator_system(),
+        mapping)
+    if not lib.iree_status_is_ok(status):
+        lib.iree_status_ignore(status)
+        yield None
+        return
+    try:
+        contents = lib.iree_io_file_mapping_contents_ro(mapping[0])
+        yield (ffi.buffer(contents.data, contents.data_length)
+               if contents.data_length else b"")
+    finally:
+        lib.iree_io_file_mapping_release(mapping[0])
+
+
 class ParameterEntry(NamedTuple):
     """One entry of a ParameterIndex (an iree_io_parameter_index_entry_t).
 
@@ -83,8 +112,19 @@ def _entry(c_entry) -> ParameterEntry:
         offset = c_entry.storage.file.offset
     elif storage == "splat":
         pattern = splat_pattern(c_entry)
-    return ParameterEntry(from_string_view(c_entry.key), c_entry.length, storage,
-                          offset, pattern, entry_metadata(c_entry))
+    # Keys that are not UTF-8 (a gguf's names are any bytes) keep their bytes,
+    # so they can be looked up again.
+    key = from_string_view(c_entry.key, "surrogateescape")
+    return ParameterEntry(key, c_entry.length, storage, offset, pattern,
+                          entry_metadata(c_entry))
+
+
+def _check_key(key: object) -> None:
+    """What add and add_splat take as a key: a non-empty str."""
+    if not isinstance(key, str):
+        raise TypeError(f"parameter key must be a str, not {type(key).__name__}")
+    if not key:
+        raise ValueError("parameter key must not be empty")
 
 
 class ParameterIndex(Handle, _cext.ParameterIndexHandle):
@@ -102,9 +142,8 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
     def __init__(self) -> None:
         """An empty index (`ParameterIndex.from_handle(ptr, retain=...)`
         adopts an existing `iree_io_parameter_index_t*`)."""
-        out = ffi.new("iree_io_parameter_index_t**")
-        check_status(lib.iree_io_parameter_index_create(lib.iree_allocator_system(), out))
-        self._own(out[0])
+        self._create(None, None, lib.iree_io_parameter_index_create,
+                     lib.iree_allocator_system())
 
     def load(self, path: str | os.PathLike[str], *, mode: str = "mmap") -> "ParameterIndex":
         """Adds the parameters of the file at `path` (.irpa, .gguf or
@@ -125,7 +164,6 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         text = os.fsdecode(path)
         # A directory crashes IREE's preload; a FIFO or device blocks its open.
         refuse_special_file(text, "parameter file")
-        check_file_format(text)
         view, owner = string_view(os.fsencode(path))
         index = self.handle
         allocator = lib.iree_allocator_system()
@@ -140,6 +178,10 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
                 check_status(lib.iree_io_file_handle_preload(
                     lib.IREE_IO_FILE_MODE_READ, view, allocator, handle))
             try:
+                # Checked as IREE then parses it: the same open file.
+                with _file_contents(handle[0]) as data:
+                    if data is not None:
+                        check_file_format(text, data)
                 check_status(lib.iree_io_parse_file_index(view, handle[0], index, allocator))
             finally:
                 # The index's entries hold their own references to the file.
@@ -162,10 +204,7 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         read-only arrays) is copied once into memory of the index's own,
         since such a program would otherwise write into it.
         """
-        if not isinstance(key, str):
-            raise TypeError(f"parameter key must be a str, not {type(key).__name__}")
-        if not key:
-            raise ValueError("parameter key must not be empty")
+        _check_key(key)
         try:
             view = memoryview(data)
         except TypeError:
@@ -208,6 +247,8 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
     def add_splat(self, key: str, pattern: bytes, length: int) -> None:
         """Adds the parameter `key`: `pattern` (1 to 16 bytes, e.g. one
         element's bytes) repeated to `length` bytes, stored in no file."""
+        _check_key(key)
+        length = checked_int(length, UINT64, f"the length of parameter {key!r}")
         pattern = bytes(pattern)
         if not 1 <= len(pattern) <= lib.IREE_IO_PARAMETER_MAX_SPLAT_PATTERN_LENGTH:
             raise ValueError(f"splat pattern must be 1 to "
@@ -251,7 +292,7 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
 
     def keys(self) -> list[str]:
         """The keys in index order."""
-        return [from_string_view(e.key) for e in self._c_entries()]
+        return [from_string_view(e.key, "surrogateescape") for e in self._c_entries()]
 
     def entries(self) -> list[ParameterEntry]:
         """Every entry, in index order (iree_io_parameter_index_get)."""

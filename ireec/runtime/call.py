@@ -160,8 +160,8 @@ class _Plan:
     """What every call to one Function through one PreparedCall (and the
     BoundCalls made from it) needs and no call changes: the function and its
     session, the kinds of its arguments and results, the Packer converting
-    arguments (its scratch objects are used under the session's lock), and
-    the session's first device."""
+    arguments (each conversion with scratch objects of its own), and the
+    session's first device."""
 
     __slots__ = ("function", "session", "arg_kinds", "result_kinds", "uses_fences",
                  "packer", "waits_on_host", "_home")
@@ -276,7 +276,10 @@ class PreparedCall(_cext.Invoker):
     Calls hold the session's lock from packing the arguments to reading the
     results, so one prepared call (like one session) can be used from several
     threads, one call at a time. The lists are emptied after every call, so
-    a prepared call never keeps arguments or results alive.
+    a prepared call never keeps arguments or results alive. A call started
+    on the thread whose call is in progress (from a signal handler, a gc
+    callback, a function IREE calls) gets lists of its own (see
+    csrc/python/invoker.c): both calls give right results.
     """
 
     __slots__ = {
@@ -329,7 +332,10 @@ class PreparedCall(_cext.Invoker):
                 results, signal = self._invoke(args, None, device)
             else:
                 signal = None
-                with plan.session.lock:
+                # The call's level (the lock held; lists of its own if this
+                # invoker's call is in progress on this thread): what an
+                # exception leaves in the lists is dropped when it ends.
+                with self._level():
                     self._push(args, device)
                     results = self._invoke_pushed()
             return plan.complete(results, signal, out)
@@ -374,32 +380,24 @@ class PreparedCall(_cext.Invoker):
 
     def _push(self, args: tuple, device: Device | None) -> None:
         """Converts `args` onto the input list (numpy arrays copied to
-        `device`, else this call's, else the session's first device), the
-        session's lock held; on failure the list is emptied."""
+        `device`, else this call's, else the session's first device), in a
+        call's level (which empties the list if this fails)."""
         plan = self._plan
         plan.check_arg_count(args)
         session = plan.session
         if session.closed or self.closed:
             raise ClosedError(inherited_message(session)
                               or "the PreparedCall or its Session is closed")
-        try:
-            plan.push_args(self._inputs, args, self.device if device is None else device)
-        except BaseException:
-            lib.iree_vm_list_clear(self._inputs)
-            raise
+        plan.push_args(self._inputs, args, self.device if device is None else device)
 
     def _invoke(self, args: tuple, wait: Fence | None,
                 device: Device | None) -> tuple[list, Fence]:
         """A coarse-fences call: the arguments, the wait fence and a new
         signal fence pushed, invoked; (results, signal fence)."""
         plan = self._plan
-        with plan.session.lock:
+        with self._level():
             self._push(args, device)
-            try:
-                signal = plan.push_fences(self._inputs, wait, plan.home[0])
-            except BaseException:
-                lib.iree_vm_list_clear(self._inputs)
-                raise
+            signal = plan.push_fences(self._inputs, wait, plan.home[0])
             # The same invoke and result decoder as every other call; `out`
             # is read only once the signal fence is reached (complete).
             results = self._invoke_pushed()
@@ -515,11 +513,10 @@ class BoundCall(_cext.Invoker):
         self._partial = any(array is None for array in entries)
         self._lent = tuple(lent)  # the arrays' memory and dims, lent to C
         if not plan.uses_fences:
-            # Everything ireec_runtime_session_invoke_into takes, fixed for
-            # the life of this call (see _invoke_into).
-            self._into_args = (
-                plan.session.handle, self.function._function, self._inputs, True,
-                self._outputs, plan.home[1], count, targets, self._count)
+            # What ireec_runtime_session_invoke_into takes, fixed for the
+            # life of this call, but the lists (see _invoke_into).
+            self._into_args = (plan.session.handle, self.function._function, plan.home[1],
+                               count, targets, self._count)
 
     def _convert_and_call(self, *args: Value, out: Out = None) -> list:
         # What Invoker does not call in C: `out` given per call,
@@ -532,7 +529,9 @@ class BoundCall(_cext.Invoker):
         session = plan.session
         signal = None
         try:
-            with session.lock:
+            # The call's level (the lock held; lists of its own, a copy of
+            # the bound arguments, if this call is in progress on this thread).
+            with self._level():
                 if session.closed or self.closed:
                     raise ClosedError(inherited_message(session)
                                       or "the BoundCall or its Session is closed")
@@ -553,8 +552,10 @@ class BoundCall(_cext.Invoker):
     def _invoke_into(self) -> list:
         """Reads the results into the bound arrays in the one C call
         (ireec_runtime_session_invoke_into); those without an array are
-        read from the output list."""
-        status = _session_invoke_into(*self._into_args)
+        read from the output list (the lists of the call's level)."""
+        session, function, device, count, targets, result_count = self._into_args
+        status = _session_invoke_into(session, function, self._inputs, True, self._outputs,
+                                      device, count, targets, result_count)
         if status:  # a NULL iree_status_t is OK
             check_status(status)
         if not self._partial:
@@ -568,8 +569,11 @@ class BoundCall(_cext.Invoker):
         (otherwise done when collected)."""
         with self._plan.session.lock:
             super().close()  # the lists and the bound arguments in them
-            self._targets = self._into_args = None
-            self._lent = self._out = ()
+            if not self._in_call:
+                # (A call in progress on this thread, which this close() was
+                # made from, still writes into the arrays: they go with it.)
+                self._targets = self._into_args = None
+                self._lent = self._out = ()
 
     def __enter__(self) -> BoundCall:
         return self

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from .. import _cext
 from .._core.handle import Handle
 from .._core.library import ffi, lib
-from .._core.status import check_status
 from ..hal.device import Device
 from ..hal.driver import DeviceInfo, DriverInfo, enumerate_drivers, query_available_devices
 
@@ -31,10 +30,8 @@ class Instance(Handle, _cext.InstanceHandle):
         options = ffi.new("iree_runtime_instance_options_t*")
         lib.iree_runtime_instance_options_initialize(options)
         lib.iree_runtime_instance_options_use_all_available_drivers(options)
-        out = ffi.new("iree_runtime_instance_t**")
-        check_status(lib.iree_runtime_instance_create(
-            options, lib.iree_allocator_system(), out))
-        self._own(out[0])
+        self._create(None, None, lib.iree_runtime_instance_create, options,
+                     lib.iree_allocator_system())
 
     @property
     def host_allocator(self) -> CData:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import mmap
 import os
 import stat
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from .. import _cext
 from .._core.handle import Handle
@@ -92,20 +92,18 @@ class Session(Handle, _cext.SessionHandle):
         handles = ffi.new("iree_hal_device_t*[]", [d.handle for d in devices])
         options = ffi.new("iree_runtime_session_options_t*")
         lib.iree_runtime_session_options_initialize(options)
-        out = ffi.new("iree_runtime_session_t**")
         if trace is None:
-            check_status(lib.ireec_runtime_session_create_with_devices(
-                instance.handle, options, len(devices), handles,
-                instance.host_allocator, out))
-            self._take(out[0], instance, devices)
+            self._take(instance, devices, lambda parent, keep_alive: self._create(
+                parent, keep_alive, lib.ireec_runtime_session_create_with_devices,
+                instance.handle, options, len(devices), handles, instance.host_allocator))
             return
         # The session's HAL module owns the sink (released with it, or at
         # once if the session is not made).
         debug_sink, sink = python_debug_sink(trace)
-        check_status(lib.ireec_runtime_session_create_with_debug_sink(
+        self._take(instance, devices, lambda parent, keep_alive: self._create(
+            parent, keep_alive, lib.ireec_runtime_session_create_with_debug_sink,
             instance.handle, options, len(devices), handles, debug_sink[0],
-            instance.host_allocator, out))
-        self._take(out[0], instance, devices)
+            instance.host_allocator))
         sink.devices = self._devices
 
     @classmethod
@@ -122,15 +120,16 @@ class Session(Handle, _cext.SessionHandle):
         instance = Instance.from_handle(lib.iree_runtime_session_instance(ptr), retain=True)
         device = Device.from_handle(lib.iree_runtime_session_device(ptr), retain=True,
                                     instance=instance)
-        if retain:
-            lib.iree_runtime_session_retain(ptr)
         self = cls.__new__(cls)
-        self._take(ptr, instance, [device])
+        self._take(instance, [device], lambda parent, keep_alive: self._own(
+            ptr, retain=retain, parent=parent, keep_alive=keep_alive))
         device.close()  # _take made its own
         return self
 
-    def _take(self, ptr, instance: Instance, devices) -> None:
-        """Takes over one reference to the session `ptr`, made on `devices`."""
+    def _take(self, instance: Instance, devices,
+              own: Callable[[tuple, list], object]) -> None:
+        """Owns the session made on `devices`: `own(parent, keep_alive)`
+        makes it (or adopts it) into this object."""
         # Wrappers of our own (new references): they stay valid when the
         # caller closes theirs, and results made by this session (whose
         # BufferViews refer to them) outlive closing the session. The
@@ -144,7 +143,7 @@ class Session(Handle, _cext.SessionHandle):
         # The module bytes lent to the session: the C base empties this list
         # only once the session (and its context and modules) is released.
         self._module_memory: list = []
-        self._own(ptr, parent=(instance, *self._devices), keep_alive=self._module_memory)
+        own((instance, *self._devices), self._module_memory)
         self.instance = instance
         # Reentrant, as threading.RLock; in C, so the invoker takes it
         # without calling Python (csrc/python/lock.c).

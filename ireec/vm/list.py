@@ -9,6 +9,7 @@ from .. import _cext
 from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from .._core.validate import checked_int
 from ..hal.device import Device
 from .declaration import list_element_declaration, vm_type_name
 from .ref import RefTypes
@@ -107,10 +108,10 @@ class List(Handle, _cext.VmListHandle):
         values = list(values)
         RefTypes.load()  # the type IREE releases the list through
         type_def = _type_def(element_type)
-        out = ffi.new("iree_vm_list_t**")
-        check_status(lib.iree_vm_list_create(
-            type_def, max(len(values), capacity or 0), lib.iree_allocator_system(), out))
-        self._own(out[0], parent=device)
+        if capacity is not None:
+            capacity = checked_int(capacity, (0, lib.IREE_HOST_SIZE_MAX), "the list capacity")
+        self._create(device, None, lib.iree_vm_list_create, type_def,
+                     max(len(values), capacity or 0), lib.iree_allocator_system())
         self.extend(values)
 
     @classmethod
@@ -256,7 +257,7 @@ class List(Handle, _cext.VmListHandle):
         ------
         TypeError
             `value` does not convert to the element type.
-        OverflowError
+        InvalidArgumentError
             An int does not fit the element type.
         """
         handle = self.handle

@@ -164,15 +164,14 @@ def bytecode_module_name(vm_instance: CData, data: CData, size: int) -> str | No
     """The name of the bytecode module in `data` (iree_vm_bytecode_module_create
     in `vm_instance` on the bytes, borrowed, then released), or None if IREE
     refuses the bytes: loading them then fails with IREE's own error."""
-    module = ffi.new("iree_vm_module_t**")
-    status = lib.iree_vm_bytecode_module_create(
-        vm_instance, lib.iree_make_const_byte_span(data, size), lib.iree_allocator_null(),
-        lib.iree_allocator_system(), module)
+    module = _cext.VmModuleHandle()
     try:
-        check_status(status)
+        module._create(None, None, lib.iree_vm_bytecode_module_create, vm_instance,
+                       lib.iree_make_const_byte_span(data, size), lib.iree_allocator_null(),
+                       lib.iree_allocator_system())
     except IreeError:
         return None
     try:
-        return from_string_view(lib.iree_vm_module_name(module[0]))
+        return from_string_view(lib.iree_vm_module_name(module.handle))
     finally:
-        lib.iree_vm_module_release(module[0])
+        module.close()

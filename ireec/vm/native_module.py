@@ -43,6 +43,7 @@ from .. import _cext
 from .._core.callbacks import status_address_from_exception
 from .._core.exiting import exiting
 from .._core.library import ffi, lib
+from ..errors import InvalidArgumentError
 from .._core.status import check_status
 from .._core.strings import string_view
 from .function import KIND_NAMES, parse_cconv
@@ -203,7 +204,7 @@ def _as_ref_value(value: Any, where: str) -> Any:
 def _result(convert: Callable[[Any, str, str], Any], value: Any, kind: str, where: str) -> Any:
     try:
         return convert(value, kind, where)
-    except (TypeError, OverflowError) as error:
+    except (TypeError, InvalidArgumentError) as error:
         raise type(error)(f"{where} is an {KIND_NAMES[kind]}; the Python function "
                           f"returned {describe(value)} {value!r}") from None
 

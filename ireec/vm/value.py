@@ -8,7 +8,8 @@ A value type is named as IREE prints it: "i8", "i16", "i32", "i64", "f32",
 * integers: a Python int, anything with `__index__` (numpy integers), or a
   0-d integer/bool array. Integers are signless in the VM, so both signed
   and unsigned values of the width are accepted (3_000_000_000 becomes the
-  i32 bit pattern -1_294_967_296); anything wider raises OverflowError.
+  i32 bit pattern -1_294_967_296); anything wider raises InvalidArgumentError
+  (an ireec.Error and a ValueError, as every out-of-range integer ireec is given).
 * floats: a Python int or float, a numpy number, or a 0-d numeric array.
 """
 
@@ -20,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from .._core.library import lib
+from ..errors import InvalidArgumentError
 from .function import SCALAR_KINDS
 
 # IREE's value types by name: (iree_vm_value_type_t, the iree_vm_value_t
@@ -67,7 +69,7 @@ def _scalar_from_0d(value: np.ndarray, name: str, where: str) -> Any:
 
 def as_int(value: Any, kind: str, where: str) -> int:
     """`value` as the signed integer of the value type `kind` ("i", "I", or
-    "i8" ... "i64") that holds its bits; TypeError or OverflowError naming
+    "i8" ... "i64") that holds its bits; TypeError or InvalidArgumentError naming
     `where` otherwise."""
     name = type_name(kind)
     if isinstance(value, (np.ndarray, np.generic)):
@@ -82,7 +84,8 @@ def as_int(value: Any, kind: str, where: str) -> int:
                         f"{describe(value)}") from None
     bits = int(name[1:])
     if not -(1 << (bits - 1)) <= value < (1 << bits):
-        raise OverflowError(f"{where}: {value} does not fit in {name}")
+        raise InvalidArgumentError(f"{where}: {value} does not fit in {name}",
+                                   lib.IREE_STATUS_INVALID_ARGUMENT)
     # Signless: an unsigned value is passed as its bit pattern.
     return value - (1 << bits) if value >= (1 << (bits - 1)) else value
 

@@ -1,6 +1,7 @@
-"""Hostile command lines of `python -m ireec run-module`: module paths that
-are not regular files, shapes whose byte size overflows 64 bits, integer
-flags out of range, flagfiles nested too deep, endless or huge. Each is a
+"""Hostile command lines of `python -m ireec run-module` (and
+benchmark-module's minimum time): module paths that are not regular files,
+shapes whose byte size overflows 64 bits, integer flags out of range,
+flagfiles nested too deep, endless or huge. Each is a
 one-line refusal naming what was wrong and exit status 1 (as
 iree-run-module's failures), never a signal, a hang or a traceback."""
 
@@ -68,6 +69,19 @@ def test_run_module_refuses_integer_flags_out_of_range(simple_mul, tmp_path, fla
                      flag], tmp_path)
     assert child.returncode == 1, child.report()  # a bad command line, not a crash
     assert flag.partition("=")[0] in child.stderr, child.stderr
+    assert "Traceback" not in child.stderr
+
+
+@pytest.mark.parametrize("value", ["99999999999999999999x", "1000000001x", "0x", "-5x",
+                                   "abcx", "1e400s", "nan"])
+def test_benchmark_module_refuses_bad_min_times(simple_mul, tmp_path, value):
+    # A bad flag value: exit status 1, as iree-benchmark-module's (not 13,
+    # INTERNAL, as an iteration count past C's integers once exited).
+    child = run_ireec("benchmark-module", f"--module={simple_mul}", "--function=simple_mul",
+                      "--input=4xf32=1", "--input=4xf32=2", f"--benchmark_min_time={value}",
+                      cwd=tmp_path, timeout=TIMEOUT)
+    assert child.returncode == 1, child.report()
+    assert f"INVALID_ARGUMENT; --benchmark_min_time={value}: " in child.stderr, child.stderr
     assert "Traceback" not in child.stderr
 
 

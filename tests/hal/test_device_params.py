@@ -147,6 +147,26 @@ def test_calls_on_configured_devices_read_back_right(instance, vmfb, params):
     ("topology_cpu_ids=4096", ireec.OutOfRangeError,
      "device parameter 'topology_cpu_ids' is '4096'"),
     ("topology_cpu_ids=", ireec.InvalidArgumentError, "'topology_cpu_ids' is ''"),
+    # Integers are plain decimal numbers within their type: nothing wraps
+    # (4294967296 was NUMA node or CPU 0), and no sign, space or base prefix.
+    ("topology_nodes=4294967296", ireec.InvalidArgumentError,
+     "'topology_nodes' is '4294967296'"),
+    ("topology_nodes=+0", ireec.InvalidArgumentError, "'topology_nodes' is '+0'"),
+    ("topology_nodes=-0", ireec.InvalidArgumentError, "'topology_nodes' is '-0'"),
+    ("topology_nodes= 0", ireec.InvalidArgumentError, "'topology_nodes' is ' 0'"),
+    ("topology_nodes=0,0x0", ireec.InvalidArgumentError, "'topology_nodes' is '0,0x0'"),
+    ("topology_cpu_ids=4294967296", ireec.InvalidArgumentError,
+     "'4294967296' not a valid CPU ID; device parameter 'topology_cpu_ids' is "
+     "'4294967296'; expected decimal CPU ids"),
+    ("topology_cpu_ids=0,+1", ireec.InvalidArgumentError, "'+1' not a valid CPU ID"),
+    ("topology_cpu_ids=-0", ireec.InvalidArgumentError, "'-0' not a valid CPU ID"),
+    ("topology_cpu_ids= 0", ireec.InvalidArgumentError, "' 0' not a valid CPU ID"),
+    ("topology_cpu_ids=0x1", ireec.InvalidArgumentError, "'0x1' not a valid CPU ID"),
+    ("topology_cpu_ids=1-1", ireec.InvalidArgumentError, "'1-1' not a valid CPU ID"),
+    ("topology_group_count=+1", ireec.InvalidArgumentError,
+     "'topology_group_count' is '+1'"),
+    ("worker_spin_us=99999999999999999999", ireec.InvalidArgumentError,
+     "'worker_spin_us' is '99999999999999999999'; expected a non-negative integer (int32)"),
     ("worker_spin=50", ireec.InvalidArgumentError,
      "unknown local-task device parameter 'worker_spin'; known parameters: memory, "
      "topology_mode, topology_group_count, topology_cpu_ids, topology_nodes, "

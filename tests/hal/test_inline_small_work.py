@@ -195,11 +195,12 @@ class Queue:
         check_status(lib.iree_hal_buffer_map_read(buffer, 0, out, size))
         return bytes(ffi.buffer(out, size))
 
-    def recorded(self, record, binding_capacity=0):
-        """A reusable (recorded, replayed at submission) command buffer."""
+    def recorded(self, record, binding_capacity=0, mode=lib.IREE_HAL_COMMAND_BUFFER_MODE_DEFAULT):
+        """A recorded command buffer, replayed at submission: reusable, or
+        ONE_SHOT with binding slots (local-task records those too)."""
         out = ffi.new("iree_hal_command_buffer_t**")
         check_status(lib.iree_hal_command_buffer_create(
-            self.device.handle, lib.IREE_HAL_COMMAND_BUFFER_MODE_DEFAULT,
+            self.device.handle, mode,
             lib.IREE_HAL_COMMAND_CATEGORY_ANY, lib.IREE_HAL_QUEUE_AFFINITY_ANY,
             binding_capacity, out))
         self.keep.append(ffi.gc(out[0], lib.iree_hal_command_buffer_release))
@@ -278,6 +279,40 @@ def test_work_never_overtakes_work_still_queued(instance):
     assert inline_state(device)[1] == before + 1
     assert queue.query(fourth) == 1
     assert queue.read(w, 64) == twos
+
+
+@pytest.mark.parametrize("mode", [lib.IREE_HAL_COMMAND_BUFFER_MODE_ONE_SHOT,
+                                  lib.IREE_HAL_COMMAND_BUFFER_MODE_DEFAULT],
+                         ids=["one_shot", "reusable"])
+@pytest.mark.parametrize("size, runs_inline", [(64, True), (128 * 1024, False)],
+                         ids=["small", "large"])
+def test_transfers_into_binding_slots_write_them(instance, mode, size, runs_inline):
+    # A fill and a copy into the buffers a binding table names at submission.
+    # Deciding whether the work is small replays the recording without running
+    # it; the commands must still be there for the run that follows, on the
+    # caller's thread or on the workers (a ONE_SHOT recording is dropped by
+    # the replay that runs it).
+    device = instance.create_device("local-task")
+    queue = Queue(device)
+    source, target = queue.buffer(b"\x88" * 32), queue.buffer(bytes(size))
+    fill_length = size - 32
+
+    def record(cb):
+        fill, copy = ffi.new("iree_hal_buffer_ref_t*"), ffi.new("iree_hal_buffer_ref_t[2]")
+        fill.buffer_slot, fill.length = 1, fill_length
+        check_status(lib.iree_hal_command_buffer_fill_buffer(
+            cb, fill[0], ffi.new("uint8_t*", 7), 1, 0))
+        copy[0].buffer_slot, copy[0].offset, copy[0].length = 0, 4, 8
+        copy[1].buffer_slot, copy[1].offset, copy[1].length = 1, fill_length, 8
+        check_status(lib.iree_hal_command_buffer_copy_buffer(cb, copy[0], copy[1], 0))
+
+    command_buffer = queue.recorded(record, binding_capacity=2, mode=mode)
+    signal = queue.semaphore()
+    before = inline_state(device)[1]
+    queue.execute(command_buffer, signals=[(signal, 1)], bindings=[source, target])
+    queue.wait(signal, 1)
+    assert inline_state(device)[1] == before + (1 if runs_inline else 0)
+    assert queue.read(target, size) == b"\x07" * fill_length + b"\x88" * 8 + bytes(24)
 
 
 def test_a_failed_wait_fails_the_signals_and_the_work_does_not_run(instance):

@@ -5,7 +5,8 @@ a wrong value.
 
 The classes: module paths that are not regular files; module bytes someone
 else can still write; shapes whose byte size overflows 64 bits; formatting
-empty views with huge dimensions; out-of-range codes, timeouts and sizes.
+empty views with huge dimensions; out-of-range codes, timeouts, sizes and
+integers.
 (The command line's: tests/cli/test_bad_command_lines.py; fork():
 test_fork.py; the memcheck run: test_memcheck.py.)
 """
@@ -151,6 +152,49 @@ def test_negative_timeouts_only_poll(programs, tmp_path):
         semaphore = ireec.Semaphore(device, 0)
         semaphore.wait(1, -10**400)""", tmp_path)
     expect_error(outcome, "DeadlineExceededError", "not reached")
+
+
+# Integers C takes as fixed-width types, out of their range: each refused as a
+# ValueError naming the argument (never cffi's OverflowError, nor wrapped).
+OUT_OF_RANGE_INTEGERS = [
+    ("ireec.Semaphore(device, -1)", "a semaphore's initial value is -1"),
+    ("ireec.Semaphore(device, 2**64)", "a semaphore's initial value is 18446744073709551616"),
+    ("ireec.Semaphore(device).signal(-1)", "a semaphore value is -1"),
+    ("ireec.Semaphore(device).signal(2**64)", "a semaphore value is 18446744073709551616"),
+    ("ireec.Semaphore(device).wait(-1)", "a semaphore value is -1"),
+    ("ireec.Semaphore(device).fence(-1)", "a semaphore value is -1"),
+    ("ireec.Fence(2).insert(ireec.Semaphore(device), 2**64)", "a semaphore value is"),
+    ("ireec.Fence(2**70)", "the fence capacity is 1180591620717411303424"),
+    ("ireec.ParameterIndex().add_splat('k', b'\\x01', 2**64)",
+     "the length of parameter 'k' is 18446744073709551616"),
+    ("ireec.BufferView(device, a).format(2**64)", "max_element_count is 18446744073709551616"),
+    ("ireec.BufferView(device, a).format(-1)", "max_element_count is -1"),
+    ("ireec.vm.VmList.create(-1)", "the list capacity is -1"),
+    ("ireec.vm.VmList.create(2**64)", "the list capacity is 18446744073709551616"),
+]
+
+
+@pytest.mark.parametrize("call, fragment", OUT_OF_RANGE_INTEGERS,
+                         ids=[call for call, _ in OUT_OF_RANGE_INTEGERS])
+def test_out_of_range_integers_are_refused_naming_them(programs, tmp_path, call, fragment):
+    outcome = run_case(programs, call, tmp_path)
+    expect_error(outcome, "InvalidArgumentError", fragment, "it must be")
+    assert "ValueError" in outcome["mro"] and "OverflowError" not in outcome["mro"]
+
+
+def test_add_splat_refuses_keys_that_are_not_str_as_add_does(programs, tmp_path):
+    outcome = run_case(programs, """
+        index = ireec.ParameterIndex()
+        refused = []
+        for add in (lambda key: index.add_splat(key, b"\\x01", 4),
+                    lambda key: index.add(key, np.ones(4, np.uint8))):
+            for key in (5, b"k", None, ""):
+                try:
+                    add(key)
+                except (TypeError, ValueError) as error:
+                    refused.append(type(error).__name__)
+        return [refused, len(index)]""", tmp_path)
+    assert returned(outcome) == [["TypeError", "TypeError", "TypeError", "ValueError"] * 2, 0]
 
 
 @pytest.mark.parametrize("shape", ["-1", "(2, -3)", "(-4, 0)"])

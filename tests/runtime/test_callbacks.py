@@ -10,6 +10,8 @@ import pytest
 import ireec
 from ireec import ffi, lib
 
+from child_process import returned, run_case
+
 HOST_CALL = "iree_status_t(void*, const uint64_t[4], iree_hal_host_call_context_t*)"
 
 
@@ -97,3 +99,59 @@ def test_a_host_call_that_raises_fails_its_signal_and_the_waiter_gets_it(device)
     view = ireec.BufferView(device, np.arange(3, dtype=np.float32))
     assert view.to_numpy().tolist() == [0.0, 1.0, 2.0]
     session.close()
+
+
+ALLOCATOR_IN_PYTHON = '''
+import ireec
+from ireec import ffi, lib
+
+instance = ireec.Instance()  # (registers the VM's types)
+live = set()
+budget = {"left": 3}
+
+@ireec.status_callback("iree_status_t(void*, iree_allocator_command_t, const void*, void**)")
+def ctl(self, command, params, inout_ptr):
+    # The system allocator's, with a budget of allocations: past it, raises.
+    if command != lib.IREE_ALLOCATOR_COMMAND_FREE:
+        if budget["left"] == 0:
+            raise MemoryError("the allocator's budget is spent")
+        budget["left"] -= 1
+    else:
+        live.discard(int(ffi.cast("uintptr_t", inout_ptr[0])))
+    status = lib.iree_allocator_libc_ctl(ffi.NULL, command, params, inout_ptr)
+    if command != lib.IREE_ALLOCATOR_COMMAND_FREE:
+        live.add(int(ffi.cast("uintptr_t", inout_ptr[0])))
+    return status
+
+allocator = ffi.new("iree_allocator_t*", {"self": ffi.NULL, "ctl": ctl})[0]
+'''
+
+
+def test_an_allocator_written_in_python_that_raises_fails_the_allocation():
+    # IREE calls the allocator's ctl for every allocation: one that reports
+    # OK without allocating leaves IREE writing through a pointer it never
+    # got (with a plain ffi.callback, this child dies of SIGSEGV in
+    # iree_vm_list_create). Through status_callback the allocation fails,
+    # and the exception raised in the allocator is what the caller gets.
+    outcome = run_case(ALLOCATOR_IN_PYTHON, '''
+        made, failures = [], []
+        for _ in range(3):
+            out = ffi.new("iree_vm_list_t**")
+            try:
+                ireec.check_status(lib.iree_vm_list_create(
+                    lib.iree_vm_make_undefined_type_def(), 8, allocator, out))
+            except MemoryError as error:
+                failures.append(str(error))
+                continue
+            made.append(out[0])
+        # The list made works; releasing it frees everything it allocated.
+        value = ffi.new("iree_vm_value_t*", {"type": lib.IREE_VM_VALUE_TYPE_I32, "i32": 41})
+        ireec.check_status(lib.iree_vm_list_push_value(made[0], value))
+        read = ffi.new("iree_vm_value_t*")
+        ireec.check_status(lib.iree_vm_list_get_value(made[0], 0, read))
+        for made_list in made:
+            lib.iree_vm_list_release(made_list)
+        return {"made": len(made), "failures": failures, "read": read.i32, "live": len(live)}
+    ''')
+    assert returned(outcome) == {"made": 1, "failures": ["the allocator's budget is spent"] * 2,
+                                 "read": 41, "live": 0}

@@ -118,9 +118,10 @@ def test_i32_is_signless(session, compile_mlir):
     assert fn(-(2**31)) == [-(2**31)]
     # An unsigned value goes in as its bit pattern; results read back signed.
     assert fn(2**32 - 1) == [-1]
-    with pytest.raises(OverflowError, match=r"argument 0 of scalars.identity_i32: 4294967296 does not fit in i32"):
+    with pytest.raises(ireec.InvalidArgumentError,
+                       match=r"argument 0 of scalars.identity_i32: 4294967296 does not fit in i32"):
         fn(2**32)
-    with pytest.raises(OverflowError, match="does not fit in i32"):
+    with pytest.raises(ireec.InvalidArgumentError, match="does not fit in i32"):
         fn(-(2**31) - 1)
 
 

@@ -93,7 +93,7 @@ def test_an_empty_list_and_capacity():
 
 
 def test_bad_elements_and_indices_raise_clear_errors():
-    with pytest.raises(OverflowError, match="does not fit in i32"):
+    with pytest.raises(ireec.InvalidArgumentError, match="does not fit in i32"):
         List([2**40], "i32")
     with pytest.raises(TypeError, match="takes an i32 .an int.; got float"):
         List([1.5], "i32")
@@ -198,7 +198,7 @@ def test_arguments_declared_as_lists_refuse_other_values(session):
                                             r"!util.list<\?> \(a list, a tuple or an "
                                             r"ireec.vm.List\)"):
             session.call("vmargs.size", wrong)
-    with pytest.raises(OverflowError, match="does not fit in i32"):
+    with pytest.raises(ireec.InvalidArgumentError, match="does not fit in i32"):
         session.call("vmargs.get_i32", [2**40], 0)
     # The session keeps working.
     assert session.call("vmargs.size", [1, 2, 3]) == [3]

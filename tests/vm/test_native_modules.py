@@ -189,7 +189,7 @@ def test_a_wrong_result_raises_a_typed_error_naming_function_and_convention(
     session = session_with(instance, device, imports, NativeModule("py", functions))
     call = {"add": ("imports.add", 1, 2), "scale": ("imports.scale", 1, 1.0, 1.0),
             "note": ("imports.note_and_tick", 1), "range": ("imports.range", 3)}[name]
-    error = OverflowError if isinstance(returned, int) and returned > 2**32 else TypeError
+    error = ireec.InvalidArgumentError if isinstance(returned, int) and returned > 2**32 else TypeError
     with pytest.raises(error, match=match):
         session.call(*call)
     assert session.call("imports.size", [1]) == [1]

@@ -50,18 +50,31 @@ static iree_string_view_t ireec_cpu_device_unquote(iree_string_view_t value) {
   return value;
 }
 
+// |value| as a plain decimal number of at most |max| in |*out_value|: only
+// digits, at least one; no sign, space or base prefix, and nothing past
+// |max| (IREE's own atoi helpers take "+0", " 0" and "0x1", and wrap
+// 4294967296 to 0). False for anything else.
+static bool ireec_cpu_device_parse_decimal(iree_string_view_t value, uint64_t max,
+                                           uint64_t* out_value) {
+  if (iree_string_view_is_empty(value)) return false;
+  uint64_t parsed = 0;
+  for (iree_host_size_t i = 0; i < value.size; ++i) {
+    char c = value.data[i];
+    if (c < '0' || c > '9') return false;
+    uint64_t digit = (uint64_t)(c - '0');
+    if (parsed > (max - digit) / 10) return false;
+    parsed = parsed * 10 + digit;
+  }
+  *out_value = parsed;
+  return true;
+}
+
 // A non-negative int32, as IREE's int32 flags are written.
 static iree_status_t ireec_cpu_device_parse_count(iree_string_view_t name,
                                                   iree_string_view_t value,
                                                   int32_t* out_value) {
-  bool digits = !iree_string_view_is_empty(value);
-  for (iree_host_size_t i = 0; i < value.size; ++i) {
-    if (value.data[i] < '0' || value.data[i] > '9') digits = false;
-  }
-  // Parsed wide so that values past int32 are refused rather than wrapped.
-  int64_t parsed = 0;
-  if (!digits || value.size > 18 ||
-      !iree_string_view_atoi_int64(value, &parsed) || parsed > INT32_MAX) {
+  uint64_t parsed = 0;
+  if (!ireec_cpu_device_parse_decimal(value, INT32_MAX, &parsed)) {
     return ireec_cpu_device_bad_value(name, value,
                                       "a non-negative integer (int32)");
   }
@@ -135,7 +148,8 @@ static iree_status_t ireec_cpu_device_parse_topology_group_count(
 
 // Repeatable, as the flag is: one executor per occurrence. Checked in full
 // when the topology is built (iree_task_topology_initialize_from_logical_cpu_
-// set_string); here only its shape.
+// set_string); here its shape: decimal CPU ids (IREE's parser would take
+// signs, spaces and hex, and wrap ids past 32 bits to small ones).
 static iree_status_t ireec_cpu_device_parse_topology_cpu_ids(
     iree_string_view_t name, iree_string_view_t value,
     ireec_cpu_device_params_t* params) {
@@ -143,6 +157,20 @@ static iree_status_t ireec_cpu_device_parse_topology_cpu_ids(
   if (iree_string_view_is_empty(value)) {
     return ireec_cpu_device_bad_value(
         name, value, "a comma-separated list of logical CPU ids, e.g. '0,1'");
+  }
+  iree_string_view_t remaining = value;
+  while (!iree_string_view_is_empty(remaining)) {
+    iree_string_view_t cpu_id;
+    iree_string_view_split(remaining, ',', &cpu_id, &remaining);
+    uint64_t parsed = 0;
+    if (!ireec_cpu_device_parse_decimal(cpu_id, UINT32_MAX, &parsed)) {
+      return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                              "'%.*s' not a valid CPU ID; device parameter "
+                              "'%.*s' is '%.*s'; expected decimal CPU ids, "
+                              "e.g. '0,1'",
+                              (int)cpu_id.size, cpu_id.data, (int)name.size,
+                              name.data, (int)value.size, value.data);
+    }
   }
   ireec_cpu_task_settings_t* task = &params->task;
   if (task->topology_cpu_ids_count == IREEC_CPU_DEVICE_MAX_TOPOLOGIES) {
@@ -417,8 +445,8 @@ static iree_status_t ireec_cpu_task_select_nodes(
     while (!iree_string_view_is_empty(remaining)) {
       iree_string_view_t node;
       iree_string_view_split(remaining, ',', &node, &remaining);
-      uint32_t node_id = 0;
-      if (!iree_string_view_atoi_uint32(node, &node_id)) {
+      uint64_t node_id = 0;
+      if (!ireec_cpu_device_parse_decimal(node, UINT32_MAX, &node_id)) {
         return ireec_cpu_device_bad_value(
             IREE_SV("topology_nodes"), nodes,
             "current, all, or a comma-separated list of NUMA node ids");
@@ -427,7 +455,7 @@ static iree_status_t ireec_cpu_task_select_nodes(
         return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
                                 "device parameter 'topology_nodes' names NUMA "
                                 "node %u; this machine has nodes [0, %d)",
-                                node_id, (int)available);
+                                (unsigned)node_id, (int)available);
       }
       *out_node_mask |= 1ull << node_id;
     }

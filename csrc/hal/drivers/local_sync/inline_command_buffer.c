@@ -613,8 +613,17 @@ iree_status_t ireec_inline_command_buffer_measure(
       /*local_memory_cache=*/NULL, &storage, &measuring_command_buffer));
   iree_hal_inline_command_buffer_cast(measuring_command_buffer)
       ->measured_bytes = out_bytes;
+  // A replay of a ONE_SHOT recording drops its commands once they are
+  // applied (it cannot be submitted again): measured that way, the run that
+  // follows, here or on the task queue, would find nothing to run and signal
+  // success having written nothing. The recording is measured as a reusable
+  // one; a ONE_SHOT command buffer is submitted once, so nothing else reads
+  // its mode meanwhile.
+  const iree_hal_command_buffer_mode_t mode = command_buffer->mode;
+  command_buffer->mode &= ~IREE_HAL_COMMAND_BUFFER_MODE_ONE_SHOT;
   iree_status_t status = iree_hal_deferred_command_buffer_apply(
       command_buffer, measuring_command_buffer, binding_table);
+  command_buffer->mode = mode;
   iree_hal_inline_command_buffer_deinitialize(measuring_command_buffer);
   return status;
 }

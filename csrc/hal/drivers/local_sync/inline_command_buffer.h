@@ -70,7 +70,8 @@ IREE_HAL_LOCAL_SYNC_INTERNAL iree_status_t ireec_inline_command_buffer_replay(
 // The bytes replaying the recorded (deferred) |command_buffer| with
 // |binding_table| would touch, running nothing: each dispatch's bindings,
 // each fill's and update's target, each copy's source and target. A dispatch
-// whose grid is read from a buffer counts as IREE_DEVICE_SIZE_MAX.
+// whose grid is read from a buffer counts as IREE_DEVICE_SIZE_MAX. The
+// recording is left whole, also a ONE_SHOT one, for the run that follows.
 IREE_HAL_LOCAL_SYNC_INTERNAL iree_status_t ireec_inline_command_buffer_measure(
     iree_hal_allocator_t* device_allocator,
     iree_hal_command_buffer_t* command_buffer,

@@ -26,6 +26,7 @@
 #include "iree/hal/utils/memory_file.h"
 #include "iree/hal/utils/semaphore_base.h"
 
+#include "../../file_reads.h"
 #include "inline_command_buffer.h"
 #include "local_executable.h"
 #include "sync_event.h"
@@ -438,6 +439,8 @@ static iree_status_t iree_hal_sync_device_queue_read(
     iree_hal_file_t* source_file, uint64_t source_offset,
     iree_hal_buffer_t* target_buffer, iree_device_size_t target_offset,
     iree_device_size_t length, iree_hal_read_flags_t flags) {
+  IREE_RETURN_IF_ERROR(
+      ireec_hal_file_check_range(source_file, source_offset, length));
   if (iree_hal_file_supports_synchronous_io(source_file)) {
     IREE_HAL_SYNC_DEVICE_QUEUE_RUN(
         wait_semaphore_list, signal_semaphore_list,
