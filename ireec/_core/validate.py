@@ -20,10 +20,14 @@ import mmap
 import operator
 import os
 import stat
+from typing import TYPE_CHECKING
 
 from .library import ffi, lib
 from ..errors import InvalidArgumentError
 from .status import check_status
+
+if TYPE_CHECKING:
+    from ..types import CData
 
 # iree_hal_dim_t is unsigned 64-bit; the check accepts dimensions up to the
 # signed maximum, which is what numpy and Python sizes hold.
@@ -109,6 +113,23 @@ def immutable_memory(view: memoryview) -> bool:
     if isinstance(owner, mmap.mmap):
         return memoryview(owner).readonly
     return False
+
+
+def export_immutable(view: memoryview) -> tuple[CData, CData]:
+    """(a pointer to `view`'s first byte, the cffi buffer that keeps it
+    exported) for a C-contiguous `view` of immutable memory
+    (immutable_memory). The export is taken from the bytes or mmap object
+    itself, never from a memoryview: an object holding the export that is
+    collected in a reference cycle takes it with it, and the collector may
+    clear a memoryview before the cffi buffer exported from it (the
+    memoryview refuses, drops its buffer anyway, and the cffi buffer's later
+    release of it crashes)."""
+    exported = ffi.from_buffer(view.obj)
+    view_start = ffi.from_buffer(view)
+    data = exported + (int(ffi.cast("uintptr_t", view_start))
+                       - int(ffi.cast("uintptr_t", exported)))
+    ffi.release(view_start)
+    return data, exported
 
 
 def refuse_special_file(path: str, what: str) -> None:

@@ -13,7 +13,7 @@ from .._core.handle import holding, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import string_view
-from .._core.validate import immutable_memory
+from .._core.validate import export_immutable, immutable_memory
 from ..errors import InvalidArgumentError
 from ._checks import refuse
 from ._device_object import DeviceObject, require_open_device
@@ -154,7 +154,8 @@ class ExecutableCache(DeviceObject, _cext.ExecutableCacheHandle):
                                                    "inferred from its data; pass format= "
                                                    "(e.g. \"vmvx-bytecode-fb\")")
         _check_format(view, format)
-        data = ffi.from_buffer(view)
+        # (Immutable: _executable_bytes copies anything else into bytes.)
+        data, exported = export_immutable(view)
         values = [int(c) for c in constants]
         if any(not 0 <= c < 2**32 for c in values):
             raise refuse(InvalidArgumentError, "executable constants are uint32 values")
@@ -176,7 +177,7 @@ class ExecutableCache(DeviceObject, _cext.ExecutableCacheHandle):
             self._check_loop()
         executable = Executable.__new__(Executable)
         # The data stays until the executable is released.
-        executable._own(out[0], parent=self.device, keep_alive=(view, data))
+        executable._own(out[0], parent=self.device, keep_alive=(view.obj, exported))
         return executable
 
     def __repr__(self) -> str:

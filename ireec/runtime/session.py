@@ -12,7 +12,7 @@ from .. import _cext
 from .._core.handle import Handle
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from .._core.validate import immutable_memory
+from .._core.validate import export_immutable, immutable_memory
 from ..errors import InvalidArgumentError, IreeError, NotFoundError
 from ..hal.device import Device, note_failed_devices
 from ..hal.fence import Fence
@@ -438,15 +438,7 @@ def _module_bytes(view: memoryview):
     if view.nbytes == 0:
         raise ValueError("load_module got no bytes")
     if view.c_contiguous and immutable_memory(view):
-        # Exported from the bytes or mmap object itself, not from the
-        # memoryview: a session collected in a reference cycle takes this
-        # export with it, and the collector may clear a memoryview before the
-        # cffi buffer exported from it, which then releases a freed view.
-        exported = ffi.from_buffer(view.obj)
-        view_start = ffi.from_buffer(view)
-        data = exported + (int(ffi.cast("uintptr_t", view_start))
-                           - int(ffi.cast("uintptr_t", exported)))
-        ffi.release(view_start)
+        data, exported = export_immutable(view)
         if int(ffi.cast("uintptr_t", data)) % MODULE_ALIGNMENT == 0:
             # Immutable, so nothing can change the bytes under the module;
             # holding the export also stops the exporter closing them

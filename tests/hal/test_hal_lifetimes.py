@@ -109,6 +109,31 @@ def test_everything_is_released_when_collected(tmp_path):
     assert figures["lent"] == 0
 
 
+def test_an_executable_collected_in_a_reference_cycle(tmp_path):
+    # The executable's data stays exported while it lives. Collected in a
+    # cycle (a traceback kept in a frame it is a local of), the collector
+    # clears its members in no fixed order: an export taken from a
+    # memoryview, cleared first, crashed the interpreter when the export
+    # was given back. The export is taken from the bytes themselves.
+    from cts_support import compile_executable
+
+    executable = compile_executable("write_constants", "llvm-cpu", tmp_path)
+    figures = run_child(f'''
+        import gc, json
+        import ireec
+        from ireec.hal import ExecutableCache
+        device = ireec.Instance().create_device("local-task")
+        data = bytes.fromhex("{executable.hex()}")
+        exe = ExecutableCache(device).prepare_executable(data, "embedded-elf-x86_64")
+        cycle = [exe]
+        cycle.append(cycle)
+        del exe, cycle
+        collected = gc.collect()
+        print(json.dumps({{"collected": collected > 0}}))
+    ''')
+    assert figures == {"collected": True}
+
+
 @pytest.mark.parametrize("waiting", ["queue_fill", "queue_host_call", "queue_execute"])
 def test_exit_with_work_waiting_on_a_semaphore_nobody_signals(waiting):
     # IREE's queues drain before a device is released: ireec fails such
