@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "discrete.h"
-#include "file_reads.h"
+#include "file_transfers.h"
 #include "forwarding_device.h"
 #include "ireec/decls/ireec/hal/staging_device.h"
 #include "mapping_command_buffer.h"
@@ -218,7 +218,7 @@ static iree_status_t ireec_hal_staged_read(void* context,
                                            iree_hal_semaphore_list_t waits,
                                            iree_hal_semaphore_list_t signals) {
   ireec_hal_staged_op_t* op = (ireec_hal_staged_op_t*)context;
-  if (ireec_hal_file_read_by_host(op->file)) {
+  if (ireec_hal_file_transferred_by_host(op->file)) {
     return ireec_hal_device_queue_read_file(
         op->device, op->queue_affinity, waits, signals, op->file,
         op->file_offset, op->target, op->target_offset, op->length);
@@ -232,6 +232,11 @@ static iree_status_t ireec_hal_staged_write(void* context,
                                             iree_hal_semaphore_list_t waits,
                                             iree_hal_semaphore_list_t signals) {
   ireec_hal_staged_op_t* op = (ireec_hal_staged_op_t*)context;
+  if (ireec_hal_file_transferred_by_host(op->file)) {
+    return ireec_hal_device_queue_write_file(
+        op->device, op->queue_affinity, waits, signals, op->source,
+        op->source_offset, op->file, op->file_offset, op->length);
+  }
   return IREEC_STAGED_INNER(op, queue_write, waits, signals, op->source,
                             op->source_offset, op->file, op->file_offset,
                             op->length, op->flags);

@@ -32,7 +32,7 @@ from .command_buffer import (
     dispatch_arguments,
 )
 from .file import File
-from .semaphore import Semaphore, first_failure, timepoint_list
+from .semaphore import first_failure, timepoint_list
 from ._wait import sliced_wait
 
 if TYPE_CHECKING:
@@ -224,47 +224,20 @@ class QueueOperations:
         `source`) of `source` at `source_offset` into `target_file` at
         `target_offset`.
 
-        IREE's local-task device blocks for ever inside its queue write of a
-        file without a storage buffer (its streaming transfer waits on its
-        own queue inline); there ireec writes through its own steps instead:
-        a queue copy into a host staging buffer, then a host call writing
-        the file (iree_hal_file_write), in queue order.
+        Files written with synchronous I/O (fd files) are written by ireec's
+        devices on the calling thread once `wait` is reached (IREE's own
+        streaming write never returns on local-task); a failed write fails
+        `signal` with its cause.
         """
         target_file = _file(target_file, "queue_write: target_file")
         ref = buffer_ref((source, source_offset, length), "queue_write: source",
                          _TRANSFER_SOURCE)
         offset = target_file.checked_write(target_offset, ref.length, "queue_write")
-        if self.id == "local-task" and target_file.storage_buffer is None:
-            self._staged_write(source, ref.offset, target_file, offset, ref.length,
-                               queue_affinity, wait, signal)
-            return
         self._submit("queue_write", wait, signal, lambda device, waits, signals:
                      lib.iree_hal_device_queue_write(device, queue_affinity, waits, signals,
                                                      source.handle, ref.offset,
                                                      target_file.handle, offset, ref.length,
                                                      flags), [source, target_file])
-
-    def _staged_write(self, source: Buffer, source_offset: int, target_file: File,
-                      file_offset: int, length: int, queue_affinity: int, wait: Timepoints,
-                      signal: Timepoints) -> None:
-        staging = self.allocator.allocate_buffer(  # type: ignore[attr-defined]
-            max(length, 1),
-            memory_type=(lib.IREE_HAL_MEMORY_TYPE_HOST_LOCAL
-                         | lib.IREE_HAL_MEMORY_TYPE_DEVICE_VISIBLE),
-            usage=lib.IREE_HAL_BUFFER_USAGE_TRANSFER | lib.IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED)
-        copied = Semaphore(self)  # type: ignore[arg-type]
-        if length:
-            self.queue_copy(source, source_offset, staging, 0, length, wait=wait,
-                            signal=[(copied, 1)], queue_affinity=queue_affinity)
-        else:
-            self.queue_barrier(wait=wait, signal=[(copied, 1)], queue_affinity=queue_affinity)
-
-        def write_file() -> None:
-            if length:
-                target_file.write(file_offset, staging, 0, length)
-
-        self.queue_host_call(write_file, wait=[(copied, 1)], signal=signal,
-                             queue_affinity=queue_affinity)
 
     def queue_host_call(self, function: Callable[..., Any], args: Sequence[int] = (), *,
                         flags: int = lib.IREE_HAL_HOST_CALL_FLAG_NONE, context: bool = False,

@@ -26,7 +26,7 @@
 #include "iree/hal/utils/memory_file.h"
 #include "iree/hal/utils/semaphore_base.h"
 
-#include "../../file_reads.h"
+#include "../../file_transfers.h"
 #include "inline_command_buffer.h"
 #include "local_executable.h"
 #include "sync_event.h"
