@@ -69,32 +69,51 @@ static iree_status_t ireec_hal_mapping_command_buffer_end_debug_group(
       IREEC_INNER(base_command_buffer));
 }
 
-// Maps |count| buffer barriers into |storage| when there are few, or a heap
-// array (|*out_heap|, freed by the caller) otherwise.
+// A command's buffer barriers with their buffer references mapped: a copy,
+// since the caller's array is const, held in |storage| when there are few
+// (no allocation for the common case) and on the heap otherwise.
+typedef struct ireec_hal_mapped_barriers_t {
+  iree_allocator_t host_allocator;
+  // What the inner command buffer is given: |storage|, |heap|, or the
+  // caller's (empty) array.
+  const iree_hal_buffer_barrier_t* barriers;
+  iree_hal_buffer_barrier_t* heap;  // owned; NULL when |storage| is used
+  iree_hal_buffer_barrier_t storage[8];
+} ireec_hal_mapped_barriers_t;
+
+// Maps |count| buffer barriers into |out_mapped|, which the caller releases
+// with ireec_hal_mapped_barriers_deinitialize whatever this returns.
+// execution_barrier and wait_events record the same barriers and differ only
+// in the command they give them to, so the mapping is done here once.
 static iree_status_t ireec_hal_mapping_command_buffer_map_barriers(
     iree_hal_command_buffer_t* base_command_buffer, iree_host_size_t count,
     const iree_hal_buffer_barrier_t* barriers,
-    iree_hal_buffer_barrier_t* storage, iree_host_size_t storage_capacity,
-    const iree_hal_buffer_barrier_t** out_barriers,
-    iree_hal_buffer_barrier_t** out_heap) {
-  *out_heap = NULL;
-  *out_barriers = barriers;
+    ireec_hal_mapped_barriers_t* out_mapped) {
+  out_mapped->host_allocator =
+      ireec_hal_mapping_command_buffer_cast(base_command_buffer)
+          ->host_allocator;
+  out_mapped->barriers = barriers;
+  out_mapped->heap = NULL;
   if (count == 0) return iree_ok_status();
-  iree_hal_buffer_barrier_t* mapped = storage;
-  if (count > storage_capacity) {
-    IREE_RETURN_IF_ERROR(iree_allocator_malloc(
-        ireec_hal_mapping_command_buffer_cast(base_command_buffer)
-            ->host_allocator,
-        count * sizeof(*mapped), (void**)&mapped));
-    *out_heap = mapped;
+  iree_hal_buffer_barrier_t* mapped = out_mapped->storage;
+  if (count > IREE_ARRAYSIZE(out_mapped->storage)) {
+    IREE_RETURN_IF_ERROR(iree_allocator_malloc(out_mapped->host_allocator,
+                                               count * sizeof(*mapped),
+                                               (void**)&mapped));
+    out_mapped->heap = mapped;
   }
-  *out_barriers = mapped;
+  out_mapped->barriers = mapped;
   for (iree_host_size_t i = 0; i < count; ++i) {
     mapped[i] = barriers[i];
     IREE_RETURN_IF_ERROR(ireec_hal_mapping_command_buffer_map(
         base_command_buffer, &mapped[i].buffer_ref, IREEC_HAL_REF_USE_READ));
   }
   return iree_ok_status();
+}
+
+static void ireec_hal_mapped_barriers_deinitialize(
+    ireec_hal_mapped_barriers_t* mapped) {
+  iree_allocator_free(mapped->host_allocator, mapped->heap);
 }
 
 static iree_status_t ireec_hal_mapping_command_buffer_execution_barrier(
@@ -106,21 +125,16 @@ static iree_status_t ireec_hal_mapping_command_buffer_execution_barrier(
     const iree_hal_memory_barrier_t* memory_barriers,
     iree_host_size_t buffer_barrier_count,
     const iree_hal_buffer_barrier_t* buffer_barriers) {
-  iree_hal_buffer_barrier_t storage[8];
-  const iree_hal_buffer_barrier_t* mapped = NULL;
-  iree_hal_buffer_barrier_t* heap = NULL;
+  ireec_hal_mapped_barriers_t mapped;
   iree_status_t status = ireec_hal_mapping_command_buffer_map_barriers(
-      base_command_buffer, buffer_barrier_count, buffer_barriers, storage,
-      IREE_ARRAYSIZE(storage), &mapped, &heap);
+      base_command_buffer, buffer_barrier_count, buffer_barriers, &mapped);
   if (iree_status_is_ok(status)) {
     status = iree_hal_command_buffer_execution_barrier(
         IREEC_INNER(base_command_buffer), source_stage_mask, target_stage_mask,
         flags, memory_barrier_count, memory_barriers, buffer_barrier_count,
-        mapped);
+        mapped.barriers);
   }
-  iree_allocator_free(
-      ireec_hal_mapping_command_buffer_cast(base_command_buffer)->host_allocator,
-      heap);
+  ireec_hal_mapped_barriers_deinitialize(&mapped);
   return status;
 }
 
@@ -147,21 +161,16 @@ static iree_status_t ireec_hal_mapping_command_buffer_wait_events(
     const iree_hal_memory_barrier_t* memory_barriers,
     iree_host_size_t buffer_barrier_count,
     const iree_hal_buffer_barrier_t* buffer_barriers) {
-  iree_hal_buffer_barrier_t storage[8];
-  const iree_hal_buffer_barrier_t* mapped = NULL;
-  iree_hal_buffer_barrier_t* heap = NULL;
+  ireec_hal_mapped_barriers_t mapped;
   iree_status_t status = ireec_hal_mapping_command_buffer_map_barriers(
-      base_command_buffer, buffer_barrier_count, buffer_barriers, storage,
-      IREE_ARRAYSIZE(storage), &mapped, &heap);
+      base_command_buffer, buffer_barrier_count, buffer_barriers, &mapped);
   if (iree_status_is_ok(status)) {
     status = iree_hal_command_buffer_wait_events(
         IREEC_INNER(base_command_buffer), event_count, events,
         source_stage_mask, target_stage_mask, memory_barrier_count,
-        memory_barriers, buffer_barrier_count, mapped);
+        memory_barriers, buffer_barrier_count, mapped.barriers);
   }
-  iree_allocator_free(
-      ireec_hal_mapping_command_buffer_cast(base_command_buffer)->host_allocator,
-      heap);
+  ireec_hal_mapped_barriers_deinitialize(&mapped);
   return status;
 }
 

@@ -296,7 +296,12 @@ static iree_status_t ireec_native_function_call(ireec_native_function_t* self,
     Py_XDECREF(args_address);
     return done ? iree_ok_status() : ireec_status_of_raised(self);
   }
+  // Only argv[0..count) is read. For a function without arguments nothing is
+  // written, and gcc cannot see that the call then reads nothing
+  // (-Wmaybe-uninitialized): the first slot is set, which says so for one
+  // store on every call, where zeroing the whole array costs a block fill.
   PyObject* argv[IREEC_NATIVE_MAX_KINDS];
+  argv[0] = NULL;
   Py_ssize_t count = 0;
   if (!ireec_unpack_scalars(self, args.data, argv, &count)) {
     return ireec_status_of_raised(self);

@@ -14,9 +14,9 @@ from .. import _cext
 from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from .._core.validate import UINT64, checked_int
+from .._core.validate import checked_int
 from ._wait import failure_status, sliced_wait
-from .semaphore import Semaphore
+from .semaphore import Semaphore, semaphore_value
 
 # Fence storage is indexed by uint16 in IREE (iree_hal_fence_create refuses
 # larger capacities with RESOURCE_EXHAUSTED).
@@ -52,7 +52,7 @@ class Fence(Handle, _cext.FenceHandle):
     def at(cls, semaphore: Semaphore, value: int) -> "Fence":
         """iree_hal_fence_create_at: the single timepoint (`semaphore`, `value`)."""
         _require(semaphore, Semaphore, "semaphore")
-        value = checked_int(value, UINT64, "a semaphore value")
+        value = semaphore_value(value)
         fence = cls.__new__(cls)
         fence._create(None, None, lib.iree_hal_fence_create_at, semaphore.handle, value,
                       lib.iree_allocator_system())
@@ -78,7 +78,7 @@ class Fence(Handle, _cext.FenceHandle):
         """iree_hal_fence_insert: adds (`semaphore`, `value`); a semaphore
         already present keeps the larger value."""
         _require(semaphore, Semaphore, "semaphore")
-        value = checked_int(value, UINT64, "a semaphore value")
+        value = semaphore_value(value)
         check_status(lib.iree_hal_fence_insert(self.handle, semaphore.handle, value))
 
     @in_use

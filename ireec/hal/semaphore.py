@@ -68,6 +68,16 @@ class SemaphoreCompatibility(enum.IntFlag, boundary=enum.KEEP):
 FAILURE_VALUE = lib.IREE_HAL_SEMAPHORE_FAILURE_VALUE
 
 
+def semaphore_value(value: object, what: str = "a semaphore value") -> int:
+    """`value` as a semaphore payload (an int, 0 to 2**64-1), checked before
+    IREE takes it as a uint64_t: InvalidArgumentError (a ValueError) naming
+    `what` and the value out of that range; TypeError for anything not an
+    integer, and for a bool, which would otherwise pass as 0 or 1."""
+    if isinstance(value, bool):
+        raise TypeError(f"{what} must be an integer, not bool ({value})")
+    return checked_int(value, UINT64, what)
+
+
 class Semaphore(Handle, _cext.SemaphoreHandle):
     """An `iree_hal_semaphore_t`: a timeline of uint64 values on a device.
 
@@ -88,7 +98,7 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
         except AttributeError:
             raise TypeError(f"Semaphore(device, initial_value=0): device must be an "
                             f"ireec.Device, not {type(device).__name__}") from None
-        initial_value = _payload(initial_value, "a semaphore's initial value")
+        initial_value = semaphore_value(initial_value, "a semaphore's initial value")
         # IREE's semaphore holds no reference to its device: this one holds
         # a use of the Device, which then outlives it even if closed first.
         self._create(device, None, lib.iree_hal_semaphore_create, device_ptr,
@@ -116,7 +126,7 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
     def signal(self, value: int) -> None:
         """iree_hal_semaphore_signal: advances the timeline to `value`, which
         must be greater than the current value."""
-        value = checked_int(value, UINT64, "a semaphore value")
+        value = semaphore_value(value)
         check_status(lib.iree_hal_semaphore_signal(self.handle, value))
 
     @in_use
@@ -127,7 +137,7 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
         passes, raises `DeadlineExceededError` (a `TimeoutError`). Waits in
         short slices so Ctrl-C interrupts it with KeyboardInterrupt.
         """
-        value = checked_int(value, UINT64, "a semaphore value")
+        value = semaphore_value(value)
         handle = self.handle
         sliced_wait(lambda t: lib.iree_hal_semaphore_wait(
                          handle, value, t, lib.IREE_HAL_WAIT_FLAG_DEFAULT),
@@ -154,13 +164,6 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
 # ---------------------------------------------------------------------------
 # Semaphore lists: what queue operations wait on and signal
 # ---------------------------------------------------------------------------
-
-def _payload(value: object, what: str) -> int:
-    """`value` as a semaphore payload (0 to 2**64-1); a bool is refused."""
-    if isinstance(value, bool):
-        raise TypeError(f"{what} must be an int (a semaphore value), not bool")
-    return checked_int(value, UINT64, what)
-
 
 @contextlib.contextmanager
 def timepoint_list(timepoints: Timepoints, what: str) -> Iterator[CData]:
@@ -193,7 +196,7 @@ def timepoint_list(timepoints: Timepoints, what: str) -> Iterator[CData]:
             raise TypeError(f"{what}[{index}]: expected an ireec.Semaphore, not "
                             f"{type(semaphore).__name__}")
         semaphores.append(semaphore)
-        values.append(_payload(value, f"{what}[{index}]'s value"))
+        values.append(semaphore_value(value, f"{what}[{index}]'s value"))
     held = []
     try:
         for semaphore in semaphores:

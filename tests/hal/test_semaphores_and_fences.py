@@ -143,6 +143,59 @@ def test_fence_argument_errors(device):
         ireec.Fence.join([fence])
 
 
+# Every method taking a semaphore value checks it the same way before IREE
+# takes it as a uint64_t; a bool is refused rather than passing as 0 or 1.
+SEMAPHORE_VALUE_TAKERS = {
+    "Semaphore.signal": lambda semaphore, value: semaphore.signal(value),
+    "Semaphore.wait": lambda semaphore, value: semaphore.wait(value, timeout=0),
+    "Semaphore.fence": lambda semaphore, value: semaphore.fence(value),
+    "Fence.at": lambda semaphore, value: ireec.Fence.at(semaphore, value),
+    "Fence.insert": lambda semaphore, value: ireec.Fence(1).insert(semaphore, value),
+}
+REFUSED_SEMAPHORE_VALUES = [
+    (True, TypeError, "a semaphore value must be an integer, not bool (True)"),
+    (False, TypeError, "a semaphore value must be an integer, not bool (False)"),
+    (-1, ireec.InvalidArgumentError, "a semaphore value is -1; it must be 0 to "),
+    (2**64, ireec.InvalidArgumentError, "a semaphore value is 18446744073709551616; "),
+]
+
+
+@pytest.mark.parametrize("taker", list(SEMAPHORE_VALUE_TAKERS))
+def test_semaphore_values_are_refused_out_of_range_or_bool(device, taker):
+    semaphore = ireec.Semaphore(device, 2)
+    for value, error, message in REFUSED_SEMAPHORE_VALUES:
+        with pytest.raises(error) as raised:
+            SEMAPHORE_VALUE_TAKERS[taker](semaphore, value)
+        assert str(raised.value).startswith(message), (value, str(raised.value))
+    assert semaphore.query() == 2  # nothing reached IREE
+
+
+def test_initial_values_and_timepoint_values_refuse_bools(device):
+    semaphore = ireec.Semaphore(device)
+    for value in (True, False):
+        with pytest.raises(TypeError, match=rf"^a semaphore's initial value must be an "
+                                            rf"integer, not bool \({value}\)$"):
+            ireec.Semaphore(device, value)
+        with pytest.raises(TypeError, match=rf"^timepoints\[0\]'s value must be an "
+                                            rf"integer, not bool \({value}\)$"):
+            ireec.hal.semaphore_list_signal([(semaphore, value)])
+    assert semaphore.query() == 0
+
+
+def test_checked_semaphore_values_reach_iree(device):
+    semaphore = ireec.Semaphore(device, 2)
+    semaphore.signal(5)
+    assert semaphore.query() == 5
+    semaphore.wait(5, timeout=0)
+    fence = ireec.Fence(1)
+    fence.insert(semaphore, 9)
+    assert fence.timepoints[0][1] == 9 and fence.query() is False
+    fence.signal()
+    assert semaphore.query() == 9
+    ireec.Fence.at(semaphore, 9).wait(timeout=0)
+    assert semaphore.fence(9).query() is True
+
+
 def test_fence_and_semaphore_wrap_raw_handles(device):
     semaphore = ireec.Semaphore(device)
     fence = semaphore.fence(1)
