@@ -46,6 +46,18 @@ static iree_status_t ireec_hal_allocate_host_staging(
                                             params, length, out_staging);
 }
 
+// Waits for every timepoint of |wait_semaphore_list| through |device| (its
+// own wait: foreign semaphores waited on by their drivers, a failed one
+// reported with its cause).
+static iree_status_t ireec_hal_device_wait_all(
+    iree_hal_device_t* device,
+    const iree_hal_semaphore_list_t wait_semaphore_list) {
+  if (wait_semaphore_list.count == 0) return iree_ok_status();
+  return iree_hal_device_wait_semaphores(
+      device, IREE_HAL_WAIT_MODE_ALL, wait_semaphore_list,
+      iree_infinite_timeout(), IREE_HAL_WAIT_FLAG_DEFAULT);
+}
+
 // Completes |signal_semaphore_list| with |status| (the operation's outcome:
 // signalled, or failed with it) and returns OK: the caller's signals carry
 // the failure from then on. With no signals there is nobody to tell but the
@@ -108,14 +120,7 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_device_queue_read_file(
       ireec_hal_file_check_range(source_file, source_offset, length));
   IREE_RETURN_IF_ERROR(iree_hal_buffer_validate_range(
       target_buffer, target_offset, length));
-  // The device's own wait: foreign semaphores waited on by their drivers, a
-  // failed one reported with its cause.
-  iree_status_t status = iree_ok_status();
-  if (wait_semaphore_list.count > 0) {
-    status = iree_hal_device_wait_semaphores(
-        device, IREE_HAL_WAIT_MODE_ALL, wait_semaphore_list,
-        iree_infinite_timeout(), IREE_HAL_WAIT_FLAG_DEFAULT);
-  }
+  iree_status_t status = ireec_hal_device_wait_all(device, wait_semaphore_list);
   if (iree_status_is_ok(status) &&
       ireec_hal_read_file_into(device, queue_affinity, signal_semaphore_list,
                                source_file, source_offset, target_buffer,
@@ -177,12 +182,7 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_device_queue_write_file(
   // fd file extends it.)
   IREE_RETURN_IF_ERROR(iree_hal_buffer_validate_range(
       source_buffer, source_offset, length));
-  iree_status_t status = iree_ok_status();
-  if (wait_semaphore_list.count > 0) {
-    status = iree_hal_device_wait_semaphores(
-        device, IREE_HAL_WAIT_MODE_ALL, wait_semaphore_list,
-        iree_infinite_timeout(), IREE_HAL_WAIT_FLAG_DEFAULT);
-  }
+  iree_status_t status = ireec_hal_device_wait_all(device, wait_semaphore_list);
   if (iree_status_is_ok(status) && length > 0) {
     status = ireec_hal_write_file_from(device, queue_affinity, source_buffer,
                                        source_offset, target_file,

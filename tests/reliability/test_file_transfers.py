@@ -22,12 +22,15 @@ CHILD_TIMEOUT = 60
 URIS = ["local-task", "local-sync", "local-task://?memory=discrete",
         "local-sync://?memory=discrete"]
 
+# The file (bytes 0..63) opened with the mode argv[3] and imported allowing
+# the access argv[4]; a 32-byte device-local buffer holding bytes 100..131;
+# one signal (semaphore 1) and no waits.
 SETUP = '''
 import os, sys
 import ireec
 from ireec import check_status, ffi, lib
 
-path, uri = sys.argv[1], sys.argv[2]
+path, uri, mode, access = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 with open(path, "wb") as f:
     f.write(bytes(range(64)))
 instance = ireec.Instance()
@@ -35,11 +38,10 @@ device = instance.create_device(uri)
 d = device.handle
 handle = ffi.new("iree_io_file_handle_t**")
 check_status(lib.iree_io_file_handle_open(
-    lib.IREE_IO_FILE_MODE_READ, lib.iree_make_cstring_view(path.encode()),
-    lib.iree_allocator_system(), handle))
+    mode, lib.iree_make_cstring_view(path.encode()), lib.iree_allocator_system(), handle))
 file = ffi.new("iree_hal_file_t**")
 check_status(lib.iree_hal_file_import(
-    d, lib.IREE_HAL_QUEUE_AFFINITY_ANY, lib.IREE_HAL_MEMORY_ACCESS_READ, handle[0], 0, file))
+    d, lib.IREE_HAL_QUEUE_AFFINITY_ANY, access, handle[0], 0, file))
 params = ffi.new("iree_hal_buffer_params_t*")
 params.type = lib.IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL
 params.access = lib.IREE_HAL_MEMORY_ACCESS_ALL
@@ -47,6 +49,9 @@ params.usage = lib.IREE_HAL_BUFFER_USAGE_DEFAULT
 buffer = ffi.new("iree_hal_buffer_t**")
 check_status(lib.iree_hal_allocator_allocate_buffer(
     lib.iree_hal_device_allocator(d), params[0], 32, buffer))
+check_status(lib.iree_hal_device_transfer_h2d(
+    d, bytes(range(100, 132)), buffer[0], 0, 32, lib.IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT,
+    lib.iree_infinite_timeout()))
 semaphore = ireec.Semaphore(device)
 keep = (ffi.new("iree_hal_semaphore_t*[1]", [semaphore.handle]),
         ffi.new("uint64_t[1]", [1]))
@@ -66,54 +71,6 @@ def read(offset, length):
         d, buffer[0], 0, out, length, lib.IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT,
         lib.iree_infinite_timeout()))
     return list(bytes(ffi.buffer(out, length)))
-'''
-
-
-def file_case(tmp_path, uri, body, setup=SETUP):
-    return run_case(setup, body, str(tmp_path / "data.bin"), uri, timeout=CHILD_TIMEOUT)
-
-
-# The file opened with `mode` (READ|WRITE, or READ alone: the system then
-# refuses every write) and imported allowing both; the device-local source
-# buffer holds bytes 100..131.
-READ_WRITE = lib.IREE_IO_FILE_MODE_READ | lib.IREE_IO_FILE_MODE_WRITE
-WRITE_SETUP = '''
-import os, sys
-import ireec
-from ireec import check_status, ffi, lib
-
-path, uri, mode = sys.argv[1], sys.argv[2], int(sys.argv[3])
-with open(path, "wb") as f:
-    f.write(bytes(range(64)))
-instance = ireec.Instance()
-device = instance.create_device(uri)
-d = device.handle
-handle = ffi.new("iree_io_file_handle_t**")
-check_status(lib.iree_io_file_handle_open(
-    mode, lib.iree_make_cstring_view(path.encode()),
-    lib.iree_allocator_system(), handle))
-file = ffi.new("iree_hal_file_t**")
-check_status(lib.iree_hal_file_import(
-    d, lib.IREE_HAL_QUEUE_AFFINITY_ANY,
-    lib.IREE_HAL_MEMORY_ACCESS_READ | lib.IREE_HAL_MEMORY_ACCESS_WRITE, handle[0], 0, file))
-params = ffi.new("iree_hal_buffer_params_t*")
-params.type = lib.IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL
-params.access = lib.IREE_HAL_MEMORY_ACCESS_ALL
-params.usage = lib.IREE_HAL_BUFFER_USAGE_DEFAULT
-buffer = ffi.new("iree_hal_buffer_t**")
-check_status(lib.iree_hal_allocator_allocate_buffer(
-    lib.iree_hal_device_allocator(d), params[0], 32, buffer))
-source = bytes(range(100, 132))
-check_status(lib.iree_hal_device_transfer_h2d(
-    d, source, buffer[0], 0, 32, lib.IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT,
-    lib.iree_infinite_timeout()))
-semaphore = ireec.Semaphore(device)
-keep = (ffi.new("iree_hal_semaphore_t*[1]", [semaphore.handle]),
-        ffi.new("uint64_t[1]", [1]))
-signals = ffi.new("iree_hal_semaphore_list_t*")
-signals.count = 1
-signals.semaphores, signals.payload_values = keep
-no_waits = ffi.new("iree_hal_semaphore_list_t*")
 
 def write(source_offset, file_offset, length):
     """The file's bytes after a queue write of the buffer's bytes into it."""
@@ -125,10 +82,21 @@ def write(source_offset, file_offset, length):
         return list(f.read())
 '''
 
+READ = lib.IREE_IO_FILE_MODE_READ
+READ_WRITE = lib.IREE_IO_FILE_MODE_READ | lib.IREE_IO_FILE_MODE_WRITE
+ACCESS_READ = lib.IREE_HAL_MEMORY_ACCESS_READ
+ACCESS_READ_WRITE = lib.IREE_HAL_MEMORY_ACCESS_READ | lib.IREE_HAL_MEMORY_ACCESS_WRITE
+
+
+def file_case(tmp_path, uri, body, mode=READ, access=ACCESS_READ):
+    return run_case(SETUP, body, str(tmp_path / "data.bin"), uri, str(int(mode)),
+                    str(int(access)), timeout=CHILD_TIMEOUT)
+
 
 def write_case(tmp_path, uri, body, mode=READ_WRITE):
-    return run_case(WRITE_SETUP, body, str(tmp_path / "data.bin"), uri, str(int(mode)),
-                    timeout=CHILD_TIMEOUT)
+    # Imported allowing writes whatever the mode: with READ alone the system
+    # refuses each write.
+    return file_case(tmp_path, uri, body, mode, ACCESS_READ_WRITE)
 
 
 @pytest.mark.parametrize("uri", URIS)
@@ -163,5 +131,5 @@ def test_write_past_the_end_extends_the_file(tmp_path, uri):
 
 @pytest.mark.parametrize("uri", URIS)
 def test_write_the_system_refuses_fails_the_signals(tmp_path, uri):
-    outcome = write_case(tmp_path, uri, "return write(0, 0, 32)", mode=lib.IREE_IO_FILE_MODE_READ)
+    outcome = write_case(tmp_path, uri, "return write(0, 0, 32)", mode=READ)
     expect_error(outcome, "FailedPreconditionError", "failed to write")
