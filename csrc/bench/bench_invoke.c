@@ -3,19 +3,20 @@
 //   ireec_bench_invoke DEVICE_URI MODULE.vmfb FUNCTION SHAPE CALLS REPEATS [MODE]
 //
 // Calls FUNCTION (two f32 tensors of SHAPE in, one out; SHAPE is `4` or
-// `64x64`) CALLS times per repeat with iree_vm_invoke and prints one line per
-// repeat: the mean wall-clock microseconds per call, then the mean CPU
-// microseconds per call (user and system time of every thread of the
+// `64x64`) CALLS times per repeat with iree_runtime_session_call (what a C
+// program on ireec's runtime calls, as IREE's template sample does) and prints
+// one line per repeat: the mean wall-clock microseconds per call, then the mean
+// CPU microseconds per call (user and system time of every thread of the
 // process, workers included). MODE "reuse" (the default) reuses the input and
-// output lists exactly as a bound call does and leaves each result unread;
-// MODE "full" does what a numpy-in, numpy-out call must: copies both inputs
-// from host memory into new buffer views, invokes, and reads the result back
-// into host memory. MODE "import" first appends a native module written in C,
-// "bench", exporting add (0ii_i: a + b), and calls FUNCTION (one i32 in)
-// with SHAPE (one count, N) as its argument: a program calling that import N
-// times is the floor of the same import written in Python. These are the
-// floors the Python binding is compared against: the same runtime library,
-// the same session setup, no Python.
+// output lists exactly as a bound call does and leaves each result unread; MODE
+// "full" does what a numpy-in, numpy-out call must: copies both inputs from
+// host memory into new buffer views, invokes, and reads the result back into
+// host memory. MODE "import" first appends a native module written in C,
+// "bench", exporting add (0ii_i: a + b), and calls FUNCTION (one i32 in) with
+// SHAPE (one count, N) as its argument: a program calling that import N times
+// is the floor of the same import written in Python. These are the floors the
+// Python binding is compared against: the same runtime library, the same
+// session setup, no Python.
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,10 +108,8 @@ static iree_status_t full_call(iree_runtime_session_t* session,
   IREE_RETURN_IF_ERROR(iree_vm_list_resize(outputs, 0));
   IREE_RETURN_IF_ERROR(push_copy(session, inputs, shape, lhs));
   IREE_RETURN_IF_ERROR(push_copy(session, inputs, shape, rhs));
-  IREE_RETURN_IF_ERROR(iree_vm_invoke(
-      iree_runtime_session_context(session), function,
-      IREE_VM_INVOCATION_FLAG_NONE, /*policy=*/NULL, inputs, outputs,
-      iree_runtime_session_host_allocator(session)));
+  IREE_RETURN_IF_ERROR(
+      iree_runtime_session_call(session, &function, inputs, outputs));
   iree_hal_buffer_view_t* view =
       iree_vm_list_get_buffer_view_assign(outputs, 0);
   if (!view) {
@@ -268,7 +267,6 @@ static iree_status_t run(int argc, char** argv) {
     }
   }
 
-  iree_vm_context_t* context = iree_runtime_session_context(session);
   for (long r = 0; iree_status_is_ok(status) && r < repeats; ++r) {
     double start = now_us();
     double start_cpu = cpu_us();
@@ -283,8 +281,7 @@ static iree_status_t run(int argc, char** argv) {
       // for a prepared call that hands its result back.
       status = iree_vm_list_resize(outputs, 0);
       if (iree_status_is_ok(status)) {
-        status = iree_vm_invoke(context, function, IREE_VM_INVOCATION_FLAG_NONE,
-                                /*policy=*/NULL, inputs, outputs, host);
+        status = iree_runtime_session_call(session, &function, inputs, outputs);
       }
     }
     if (iree_status_is_ok(status)) {

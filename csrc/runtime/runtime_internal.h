@@ -60,6 +60,19 @@ typedef union ireec_runtime_vm_stack_storage_t {
 } ireec_runtime_vm_stack_storage_t;
 
 //===----------------------------------------------------------------------===//
+// Synchronous invocation
+//===----------------------------------------------------------------------===//
+
+// iree_vm_invoke with no policy, without clearing the state's stack storage
+// on every call (vm_invoke.c): what iree_runtime_session_call invokes with.
+iree_status_t ireec_runtime_vm_invoke(iree_vm_context_t* context,
+                                      iree_vm_function_t function,
+                                      iree_vm_invocation_flags_t flags,
+                                      const iree_vm_list_t* inputs,
+                                      iree_vm_list_t* outputs,
+                                      iree_allocator_t host_allocator);
+
+//===----------------------------------------------------------------------===//
 // Host data as buffer views
 //===----------------------------------------------------------------------===//
 
