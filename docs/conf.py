@@ -8,7 +8,11 @@ with the checkout built in place (`pip install -e .`), since an unbuilt
 
 from __future__ import annotations
 
+import os
 import re
+
+from sphinx import addnodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
 
 import ireec
 
@@ -41,10 +45,6 @@ autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_preserve_defaults = True
-# Annotations under TYPE_CHECKING reach autodoc as bare names ("Buffer"),
-# which two areas define (ireec.hal.buffer.Buffer, ireec.vm.buffer.Buffer);
-# such a type links to the first, rather than failing the build.
-suppress_warnings = ["ref.python"]
 
 # Docstrings are NumPy style (tests/docs/test_docstrings.py checks that every
 # public name has one); `name` in running text is code.
@@ -80,8 +80,39 @@ def _list_package_names(app, what, name, obj, options, lines):
     lines.append("")
 
 
+class _NearestArea(SphinxPostTransform):
+    """A bare name two areas define (`Buffer`: ireec.hal.buffer.Buffer and
+    ireec.vm.buffer.Buffer) links to the one nearest the module naming it:
+    the one whose module shares the most leading components with it. Such
+    names reach the reference from annotations autodoc cannot evaluate
+    (types imported under TYPE_CHECKING) as plain text; a name still
+    ambiguous after this is left to fail the build."""
+
+    default_priority = 5  # before the references are resolved (10)
+
+    def run(self, **kwargs) -> None:
+        domain = self.env.domains["py"]
+        for node in self.document.findall(addnodes.pending_xref):
+            target, here = node.get("reftarget", ""), node.get("py:module")
+            if node.get("refdomain") != "py" or "." in target or not here:
+                continue
+            objtypes = domain.objtypes_for_role(node["reftype"]) or ()
+            candidates = [name for name, entry in domain.objects.items()
+                          if name.endswith("." + target) and not entry.aliased
+                          and entry.objtype in objtypes]
+            if len(candidates) < 2:
+                continue
+            shared = {name: len(os.path.commonprefix([name.split(".")[:-1], here.split(".")]))
+                      for name in candidates}
+            nearest = max(shared.values())
+            best = [name for name, length in shared.items() if length == nearest]
+            if len(best) == 1:
+                node["reftarget"] = best[0]
+
+
 def setup(app):
     app.connect("autodoc-process-docstring", _list_package_names)
+    app.add_post_transform(_NearestArea)
     # MLIR, which Pygments does not know, is shown as it is.
     from pygments.lexers.special import TextLexer
     app.add_lexer("mlir", TextLexer)

@@ -281,13 +281,16 @@ class BufferView(Handle, _cext.BufferViewHandle):
     @property
     def mappable(self) -> bool:
         """Whether the host may read the buffer through a mapping: its memory is
-        HOST_VISIBLE and it allows MAPPING_SCOPED. Otherwise reads go through a
-        device transfer."""
+        HOST_VISIBLE (iree_hal_buffer_memory_type) and it allows
+        MAPPING_SCOPED (iree_hal_buffer_allowed_usage). Otherwise reads go
+        through a device transfer."""
         return _readback.mappable(self._buffer_ptr())
 
     def describe_memory(self) -> str:
         """IREE's names for the buffer's memory type, usage and access, e.g.
-        "DEVICE_LOCAL; usage TRANSFER|DISPATCH_STORAGE; access ALL"."""
+        "DEVICE_LOCAL; usage TRANSFER|DISPATCH_STORAGE; access ALL"
+        (iree_hal_memory_type_format, iree_hal_buffer_usage_format,
+        iree_hal_memory_access_format)."""
         return _readback.describe_memory(self._buffer_ptr())
 
     # -- reading it back (_readback.py) ---------------------------------------
@@ -414,7 +417,11 @@ class BufferView(Handle, _cext.BufferViewHandle):
 
     def direct_copy_obstacle(self, device: Device | CData) -> str | None:
         """Why `to_device(device)` must stage through host memory, or None if
-        `device` can copy the buffer itself (see to_device)."""
+        `device` can copy the buffer itself (see to_device): asks
+        iree_hal_allocator_query_buffer_compatibility of `device`'s
+        allocator (iree_hal_device_allocator), unless the device is ireec's,
+        which stages what it cannot reach itself
+        (ireec_hal_device_stages_foreign_buffers)."""
         target = require_device(device)
         own = self.device
         if own is not None and not own.closed and own.handle == target.handle:

@@ -212,9 +212,10 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
         failure and aborts all later work on the device, on every session
         that shares it: calls then fail with a bare ABORTED from
         `hal.fence.await`, and IREE keeps the root cause internal. This
-        submits an empty queue barrier and waits for it, which such a device
-        aborts too. The only recovery is a new device (and new sessions on
-        it); results already read stay valid.
+        submits an empty queue barrier (iree_hal_device_queue_barrier) and
+        waits for it, which such a device aborts too. The only recovery is a
+        new device (and new sessions on it); results already read stay
+        valid.
         """
         if _queue_runs_work(self):
             return
@@ -228,8 +229,8 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
 
     @property
     def failed(self) -> bool:
-        """True if the device aborts all work after an earlier failure (see
-        `check`)."""
+        """True if the device aborts all work after an earlier failure: an
+        empty iree_hal_device_queue_barrier on it aborts (see `check`)."""
         try:
             self.check()
         except AbortedError:

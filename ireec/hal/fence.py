@@ -45,7 +45,7 @@ class Fence(Handle, _cext.FenceHandle):
 
     @classmethod
     def create(cls, capacity: int = 1) -> "Fence":
-        """The same as `Fence(capacity)`."""
+        """The same as `Fence(capacity)` (iree_hal_fence_create)."""
         return cls(capacity)
 
     @classmethod

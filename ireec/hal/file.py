@@ -121,7 +121,9 @@ class File(DeviceObject, _cext.FileHandle):
         of `data` (iree_io_file_handle_wrap_host_allocation; any C-contiguous
         buffer-protocol object, writable if `access` allows WRITE): a file of
         its length, imported by `device` without a copy: queue reads read it, queue writes change
-        it. `data` stays referenced until IREE releases the file."""
+        it. `data` stays referenced until IREE releases the file (the
+        handle's last reference goes, iree_io_file_handle_release, when the
+        file does)."""
         view = memoryview(data)
         if not view.c_contiguous:
             raise refuse(InvalidArgumentError, "File.from_memory: data must be C-contiguous")

@@ -106,7 +106,8 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
 
     @classmethod
     def create(cls, device: Device, initial_value: int = 0) -> "Semaphore":
-        """The same as `Semaphore(device, initial_value)`."""
+        """The same as `Semaphore(device, initial_value)`
+        (iree_hal_semaphore_create)."""
         return cls(device, initial_value)
 
     @in_use
@@ -119,7 +120,7 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
 
     @property
     def value(self) -> int:
-        """The current value (`query()`)."""
+        """The current value (`query()`: iree_hal_semaphore_query)."""
         return self.query()
 
     @in_use
@@ -155,7 +156,8 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
         lib.iree_hal_semaphore_fail(self.handle, status)
 
     def fence(self, value: int) -> "Fence":
-        """A fence with the single timepoint (this semaphore, `value`)."""
+        """A fence with the single timepoint (this semaphore, `value`):
+        iree_hal_fence_create_at (`Fence.at`)."""
         from .fence import Fence  # fence.py builds on this module
 
         return Fence.at(self, value)

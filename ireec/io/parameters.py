@@ -194,7 +194,9 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
 
     def add(self, key: str, data: Any, *, metadata: bytes = b"") -> None:
         """Adds the parameter `key` whose bytes are `data` (a numpy array or
-        any C-contiguous buffer; its raw bytes, in native order).
+        any C-contiguous buffer; its raw bytes, in native order): an entry
+        stored in an iree_io_file_handle_t over that memory
+        (iree_io_parameter_index_add).
 
         Writable memory is used in place, without a copy, and kept alive for
         as long as IREE may read it: on CPU devices a program reads memory
@@ -246,7 +248,8 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
 
     def add_splat(self, key: str, pattern: bytes, length: int) -> None:
         """Adds the parameter `key`: `pattern` (1 to 16 bytes, e.g. one
-        element's bytes) repeated to `length` bytes, stored in no file."""
+        element's bytes) repeated to `length` bytes, stored in no file
+        (iree_io_parameter_index_add of a splat entry)."""
         _check_key(key)
         length = checked_int(length, UINT64, f"the length of parameter {key!r}")
         pattern = bytes(pattern)
@@ -271,7 +274,9 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         check_status(lib.iree_io_parameter_index_add(self.handle, entry))
 
     def extend(self, other: "ParameterIndex") -> None:
-        """Adds every entry of `other` (they share its files and memory)."""
+        """Adds every entry of `other` (they share its files and memory):
+        iree_io_parameter_index_get of each, iree_io_parameter_index_add
+        here."""
         if not isinstance(other, ParameterIndex):
             raise TypeError(f"extend takes a ParameterIndex, not {type(other).__name__}")
         source, index = other.handle, self.handle
@@ -291,7 +296,7 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         return lib.iree_io_parameter_index_count(self.handle)
 
     def keys(self) -> list[str]:
-        """The keys in index order."""
+        """The keys in index order (of each iree_io_parameter_index_get)."""
         return [from_string_view(e.key, "surrogateescape") for e in self._c_entries()]
 
     def entries(self) -> list[ParameterEntry]:
@@ -326,7 +331,8 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
     def read(self, key: str, offset: int = 0, length: int | None = None) -> bytes:
         """The bytes of parameter `key` (a splat's pattern repeated to its
         length), or of the slice of `length` bytes (to its end: None) from
-        `offset`; read from the file or memory the entry lives in."""
+        `offset`; read from the file or memory the entry lives in (the
+        entry found by iree_io_parameter_index_lookup)."""
         entry = self._lookup(key) if isinstance(key, str) else None
         if entry is None:
             raise KeyError(key)

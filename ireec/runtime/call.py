@@ -142,7 +142,8 @@ class Function:
 
     def call_async(self, *args: Value, wait: Fence | None = None,
                    device: Device | None = None) -> tuple[list[Value], Fence]:
-        """(results, signal_fence); see `PreparedCall.call_async`."""
+        """Starts the call (iree_runtime_session_call) and returns (results,
+        signal_fence); see `PreparedCall.call_async`."""
         return self._prepared().call_async(*args, wait=wait, device=device)
 
     def _prepared(self) -> PreparedCall:

@@ -81,7 +81,8 @@ class LoadedModule:
         return sorted({*super().__dir__(), *self.functions})
 
     def close(self) -> None:
-        """Closes the module's session (its functions then raise ClosedError)."""
+        """Closes the module's session (iree_runtime_session_release; its
+        functions then raise ClosedError)."""
         self._bound.clear()
         self.session.close()
 

@@ -385,8 +385,8 @@ class Session(Handle, _cext.SessionHandle):
 
     def call_async(self, name: str, *args: Value, wait: Fence | None = None,
                    device: Device | None = None) -> tuple[list[Value], Fence]:
-        """Starts `name` and returns (results, signal_fence) without waiting
-        (see PreparedCall.call_async)."""
+        """Starts `name` (iree_runtime_session_call) and returns (results,
+        signal_fence) without waiting (see PreparedCall.call_async)."""
         return self.function(name).call_async(*args, wait=wait, device=device)
 
     def trim(self) -> None:
@@ -395,8 +395,9 @@ class Session(Handle, _cext.SessionHandle):
             check_status(lib.iree_runtime_session_trim(self.handle))
 
     def close(self) -> None:
-        """Releases the session now (its functions then raise ClosedError).
-        Results already returned stay valid."""
+        """Releases the session now (iree_runtime_session_release; its
+        functions then raise ClosedError). Results already returned stay
+        valid."""
         with self._lock:
             self._forget_functions()
             super().close()

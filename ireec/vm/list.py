@@ -219,7 +219,8 @@ class List(Handle, _cext.VmListHandle):
             yield self[i]
 
     def type_at(self, index: SupportsIndex) -> str | None:
-        """What element `index` holds (the type of its `iree_vm_variant_t`).
+        """What element `index` holds (the type of its `iree_vm_variant_t`,
+        from iree_vm_list_get_variant_assign).
 
         Parameters
         ----------
@@ -230,7 +231,8 @@ class List(Handle, _cext.VmListHandle):
         -------
         str or None
             IREE's name of its type ("i32", "f64", "hal.buffer_view",
-            "vm.list", ...), or None for an empty variant.
+            "vm.list", ...: a ref's from iree_vm_ref_type_name), or None for
+            an empty variant.
 
         Raises
         ------

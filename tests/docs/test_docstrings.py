@@ -6,10 +6,12 @@ package, so names added later are checked without listing them here."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import pkgutil
 import re
+import textwrap
 from types import ModuleType
 
 import ireec
@@ -139,3 +141,74 @@ def test_every_wrapper_names_the_c_type_it_wraps():
             unnamed.append(f"{cls.__module__}.{cls.__qualname__} ({c_type})")
     assert not unnamed, "wrappers whose docstring does not name their C type:\n  " + \
         "\n  ".join(sorted(unnamed))
+
+
+# The areas whose classes wrap IREE's C API.
+_C_AREAS = ("ireec.hal", "ireec.vm", "ireec.runtime", "ireec.io")
+# lib's functions as the code names them: IREE's (iree_*) and ireec's own
+# (ireec_*), lower case as C functions are (constants are upper case).
+_C_FUNCTION = re.compile(r"ireec?_[a-z0-9_]+")
+
+
+def c_functions_named(member: object) -> set[str]:
+    """The `lib` functions a method's or property's code (its docstring
+    left out) names: `lib.iree_*` / `lib.ireec_*`, called or handed on.
+    Empty for members with no Python source (C methods of ireec._cext)."""
+    functions = [member.fget, member.fset, member.fdel] if isinstance(member, property) \
+        else [member]
+    named: set[str] = set()
+    for function in functions:
+        if function is None:
+            continue
+        try:
+            source = textwrap.dedent(inspect.getsource(function))
+        except (OSError, TypeError):
+            continue
+        for node in ast.walk(ast.parse(source)):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id == "lib" and _C_FUNCTION.fullmatch(node.attr)):
+                named.add(node.attr)
+    return named
+
+
+def c_area_members() -> dict[str, object]:
+    """Every public method and property of the public classes of the C
+    areas (as class_members finds them), by the qualified name of the class
+    defining it."""
+    members: dict[str, object] = {}
+    for package in map(importlib.import_module, _C_AREAS):
+        for name in public_names(package):
+            cls = getattr(package, name)
+            if not (inspect.isclass(cls) and _is_ireec(cls)):
+                continue
+            for member_name, member in class_members(cls):
+                owner = next(base for base in cls.__mro__ if member_name in vars(base))
+                members.setdefault(f"{owner.__module__}.{owner.__qualname__}.{member_name}",
+                                   member)
+    return members
+
+
+def test_c_area_members_are_walked():
+    members = c_area_members()
+    named = {name: c_functions_named(member) for name, member in members.items()}
+    # The scan finds IREE's functions where the code calls them, and ireec's.
+    assert named["ireec.hal.command_buffer.CommandBuffer.fill_buffer"] == {
+        "iree_hal_command_buffer_fill_buffer"}
+    assert any(name.startswith("ireec_") for names in named.values() for name in names)
+    assert sum(1 for names in named.values() if names) > 100
+
+
+def test_every_wrapper_method_names_the_c_function_it_calls():
+    # Someone porting C looks for IREE's function beside the Python method:
+    # a method or property whose code calls lib's functions names the one
+    # it calls (one of them, if several) in its docstring.
+    unnamed = []
+    for qualname, member in sorted(c_area_members().items()):
+        named = c_functions_named(member)
+        if not named:
+            continue
+        doc = (member.__doc__ if isinstance(member, property) else inspect.getdoc(member)) or ""
+        if not any(re.search(rf"\b{function}\b", doc) for function in named):
+            unnamed.append(f"{qualname} ({', '.join(sorted(named))})")
+    assert not unnamed, (f"{len(unnamed)} methods and properties do not name the C function "
+                         "they call:\n  " + "\n  ".join(unnamed))
