@@ -450,11 +450,14 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
             if command.type == TransferCommandType.FILL:
                 target, offset, length, pattern = command.arguments
                 ref = buffer_ref((target, offset, length), what, _TRANSFER_TARGET)
-                data = ffi.new("uint8_t[]", _fill_pattern(ref, pattern, what))
+                # The pattern's own bytes (a char[] made from bytes would
+                # add a NUL, one more pattern byte).
+                pattern_data = _fill_pattern(ref, pattern, what)
+                data = ffi.from_buffer(pattern_data)
                 keep.append(data)
                 c.fill.target_buffer = target.handle
                 c.fill.target_offset, c.fill.length = ref.offset, ref.length
-                c.fill.pattern, c.fill.pattern_length = data, len(data)
+                c.fill.pattern, c.fill.pattern_length = data, len(pattern_data)
                 named.append(target)
             elif command.type == TransferCommandType.UPDATE:
                 source, source_offset, target, offset, length = command.arguments
