@@ -340,9 +340,11 @@ def test_a_transfer_command_buffer_fills_with_the_pattern_given(device, pattern)
 
 
 def test_channels_are_unimplemented_on_cpu_devices(device):
+    users = device._users
     with pytest.raises(ireec.UnimplementedError, match="collectives") as raised:
         Channel(device)
     assert any("has no collectives" in note for note in raised.value.__notes__)
+    assert device._users == users  # the refused channel holds no use of the device
 
 
 def test_a_heap_allocator_of_its_own(device):
