@@ -116,6 +116,9 @@ class ChannelHandle(Handle):
 class IoFileHandle(Handle):
     """An iree_io_file_handle_t reference."""
 
+class IoFileMappingHandle(Handle):
+    """An iree_io_file_mapping_t reference."""
+
 class DriverHandle(Handle):
     """An iree_hal_driver_t reference."""
 

@@ -132,9 +132,10 @@ extern ireec_handle_kind_t ireec_file_handle_kind;
 extern ireec_handle_kind_t ireec_channel_handle_kind;
 // Objects made on the way to another (handle.c).
 extern ireec_handle_kind_t ireec_file_handle_handle_kind;
+extern ireec_handle_kind_t ireec_file_mapping_handle_kind;
 extern ireec_handle_kind_t ireec_driver_handle_kind;
 extern ireec_handle_kind_t ireec_parameter_provider_handle_kind;
-#define IREEC_HANDLE_KINDS 21
+#define IREEC_HANDLE_KINDS 22
 extern ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS];
 
 // A Handle: the reference (NULL once released), read through the member of

@@ -228,6 +228,7 @@ PyMODINIT_FUNC PyInit__cext(void) {
       {"Invoker", &ireec_invoker_type},
       {"NativeFunction", &ireec_native_function_type},
       {"IoFileHandle", &ireec_file_handle_handle_kind.type},
+      {"IoFileMappingHandle", &ireec_file_mapping_handle_kind.type},
       {"DriverHandle", &ireec_driver_handle_kind.type},
       {"ParameterProviderHandle", &ireec_parameter_provider_handle_kind.type},
       {"CallLevel", &ireec_call_level_type},

@@ -5,7 +5,7 @@
 // VmModuleHandle, and the HAL's
 // AllocatorHandle, BufferHandle, CommandBufferHandle, EventHandle,
 // ExecutableHandle, ExecutableCacheHandle, FileHandle, ChannelHandle, and
-// IoFileHandle, DriverHandle, ParameterProviderHandle),
+// IoFileHandle, IoFileMappingHandle, DriverHandle, ParameterProviderHandle),
 // which the Python class of that object subclasses (ireec.Device is a
 // DeviceHandle). The kind fixes at compile time how the reference is
 // retained and released, and which cffi pointer `.handle` is; the pointer
@@ -139,13 +139,17 @@ IREEC_HANDLE_KIND(buffer_view, "BufferViewHandle", iree_hal_buffer_view,
                   ireec_buffer_view_methods, NULL,
                   "An iree_hal_buffer_view_t reference (ireec.BufferView).");
 // The objects ireec makes on the way to another (a file a parameter index
-// reads, a driver asked for its devices, a parameter provider; buffers and
+// reads and its mapping, a driver asked for its devices, a parameter
+// provider; buffers and
 // modules have their kinds above): owned by a Handle from
 // the moment IREE makes them, like the others, so nothing leaks when an
 // exception arrives before they are released.
 IREEC_HANDLE_KIND(file_handle, "IoFileHandle", iree_io_file_handle, iree_io_file_handle_t,
                   true, IREEC_HANDLE_SIZE, NULL, NULL,
                   "An iree_io_file_handle_t reference.");
+IREEC_HANDLE_KIND(file_mapping, "IoFileMappingHandle", iree_io_file_mapping,
+                  iree_io_file_mapping_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
+                  "An iree_io_file_mapping_t reference.");
 IREEC_HANDLE_KIND(driver, "DriverHandle", iree_hal_driver, iree_hal_driver_t, false,
                   IREEC_HANDLE_SIZE, NULL, NULL, "An iree_hal_driver_t reference.");
 IREEC_HANDLE_KIND(parameter_provider, "ParameterProviderHandle",
@@ -164,8 +168,8 @@ ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS] = {
     &ireec_command_buffer_handle_kind, &ireec_event_handle_kind,
     &ireec_executable_handle_kind, &ireec_executable_cache_handle_kind,
     &ireec_file_handle_kind, &ireec_channel_handle_kind,
-    &ireec_file_handle_handle_kind, &ireec_driver_handle_kind,
-    &ireec_parameter_provider_handle_kind,
+    &ireec_file_handle_handle_kind, &ireec_file_mapping_handle_kind,
+    &ireec_driver_handle_kind, &ireec_parameter_provider_handle_kind,
 };
 
 const ireec_handle_kind_t* ireec_handle_kind_of(PyTypeObject* type) {

@@ -16,8 +16,8 @@ from __future__ import annotations
 import sys
 from typing import IO, Sequence
 
+from .. import _cext
 from .._core.library import ffi, lib
-from .._core.status import check_status
 from ..errors import IreeError
 from ..hal.driver import DeviceInfo
 from ..runtime.instance import Instance
@@ -65,16 +65,16 @@ def list_devices(instance: Instance, driver: str | None, out: IO[str]) -> None:
 
 def _driver_dump(instance: Instance, info: DeviceInfo) -> str:
     """What the driver says about one device (iree_hal_driver_dump_device_info)."""
-    driver = ffi.new("iree_hal_driver_t**")
+    driver = _cext.DriverHandle()
     name = ffi.new("char[]", info.driver.encode())
-    check_status(lib.iree_hal_driver_registry_try_create(
-        instance.driver_registry, lib.iree_make_cstring_view(name), instance.host_allocator,
-        driver))
+    driver._create(None, None, lib.iree_hal_driver_registry_try_create,
+                   instance.driver_registry, lib.iree_make_cstring_view(name),
+                   instance.host_allocator)
     try:
         return builder_text(lambda builder: lib.iree_hal_driver_dump_device_info(
-            driver[0], info.device_id, builder))
+            driver.handle, info.device_id, builder))
     finally:
-        lib.iree_hal_driver_release(driver[0])
+        driver.close()
 
 
 def _size_text(size: int) -> str:

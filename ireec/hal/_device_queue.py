@@ -135,11 +135,15 @@ class QueueOperations:
         is reached."""
         size = size_value(allocation_size, "queue_alloca: allocation_size")
         asked = buffer_params(params, memory_type, usage, access, None, min_alignment).to_c()
-        out = ffi.new("iree_hal_buffer_t**")
-        self._submit("queue_alloca", wait, signal, lambda device, waits, signals:
-                     lib.iree_hal_device_queue_alloca(device, queue_affinity, waits, signals,
-                                                      pool, asked[0], size, flags, out))
-        return Buffer.from_handle(out[0], owner=self)  # type: ignore[arg-type]
+        buffer = Buffer.__new__(Buffer)
+
+        def alloca(device: CData, waits: CData, signals: CData) -> CData:
+            buffer._create(self, None, lib.iree_hal_device_queue_alloca, device,
+                           queue_affinity, waits, signals, pool, asked[0], size, flags)
+            return lib.iree_ok_status()  # (_create raised a failure)
+
+        self._submit("queue_alloca", wait, signal, alloca)
+        return buffer
 
     def queue_dealloca(self, buffer: Buffer, *, flags: int = lib.IREE_HAL_DEALLOCA_FLAG_NONE,
                        queue_affinity: int = _ANY, wait: Timepoints = None,

@@ -132,9 +132,10 @@ class Allocator(Handle, _cext.AllocatorHandle):
         system allocator's), belonging to no device."""
         view, owner = string_view(identifier)
         host = lib.iree_allocator_system()
-        out = ffi.new("iree_hal_allocator_t**")
-        check_status(lib.iree_hal_allocator_create_heap(view, host, host, out))
-        return cls.from_handle(out[0])
+        self = cls.__new__(cls)
+        self.device = None
+        self._create(None, None, lib.iree_hal_allocator_create_heap, view, host, host)
+        return self
 
     # -- queries --------------------------------------------------------------
 
@@ -211,9 +212,10 @@ class Allocator(Handle, _cext.AllocatorHandle):
         size = size_value(allocation_size, "allocation_size")
         asked = buffer_params(params, memory_type, usage, access, queue_affinity,
                               min_alignment).to_c()
-        out = ffi.new("iree_hal_buffer_t**")
-        check_status(lib.iree_hal_allocator_allocate_buffer(self.handle, asked[0], size, out))
-        return Buffer.from_handle(out[0], owner=self)
+        buffer = Buffer.__new__(Buffer)
+        buffer._create(self, None, lib.iree_hal_allocator_allocate_buffer, self.handle,
+                       asked[0], size)
+        return buffer
 
     @in_use
     def import_buffer(self, data: Any, params: BufferParams | None = None, *,

@@ -286,10 +286,10 @@ class Buffer(Handle, _cext.BufferHandle):
         """iree_hal_buffer_subspan: a buffer over `byte_length` bytes (None:
         to the end) at `byte_offset` of this one."""
         offset, length = byte_range(self.handle, byte_offset, byte_length, "subspan")
-        out = ffi.new("iree_hal_buffer_t**")
-        check_status(lib.iree_hal_buffer_subspan(
-            self.handle, offset, length, lib.iree_allocator_system(), out))
-        return Buffer.from_handle(out[0], owner=self)
+        subspan = Buffer.__new__(Buffer)
+        subspan._create(self, None, lib.iree_hal_buffer_subspan, self.handle, offset, length,
+                        lib.iree_allocator_system())
+        return subspan
 
     # -- host access through mappings (iree_hal_buffer_map_*) --------------------
 

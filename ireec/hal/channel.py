@@ -12,9 +12,8 @@ import enum
 from typing import TYPE_CHECKING
 
 from .. import _cext
-from .._core.handle import holding, in_use
+from .._core.handle import in_use
 from .._core.library import ffi, lib
-from .._core.status import check_status
 from .._core.strings import string_view
 from ..errors import UnimplementedError
 from ._device_object import DeviceObject, require_open_device
@@ -111,16 +110,13 @@ class Channel(DeviceObject, _cext.ChannelHandle):
         params.group = group_view
         params.rank = rank
         params.count = count
-        out = ffi.new("iree_hal_channel_t**")
-        with holding(device):
-            try:
-                check_status(lib.iree_hal_channel_create(device.handle, queue_affinity,
-                                                         params[0], out))
-            except UnimplementedError as error:
-                error.add_note(f"device {device.id!r} has no collectives (channels are for "
-                               f"devices with them, e.g. GPUs of one group)")
-                raise
-        self._own(out[0], parent=device)
+        try:
+            self._create(device, None, lib.iree_hal_channel_create, device.handle,
+                         queue_affinity, params[0])
+        except UnimplementedError as error:
+            error.add_note(f"device {device.id!r} has no collectives (channels are for "
+                           f"devices with them, e.g. GPUs of one group)")
+            raise
 
     @property
     @in_use
@@ -139,9 +135,10 @@ class Channel(DeviceObject, _cext.ChannelHandle):
               flags: int = lib.IREE_HAL_CHANNEL_FLAG_NONE) -> "Channel":
         """iree_hal_channel_split: the participants of the same `color` as a
         new channel, ranked by `key`."""
-        out = ffi.new("iree_hal_channel_t**")
-        check_status(lib.iree_hal_channel_split(self.handle, color, key, flags, out))
-        return Channel.from_handle(out[0], device=self.device)
+        split = Channel.__new__(Channel)
+        split._create(self.device, None, lib.iree_hal_channel_split, self.handle, color, key,
+                      flags)
+        return split
 
     def __repr__(self) -> str:
         if self.closed:

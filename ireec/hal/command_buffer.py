@@ -405,16 +405,14 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         """iree_hal_command_buffer_create on `device`."""
         device = require_open_device(device, "CommandBuffer")
         capacity = size_value(binding_capacity, "binding_capacity")
-        out = ffi.new("iree_hal_command_buffer_t**")
-        with holding(device):
-            check_status(lib.iree_hal_command_buffer_create(
-                device.handle, mode, categories, queue_affinity, capacity, out))
-        self._start(out[0], device, "initial")
+        self._start("initial")
+        self._create(device, self._kept, lib.iree_hal_command_buffer_create, device.handle,
+                     mode, categories, queue_affinity, capacity)
 
-    def _start(self, ptr: CData, device: Device | None, state: str,
-               retain: bool = False) -> None:
+    def _start(self, state: str) -> None:
+        """The recording state, set before the object is made or adopted
+        (its `_kept` uses go with its reference)."""
         self._kept: list[_HeldUse] = []
-        self._own(ptr, retain=retain, parent=device, keep_alive=self._kept)
         self._state = state
         # slot -> [usage the commands need, bytes from the binding's offset]
         self._slots: dict[int, list[int]] = {}
@@ -426,7 +424,8 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         """Adopts a raw `iree_hal_command_buffer_t*`, taken as recorded
         (ended): it can be submitted, not recorded into."""
         self = cls.__new__(cls)
-        self._start(ptr, device, "ended", retain)
+        self._start("ended")
+        self._own(ptr, retain=retain, parent=device, keep_alive=self._kept)
         return self
 
     @classmethod
@@ -450,11 +449,14 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
             if command.type == TransferCommandType.FILL:
                 target, offset, length, pattern = command.arguments
                 ref = buffer_ref((target, offset, length), what, _TRANSFER_TARGET)
-                data = ffi.new("uint8_t[]", _fill_pattern(ref, pattern, what))
+                # The pattern's own bytes (a char[] made from bytes would
+                # add a NUL, one more pattern byte).
+                pattern_data = _fill_pattern(ref, pattern, what)
+                data = ffi.from_buffer(pattern_data)
                 keep.append(data)
                 c.fill.target_buffer = target.handle
                 c.fill.target_offset, c.fill.length = ref.offset, ref.length
-                c.fill.pattern, c.fill.pattern_length = data, len(data)
+                c.fill.pattern, c.fill.pattern_length = data, len(pattern_data)
                 named.append(target)
             elif command.type == TransferCommandType.UPDATE:
                 source, source_offset, target, offset, length = command.arguments
@@ -477,12 +479,11 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
                 c.copy.target_buffer = target.handle
                 c.copy.target_offset, c.copy.length = target_ref.offset, target_ref.length
                 named += [source, target]
-        out = ffi.new("iree_hal_command_buffer_t**")
-        with holding(device, *named):
-            check_status(lib.iree_hal_create_transfer_command_buffer(
-                device.handle, mode, queue_affinity, len(commands), c_commands, out))
         self = cls.__new__(cls)
-        self._start(out[0], device, "ended")
+        self._start("ended")
+        with holding(*named):
+            self._create(device, self._kept, lib.iree_hal_create_transfer_command_buffer,
+                         device.handle, mode, queue_affinity, len(commands), c_commands)
         self._keep(named)
         return self
 

@@ -8,9 +8,7 @@ import enum
 from typing import TYPE_CHECKING
 
 from .. import _cext
-from .._core.handle import holding
-from .._core.library import ffi, lib
-from .._core.status import check_status
+from .._core.library import lib
 from ._device_object import DeviceObject, require_open_device
 from ._flags import iree_constants
 
@@ -38,10 +36,8 @@ class Event(DeviceObject, _cext.EventHandle):
                  flags: int = lib.IREE_HAL_EVENT_FLAG_NONE) -> None:
         """iree_hal_event_create on `device`."""
         device = require_open_device(device, "Event")
-        out = ffi.new("iree_hal_event_t**")
-        with holding(device):
-            check_status(lib.iree_hal_event_create(device.handle, queue_affinity, flags, out))
-        self._own(out[0], parent=device)
+        self._create(device, None, lib.iree_hal_event_create, device.handle, queue_affinity,
+                     flags)
 
     def __repr__(self) -> str:
         return "<ireec.hal.Event closed>" if self.closed else "<ireec.hal.Event>"

@@ -9,7 +9,7 @@ import os
 from typing import TYPE_CHECKING, Sequence
 
 from .. import _cext
-from .._core.handle import holding, in_use
+from .._core.handle import in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import string_view
@@ -100,11 +100,9 @@ class ExecutableCache(DeviceObject, _cext.ExecutableCacheHandle):
         loop.self = status
         loop.ctl = lib.iree_loop_inline_ctl
         view, owner = string_view(identifier)
-        out = ffi.new("iree_hal_executable_cache_t**")
-        with holding(device):
-            check_status(lib.iree_hal_executable_cache_create(device.handle, view, loop[0], out))
-        self._own(out[0], parent=device, keep_alive=status)
         self._loop_status = status
+        self._create(device, status, lib.iree_hal_executable_cache_create, device.handle, view,
+                     loop[0])
 
     def _check_loop(self) -> None:
         status, self._loop_status[0] = self._loop_status[0], ffi.NULL
@@ -169,15 +167,14 @@ class ExecutableCache(DeviceObject, _cext.ExecutableCacheHandle):
         params.executable_data = lib.iree_make_const_byte_span(data, view.nbytes)
         params.constant_count = len(values)
         params.constants = constant_array
-        out = ffi.new("iree_hal_executable_t**")
+        executable = Executable.__new__(Executable)
         try:
-            check_status(lib.iree_hal_executable_cache_prepare_executable(
-                self.handle, params, out))
+            # The data stays until the executable is released.
+            executable._create(self.device, (view.obj, exported),
+                               lib.iree_hal_executable_cache_prepare_executable, self.handle,
+                               params)
         finally:
             self._check_loop()
-        executable = Executable.__new__(Executable)
-        # The data stays until the executable is released.
-        executable._own(out[0], parent=self.device, keep_alive=(view.obj, exported))
         return executable
 
     def __repr__(self) -> str:

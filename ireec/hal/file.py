@@ -82,14 +82,12 @@ class File(DeviceObject, _cext.FileHandle):
         if not isinstance(handle, ffi.CData) or handle == ffi.NULL or \
                 ffi.typeof(handle) is not ffi.typeof("iree_io_file_handle_t*"):
             raise TypeError(f"handle must be a non-NULL iree_io_file_handle_t*, not {handle!r}")
-        out = ffi.new("iree_hal_file_t**")
-        with holding(device):
-            check_status(lib.iree_hal_file_import(device.handle, queue_affinity, access,
-                                                  handle, flags, out))
-        self = cls.from_handle(out[0], device=device)
+        self = cls.__new__(cls)
         # Memory cannot grow: writes must fit in it.
         self._fixed = (lib.iree_io_file_handle_type(handle)
                        == lib.IREE_IO_FILE_HANDLE_TYPE_HOST_ALLOCATION)
+        self._create(device, None, lib.iree_hal_file_import, device.handle, queue_affinity,
+                     access, handle, flags)
         return self
 
     @classmethod
@@ -104,14 +102,14 @@ class File(DeviceObject, _cext.FileHandle):
             raise refuse(InvalidArgumentError, f"a file is opened to READ and/or WRITE, not "
                                                f"with access {access_text(access)}")
         view, owner = string_view(os.fsencode(path))
-        handle = ffi.new("iree_io_file_handle_t**")
-        check_status(lib.iree_io_file_handle_open(
-            _io_bits(access, lib.IREE_IO_FILE_MODE_READ, lib.IREE_IO_FILE_MODE_WRITE),
-            view, lib.iree_allocator_system(), handle))
+        handle = _cext.IoFileHandle()
+        handle._create(None, None, lib.iree_io_file_handle_open,
+                       _io_bits(access, lib.IREE_IO_FILE_MODE_READ, lib.IREE_IO_FILE_MODE_WRITE),
+                       view, lib.iree_allocator_system())
         try:
-            return cls.import_handle(device, handle[0], access, queue_affinity=queue_affinity)
+            return cls.import_handle(device, handle.handle, access, queue_affinity=queue_affinity)
         finally:
-            lib.iree_io_file_handle_release(handle[0])
+            handle.close()  # (the file holds its own reference)
 
     @classmethod
     def from_memory(cls, device: Device, data: Any,

@@ -75,21 +75,21 @@ def _file_contents(handle: CData) -> Iterator[Any]:
         span = primitive.value.host_allocation
         yield ffi.buffer(span.data, span.data_length) if span.data_length else b""
         return
-    mapping = ffi.new("iree_io_file_mapping_t**")
-    status = lib.iree_io_file_map_view(
-        handle, lib.IREE_IO_FILE_ACCESS_READ, 0, lib.IREE_HOST_SIZE_MAX,
-        lib.IREE_IO_FILE_MAPPING_FLAG_EXCLUDE_FROM_DUMPS, lib.iree_allocator_system(),
-        mapping)
-    if not lib.iree_status_is_ok(status):
-        lib.iree_status_ignore(status)
+    mapping = _cext.IoFileMappingHandle()
+    try:
+        mapping._create(None, None, lib.iree_io_file_map_view, handle,
+                        lib.IREE_IO_FILE_ACCESS_READ, 0, lib.IREE_HOST_SIZE_MAX,
+                        lib.IREE_IO_FILE_MAPPING_FLAG_EXCLUDE_FROM_DUMPS,
+                        lib.iree_allocator_system())
+    except IreeError:
         yield None
         return
     try:
-        contents = lib.iree_io_file_mapping_contents_ro(mapping[0])
+        contents = lib.iree_io_file_mapping_contents_ro(mapping.handle)
         yield (ffi.buffer(contents.data, contents.data_length)
                if contents.data_length else b"")
     finally:
-        lib.iree_io_file_mapping_release(mapping[0])
+        mapping.close()
 
 
 class ParameterEntry(NamedTuple):
@@ -167,25 +167,26 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         view, owner = string_view(os.fsencode(path))
         index = self.handle
         allocator = lib.iree_allocator_system()
-        handle = ffi.new("iree_io_file_handle_t**")
+        handle = _cext.IoFileHandle()
         try:
             if mode == "mmap":
-                check_status(lib.ireec_io_file_handle_open_mapped(view, allocator, handle))
+                handle._create(None, None, lib.ireec_io_file_handle_open_mapped, view, allocator)
             elif mode == "file":
-                check_status(lib.iree_io_file_handle_open(
-                    lib.IREE_IO_FILE_MODE_READ, view, allocator, handle))
+                handle._create(None, None, lib.iree_io_file_handle_open,
+                               lib.IREE_IO_FILE_MODE_READ, view, allocator)
             else:
-                check_status(lib.iree_io_file_handle_preload(
-                    lib.IREE_IO_FILE_MODE_READ, view, allocator, handle))
+                handle._create(None, None, lib.iree_io_file_handle_preload,
+                               lib.IREE_IO_FILE_MODE_READ, view, allocator)
             try:
                 # Checked as IREE then parses it: the same open file.
-                with _file_contents(handle[0]) as data:
+                with _file_contents(handle.handle) as data:
                     if data is not None:
                         check_file_format(text, data)
-                check_status(lib.iree_io_parse_file_index(view, handle[0], index, allocator))
+                check_status(lib.iree_io_parse_file_index(view, handle.handle, index,
+                                                          allocator))
             finally:
                 # The index's entries hold their own references to the file.
-                lib.iree_io_file_handle_release(handle[0])
+                handle.close()
         except IreeError as error:
             error.add_note(f"loading parameters from '{text}'")
             raise
@@ -460,27 +461,27 @@ class SessionParameters:
         if not self.indices or frozenset(self.indices) == self._registered:
             return
         allocator = instance.host_allocator
-        providers = ffi.new("iree_io_parameter_provider_t*[]", len(self.indices))
-        made = 0
-        module = ffi.new("iree_vm_module_t**")
+        providers: list[_cext.ParameterProviderHandle] = []
+        module = _cext.VmModuleHandle()
         try:
             for scope, index in self.indices.items():
                 view, owner = string_view(scope)
-                check_status(lib.iree_io_parameter_index_provider_create(
-                    view, index.handle,
+                provider = _cext.ParameterProviderHandle()
+                providers.append(provider)
+                provider._create(
+                    None, None, lib.iree_io_parameter_index_provider_create, view, index.handle,
                     lib.IREE_IO_PARAMETER_INDEX_PROVIDER_DEFAULT_MAX_CONCURRENT_OPERATIONS,
-                    allocator, providers + made))
-                made += 1
-            check_status(lib.iree_io_parameters_module_create(
-                instance.vm_instance, made, providers, allocator, module))
-            try:
-                append(module[0])
-            finally:
-                lib.iree_vm_module_release(module[0])
+                    allocator)
+            pointers = ffi.new("iree_io_parameter_provider_t*[]",
+                               [provider.handle for provider in providers])
+            module._create(None, None, lib.iree_io_parameters_module_create,
+                           instance.vm_instance, len(providers), pointers, allocator)
+            append(module.handle)
         finally:
             # The module holds its own references to the providers.
-            for i in range(made):
-                lib.iree_io_parameter_provider_release(providers[i])
+            module.close()
+            for provider in providers:
+                provider.close()
         self._registered = frozenset(self.indices)
 
 

@@ -8,7 +8,6 @@ from typing import Any
 from .. import _cext
 from .._core.handle import Handle, in_use
 from .._core.library import ffi, lib
-from .._core.status import check_status
 from .ref import RefTypes
 
 # The alignment of the buffers ireec makes: what IREE's own allocations of
@@ -65,12 +64,10 @@ class Buffer(Handle, _cext.VmBufferHandle):
         access = lib.IREE_VM_BUFFER_ACCESS_ORIGIN_HOST
         if mutable:
             access |= lib.IREE_VM_BUFFER_ACCESS_MUTABLE
-        out = ffi.new("iree_vm_buffer_t**")
-        check_status(lib.iree_vm_buffer_create(access, length, _ALIGNMENT,
-                                               lib.iree_allocator_system(), out))
+        self._create(None, None, lib.iree_vm_buffer_create, access, length, _ALIGNMENT,
+                     lib.iree_allocator_system())
         if source is not None and length:
-            ffi.memmove(lib.iree_vm_buffer_data(out[0]), source.cast("B"), length)
-        self._own(out[0])
+            ffi.memmove(lib.iree_vm_buffer_data(self.handle), source.cast("B"), length)
 
     def __len__(self) -> int:
         """The buffer's length in bytes (iree_vm_buffer_length)."""

@@ -30,6 +30,7 @@ from ireec.hal import (
     MappingMode,
     MemoryAccess,
     MemoryType,
+    TransferCommand,
 )
 
 from cts_support import DEVICES, compile_executable
@@ -326,10 +327,24 @@ def test_device_queries(device):
         device.query_i64("no.such.category", "key")
 
 
+@pytest.mark.parametrize("pattern", [np.uint8(0xA5), np.uint16(0xA1B2), np.uint32(0x01020304)],
+                         ids=["1 byte", "2 bytes", "4 bytes"])
+def test_a_transfer_command_buffer_fills_with_the_pattern_given(device, pattern):
+    buffer = device.allocator.allocate_buffer(16, memory_type=HOST_TYPE, usage=HOST_USAGE)
+    buffer.map_fill(0, None, np.uint8(0))
+    run(device, CommandBuffer.create_transfer(
+        device, [TransferCommand.fill(buffer, 4, 8, pattern)]))
+    filled = np.frombuffer(buffer.map_read(0, 16), np.uint8)
+    assert filled[:4].tolist() == [0] * 4 and filled[12:].tolist() == [0] * 4
+    assert filled[4:12].view(pattern.dtype).tolist() == [int(pattern)] * (8 // pattern.itemsize)
+
+
 def test_channels_are_unimplemented_on_cpu_devices(device):
+    users = device._users
     with pytest.raises(ireec.UnimplementedError, match="collectives") as raised:
         Channel(device)
     assert any("has no collectives" in note for note in raised.value.__notes__)
+    assert device._users == users  # the refused channel holds no use of the device
 
 
 def test_a_heap_allocator_of_its_own(device):

@@ -13,6 +13,7 @@ import signal
 import pytest
 
 from child_process import python_child, run_python
+from cts_support import compile_executable
 from locations import PROGRAMS_DIR
 
 ASYNC_FLAGS = ("--iree-execution-model=async-external",)
@@ -158,12 +159,67 @@ def async_call():
     fence.wait()
     return results[0].to_numpy().tolist()
 
+allocator = device.allocator
+cache = ireec.hal.ExecutableCache(device)
+target = allocator.allocate_buffer(64)
+executable_data = open(P["executable"], "rb").read() if "executable" in P else None
+
+irpa = P["tmp"] + "/weights.irpa"
+ireec.save_parameters(irpa, {"w": np.arange(4, dtype=np.float32)})
+raw = P["tmp"] + "/input.bin"
+with open(raw, "wb") as f:
+    f.write(np.arange(3, dtype=np.int32).tobytes())
+device_info = instance.query_devices(P["uri"])[0]
+
+def file_from_path():
+    return ireec.hal.File.from_path(device, P["mul"]).length
+
+def parameter_index_loads():
+    return [len(ireec.ParameterIndex().load(irpa, mode=mode))
+            for mode in ("mmap", "file", "preload")]
+
+def parameters_module():
+    with_parameters = ireec.Session(instance, device)
+    with_parameters.load_parameters(irpa, "model")
+    with_parameters.load_module(P["mul"])  # after the io_parameters module
+    return list(with_parameters.modules)
+
+def parsed_inputs():
+    from ireec.cli.inputs import ValueParser
+    values = ValueParser("rr", device, allocator.handle).parse(["2xf32=1 2", "3xi32=@" + raw])
+    return [value.to_numpy().tolist() for value in values]
+
+def driver_dump():
+    from ireec.cli.dump_devices import _driver_dump
+    return bool(_driver_dump(instance, device_info))
+
+def transfer_command_buffer():
+    fill = ireec.hal.TransferCommand.fill(target, 0, 64, np.uint32(7))
+    return ireec.hal.CommandBuffer.create_transfer(device, [fill]).mode
+
 MAKE = {
     "Fence(1)": lambda: ireec.Fence(1).timepoint_count,
     "Semaphore(device)": lambda: ireec.Semaphore(device).query(),
     "BufferView.from_numpy": lambda: ireec.BufferView.from_numpy(device, b).to_numpy().tolist(),
     "general call": general_call,
     "async call": async_call,
+    "Allocator.create_heap": lambda: ireec.hal.Allocator.create_heap().statistics.host_bytes_peak,
+    "allocate_buffer": lambda: allocator.allocate_buffer(256).byte_length,
+    "Event(device)": lambda: ireec.hal.Event(device).closed,
+    "ExecutableCache(device)": lambda: ireec.hal.ExecutableCache(device).can_prepare_format(
+        "embedded-elf-x86_64"),
+    "prepare_executable": lambda: cache.prepare_executable(
+        executable_data, "embedded-elf-x86_64").export_count,
+    "CommandBuffer(device)": lambda: ireec.hal.CommandBuffer(device).binding_capacity,
+    "CommandBuffer.create_transfer": transfer_command_buffer,
+    "vm.Buffer": lambda: bytes(ireec.vm.Buffer(b"interrupted")),
+    "Buffer.subspan": lambda: target.subspan(16, 32).byte_length,
+    "queue_alloca": lambda: device.queue_alloca(256).byte_length,
+    "File.from_path": file_from_path,
+    "ParameterIndex.load": parameter_index_loads,
+    "parameters module": parameters_module,
+    "parsed inputs": parsed_inputs,
+    "driver dump": driver_dump,
 }
 make = MAKE[P["what"]]
 expected = make()
@@ -198,7 +254,18 @@ print(json.dumps({"interrupted": interrupted, "grown": grown,
 # fires about as often, so most are interrupted, somewhere.
 MAKING = [("Fence(1)", 30e-6, 20000), ("Semaphore(device)", 30e-6, 20000),
           ("BufferView.from_numpy", 30e-6, 20000), ("general call", 300e-6, 8000),
-          ("async call", 300e-6, 8000)]
+          ("async call", 300e-6, 8000),
+          # The HAL's and the VM's objects (ireec.hal, ireec.vm), each made
+          # the same way.
+          ("Allocator.create_heap", 30e-6, 20000), ("allocate_buffer", 30e-6, 20000),
+          # (A cache is small: fewer leaked ones might stay within the slack.)
+          ("Event(device)", 30e-6, 20000), ("ExecutableCache(device)", 30e-6, 60000),
+          ("prepare_executable", 100e-6, 8000), ("CommandBuffer(device)", 30e-6, 20000),
+          ("CommandBuffer.create_transfer", 30e-6, 20000), ("vm.Buffer", 30e-6, 20000),
+          ("Buffer.subspan", 30e-6, 20000), ("queue_alloca", 30e-6, 20000),
+          ("File.from_path", 30e-6, 60000), ("ParameterIndex.load", 300e-6, 8000),
+          ("parameters module", 300e-6, 10000), ("parsed inputs", 100e-6, 8000),
+          ("driver dump", 100e-6, 8000)]
 # What the heap may grow by without a leak (allocator bookkeeping, caches);
 # a leak of even a few percent of the interrupted steps is far more.
 HEAP_SLACK = 64 << 10
@@ -206,10 +273,14 @@ HEAP_SLACK = 64 << 10
 
 @pytest.mark.parametrize("what, interval, count", MAKING, ids=[m[0] for m in MAKING])
 def test_ctrl_c_while_objects_are_made_leaks_and_corrupts_nothing(
-        compile_mlir, program, cpu_driver, what, interval, count):
+        compile_mlir, program, cpu_driver, tmp_path, what, interval, count):
     programs = {"uri": cpu_driver, "what": what, "interval": interval, "count": count,
+                "tmp": str(tmp_path),
                 "mul": str(program("simple_mul")),
                 "async": str(compile_mlir(PROGRAMS_DIR / "async_ops.mlir", *ASYNC_FLAGS))}
+    if what == "prepare_executable":
+        compile_executable("absolute_2xf32", "llvm-cpu", tmp_path)
+        programs["executable"] = str(tmp_path / "absolute_2xf32.llvm-cpu.bin")
     figures = run_python("-c", INTERRUPTED_MAKING, json.dumps(programs),
                          timeout=CHILD_TIMEOUT).check().json_line()
     assert figures["interrupted"] > 0, figures  # (the timer did interrupt)
