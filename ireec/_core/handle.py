@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NoReturn, Self
 
-import contextlib
 import functools
 
 from .. import _cext
@@ -110,27 +109,16 @@ def in_use(method):
 
     @functools.wraps(method)
     def holding_a_use(self, *args, **kwargs):
-        self._acquire()  # (an object a forked child inherited says so)
-        try:
+        # (An object a forked child inherited says so as the use is taken.)
+        with _cext.Holding(self):
             return method(self, *args, **kwargs)
-        finally:
-            self._release_use()
 
     return holding_a_use
 
 
-@contextlib.contextmanager
-def holding(*objects: object):
+def holding(*objects: object) -> _cext.Holding:
     """Holds a use of every Handle among `objects` (others are ignored) for
     the block: what `in_use` does for `self`, for the other objects a call
-    hands to IREE. ClosedError if one is closed (no use is then kept)."""
-    held = []
-    try:
-        for obj in objects:
-            if isinstance(obj, _cext.Handle):
-                obj._acquire()
-                held.append(obj)
-        yield
-    finally:
-        for obj in held:
-            obj._release_use()
+    hands to IREE. ClosedError if one is closed (no use is then kept).
+    Taken and given back in C, so an interrupt cannot leave a use held."""
+    return _cext.Holding(*objects)

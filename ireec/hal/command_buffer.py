@@ -184,23 +184,6 @@ class BindingSlot(int):
         return f"BindingSlot({int(self)})"
 
 
-class _HeldUse:
-    """A use of a Handle held until this object goes: what a command buffer
-    keeps of every object its commands name (until the command buffer is
-    released), so none is released under it by a close() (UNRETAINED
-    command buffers hold no IREE references of their own), and whatever
-    made a buffer (its allocator) outlives it."""
-
-    __slots__ = ("handle",)
-
-    def __init__(self, handle: Handle) -> None:
-        handle._acquire()
-        self.handle = handle
-
-    def __del__(self) -> None:
-        self.handle._release_use()
-
-
 class _Ref(NamedTuple):
     """A buffer reference made from Python: the Buffer (or None for a slot),
     its slot, offset and length."""
@@ -412,7 +395,11 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
     def _start(self, state: str) -> None:
         """The recording state, set before the object is made or adopted
         (its `_kept` uses go with its reference)."""
-        self._kept: list[_HeldUse] = []
+        # A use of every object the commands name, held until the command
+        # buffer goes: none is released under it by a close() (UNRETAINED
+        # command buffers hold no IREE references of their own), and
+        # whatever made a buffer (its allocator) outlives it.
+        self._kept: list[_cext.HeldUse] = []
         self._state = state
         # slot -> [usage the commands need, bytes from the binding's offset]
         self._slots: dict[int, list[int]] = {}
@@ -533,14 +520,14 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
 
     def _keep(self, objects: Iterable[Handle]) -> None:
         for obj in objects:
-            self._kept.append(_HeldUse(obj))
+            self._kept.append(_cext.HeldUse(obj))
 
     def _note(self, refs: Iterable[_Ref], usage: int) -> None:
         """Keeps the references' buffers in use; records what their slots
         must hold at submission."""
         for ref in refs:
             if ref.buffer is not None:
-                self._kept.append(_HeldUse(ref.buffer))
+                self._kept.append(_cext.HeldUse(ref.buffer))
                 continue
             capacity = self.binding_capacity
             if ref.slot >= capacity:
