@@ -295,8 +295,6 @@ PyObject* ireec_function_full_name(const iree_vm_function_t* function);
 // CallLevel, what Invoker._level() makes.
 extern PyTypeObject ireec_invoker_type;
 extern PyTypeObject ireec_call_level_type;
-// handle.c: HeldUse(handle), a use held for the object's life.
-extern PyTypeObject ireec_held_use_type;
 // handle.c: `with Holding(*objects):`, uses held for a block.
 extern PyTypeObject ireec_holding_type;
 // The call of an Invoker with vectorcall's arguments (|kwnames| name the

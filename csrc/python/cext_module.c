@@ -232,7 +232,6 @@ PyMODINIT_FUNC PyInit__cext(void) {
       {"DriverHandle", &ireec_driver_handle_kind.type},
       {"ParameterProviderHandle", &ireec_parameter_provider_handle_kind.type},
       {"CallLevel", &ireec_call_level_type},
-      {"HeldUse", &ireec_held_use_type},
       {"Holding", &ireec_holding_type},
       {"Lock", &ireec_lock_type},
   };

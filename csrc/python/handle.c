@@ -628,82 +628,16 @@ PyTypeObject ireec_handle_type = {
 };
 
 // ---------------------------------------------------------------------------
-// HeldUse: a use of a Handle held for as long as the object lives
-// ---------------------------------------------------------------------------
-
-// What a command buffer keeps of every object its commands name. Made and
-// destroyed in C, so the use is taken together with the object and given
-// back together with it: a KeyboardInterrupt can land between two Python
-// steps, never inside these (written in Python, an interrupt between taking
-// the use and keeping the object, or inside __del__, left the use held for
-// ever and the object it names never released).
-typedef struct {
-  PyObject_HEAD
-  PyObject* handle;  // holds a use of it
-} ireec_held_use_t;
-
-static PyObject* ireec_held_use_new(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
-  PyObject* handle;
-  if (kwargs && PyDict_GET_SIZE(kwargs)) {
-    PyErr_SetString(PyExc_TypeError, "HeldUse(handle) takes no keywords");
-    return NULL;
-  }
-  if (!PyArg_ParseTuple(args, "O!:HeldUse", &ireec_handle_type, &handle)) return NULL;
-  ireec_held_use_t* self = (ireec_held_use_t*)type->tp_alloc(type, 0);
-  if (!self) return NULL;
-  if (ireec_handle_acquire(handle) != 0) {
-    Py_DECREF(self);
-    return NULL;
-  }
-  self->handle = Py_NewRef(handle);
-  return (PyObject*)self;
-}
-
-static int ireec_held_use_traverse(PyObject* object, visitproc visit, void* arg) {
-  Py_VISIT(((ireec_held_use_t*)object)->handle);
-  return 0;
-}
-
-// Gives the use back (once) and drops the handle.
-static int ireec_held_use_clear(PyObject* object) {
-  ireec_held_use_t* self = (ireec_held_use_t*)object;
-  PyObject* handle = self->handle;
-  if (handle) {
-    self->handle = NULL;
-    ireec_handle_release_use(handle);
-    Py_DECREF(handle);
-  }
-  return 0;
-}
-
-static void ireec_held_use_dealloc(PyObject* object) {
-  PyObject_GC_UnTrack(object);
-  ireec_held_use_clear(object);
-  Py_TYPE(object)->tp_free(object);
-}
-
-PyTypeObject ireec_held_use_type = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "ireec._cext.HeldUse",
-    .tp_basicsize = sizeof(ireec_held_use_t),
-    .tp_dealloc = ireec_held_use_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "HeldUse(handle): a use of `handle` held until this object goes "
-              "(taken and given back in C: an interrupt cannot split either).",
-    .tp_traverse = ireec_held_use_traverse,
-    .tp_clear = ireec_held_use_clear,
-    .tp_new = ireec_held_use_new,
-};
-
-// ---------------------------------------------------------------------------
 // Holding: uses of several Handles held for a `with` block
 // ---------------------------------------------------------------------------
 
 // `with Holding(*objects):` holds a use of every Handle among |objects|
 // (others ignored) for the block. __enter__ takes them all or none
 // (ClosedError), __exit__ gives them back, each in one C call: written in
-// Python, an interrupt between taking a use and noting it left the use held
-// for ever.
+// Python, an interrupt between taking a use and noting it (or inside a
+// __del__ giving it back) left the use held for ever. A Holding entered and
+// kept, not exited (what a command buffer keeps of the objects its commands
+// name), gives its uses back when it goes.
 typedef struct {
   PyObject_HEAD
   PyObject* objects;  // the tuple given
@@ -774,7 +708,7 @@ static int ireec_holding_clear(PyObject* object) {
 
 static void ireec_holding_dealloc(PyObject* object) {
   PyObject_GC_UnTrack(object);
-  ireec_holding_clear(object);  // (only if never exited: `with` always exits)
+  ireec_holding_clear(object);  // (gives back the uses of one never exited)
   Py_TYPE(object)->tp_free(object);
 }
 

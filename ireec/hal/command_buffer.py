@@ -399,7 +399,7 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         # buffer goes: none is released under it by a close() (UNRETAINED
         # command buffers hold no IREE references of their own), and
         # whatever made a buffer (its allocator) outlives it.
-        self._kept: list[_cext.HeldUse] = []
+        self._kept: list[_cext.Holding] = []
         self._state = state
         # slot -> [usage the commands need, bytes from the binding's offset]
         self._slots: dict[int, list[int]] = {}
@@ -519,15 +519,16 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         return ptr
 
     def _keep(self, objects: Iterable[Handle]) -> None:
-        for obj in objects:
-            self._kept.append(_cext.HeldUse(obj))
+        held = _cext.Holding(*objects)
+        held.__enter__()  # (interrupted from here, `held` goes and gives the uses back)
+        self._kept.append(held)
 
     def _note(self, refs: Iterable[_Ref], usage: int) -> None:
         """Keeps the references' buffers in use; records what their slots
         must hold at submission."""
         for ref in refs:
             if ref.buffer is not None:
-                self._kept.append(_cext.HeldUse(ref.buffer))
+                self._keep([ref.buffer])
                 continue
             capacity = self.binding_capacity
             if ref.slot >= capacity:
