@@ -15,7 +15,7 @@ parent first is safe: its reference goes when the last child does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn, Self
+from typing import TYPE_CHECKING, Any, NoReturn, Self
 
 import functools
 
@@ -49,6 +49,15 @@ class Handle(_cext.Handle):
         the caller's reference, or adds one of its own if `retain`."""
         self = cls.__new__(cls)
         self._own(ptr, retain=retain)
+        return self
+
+    @classmethod
+    def _made(cls, parent: object, function: Any, *args: Any) -> Self:
+        """A new wrapper of what IREE's constructor `function(*args, out)`
+        makes, holding a use of `parent` (Handle._create: made straight into
+        the wrapper, so an interrupt cannot leak it)."""
+        self = cls.__new__(cls)
+        self._create(parent, None, function, *args)
         return self
 
     def _own(self, ptr: CData, *, retain: bool = False, parent: Handle | tuple | None = None,

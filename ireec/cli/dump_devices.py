@@ -16,10 +16,9 @@ from __future__ import annotations
 import sys
 from typing import IO, Sequence
 
-from .. import _cext
 from .._core.library import ffi, lib
 from ..errors import IreeError
-from ..hal.driver import DeviceInfo
+from ..hal.driver import DeviceInfo, create_driver
 from ..runtime.instance import Instance
 from .._core.strings import bitfield_text, builder_text
 from ._common import FlagParser, one_line, run_tool
@@ -65,11 +64,7 @@ def list_devices(instance: Instance, driver: str | None, out: IO[str]) -> None:
 
 def _driver_dump(instance: Instance, info: DeviceInfo) -> str:
     """What the driver says about one device (iree_hal_driver_dump_device_info)."""
-    driver = _cext.DriverHandle()
-    name = ffi.new("char[]", info.driver.encode())
-    driver._create(None, None, lib.iree_hal_driver_registry_try_create,
-                   instance.driver_registry, lib.iree_make_cstring_view(name),
-                   instance.host_allocator)
+    driver = create_driver(instance.driver_registry, info.driver, instance.host_allocator)
     try:
         return builder_text(lambda builder: lib.iree_hal_driver_dump_device_info(
             driver.handle, info.device_id, builder))

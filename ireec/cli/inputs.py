@@ -218,10 +218,8 @@ class ValueParser:
             return self._parse_binary_file(metadata, contents, streams)
         checked_shape_text(text)  # IREE's parser would wrap a huge size
         view, owner = string_view(text)
-        parsed = BufferView.__new__(BufferView)
-        parsed._create(self.device, None, lib.iree_hal_buffer_view_parse, view,
-                       self.device.handle, self.allocator)
-        return parsed
+        return BufferView._made(self.device, lib.iree_hal_buffer_view_parse, view,
+                                self.device.handle, self.allocator)
 
     def _parse_binary_file(self, metadata: str, contents: str,
                            streams: StreamList) -> BufferView:
@@ -284,10 +282,8 @@ class ValueParser:
         dims = ffi.new("iree_hal_dim_t[]", shape or [0])
         params = ffi.new("iree_hal_buffer_params_t*", _INPUT_PARAMS)
         source = ffi.from_buffer(data)
-        copy = BufferView.__new__(BufferView)
-        copy._create(self.device, None, lib.iree_hal_buffer_view_allocate_buffer_copy,
-                     self.device.handle, self.allocator, len(shape), dims, element_type,
-                     lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, params[0],
-                     lib.iree_make_const_byte_span(source, len(source)))
-        return copy
+        return BufferView._made(self.device, lib.iree_hal_buffer_view_allocate_buffer_copy,
+                                self.device.handle, self.allocator, len(shape), dims,
+                                element_type, lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
+                                params[0], lib.iree_make_const_byte_span(source, len(source)))
 

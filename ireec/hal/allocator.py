@@ -212,10 +212,8 @@ class Allocator(Handle, _cext.AllocatorHandle):
         size = size_value(allocation_size, "allocation_size")
         asked = buffer_params(params, memory_type, usage, access, queue_affinity,
                               min_alignment).to_c()
-        buffer = Buffer.__new__(Buffer)
-        buffer._create(self, None, lib.iree_hal_allocator_allocate_buffer, self.handle,
-                       asked[0], size)
-        return buffer
+        return Buffer._made(self, lib.iree_hal_allocator_allocate_buffer, self.handle,
+                            asked[0], size)
 
     @in_use
     def import_buffer(self, data: Any, params: BufferParams | None = None, *,

@@ -17,7 +17,7 @@ import enum
 from typing import TYPE_CHECKING
 
 from .. import _cext
-from .._core.handle import Handle, in_use
+from .._core.handle import Handle, holding, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from ._checks import (
@@ -286,10 +286,8 @@ class Buffer(Handle, _cext.BufferHandle):
         """iree_hal_buffer_subspan: a buffer over `byte_length` bytes (None:
         to the end) at `byte_offset` of this one."""
         offset, length = byte_range(self.handle, byte_offset, byte_length, "subspan")
-        subspan = Buffer.__new__(Buffer)
-        subspan._create(self, None, lib.iree_hal_buffer_subspan, self.handle, offset, length,
-                        lib.iree_allocator_system())
-        return subspan
+        return Buffer._made(self, lib.iree_hal_buffer_subspan, self.handle, offset, length,
+                            lib.iree_allocator_system())
 
     # -- host access through mappings (iree_hal_buffer_map_*) --------------------
 
@@ -354,12 +352,9 @@ class Buffer(Handle, _cext.BufferHandle):
                                              "map_copy: target")
         offset, length = byte_range(source_ptr, source_offset, data_length, "map_copy: source")
         target_offset, _ = byte_range(with_target, target_offset, length, "map_copy: target")
-        target._acquire()
-        try:
+        with holding(target):
             check_status(lib.iree_hal_buffer_map_copy(
                 source_ptr, offset, with_target, target_offset, length))
-        finally:
-            target._release_use()
 
     @in_use
     def map_range(self, mapping_mode: int = lib.IREE_HAL_MAPPING_MODE_SCOPED,

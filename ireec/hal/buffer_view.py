@@ -103,12 +103,9 @@ class BufferView(Handle, _cext.BufferViewHandle):
             return
         device = require_device(device)
         params = _upload_params(memory_type, usage)
-        device._acquire()  # the upload releases the GIL while it uses the device
-        try:
+        with holding(device):  # the upload releases the GIL while it uses the device
             fallback = _upload(self, device, np.asarray(array), zero_copy, params,
                                element_type)
-        finally:
-            device._release_use()
         if zero_copy:
             self._upload = (fallback is None, fallback)
 
@@ -544,8 +541,7 @@ def _export_buffer(view: BufferView, writable: bool) -> np.ndarray[Any, Any]:
     and the buffer for as long as the export lives. BufferError, saying why
     and what to call instead, for memory the host cannot map, an element
     type without a buffer format, or a write the host may not make."""
-    view._acquire()  # (ClosedError if closed meanwhile)
-    try:
+    with holding(view):  # (ClosedError if closed meanwhile)
         handle = view.handle
         buffer = lib.iree_hal_buffer_view_buffer(handle)
         obstacle = _readback.export_obstacle(buffer)
@@ -562,8 +558,6 @@ def _export_buffer(view: BufferView, writable: bool) -> np.ndarray[Any, Any]:
         shape, dtype = _readback.checked_layout(handle)
         # Writes through the export reach the buffer when it is released.
         array = _readback.mapped_array(buffer, shape, dtype, flush_writes=True)
-    finally:
-        view._release_use()
     if writable and not array.flags.writeable:
         raise BufferError("the buffer view's memory is read-only to the host (its "
                           "buffer allows no WRITE access): export it read-only, or copy "

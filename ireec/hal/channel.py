@@ -135,10 +135,8 @@ class Channel(DeviceObject, _cext.ChannelHandle):
               flags: int = lib.IREE_HAL_CHANNEL_FLAG_NONE) -> "Channel":
         """iree_hal_channel_split: the participants of the same `color` as a
         new channel, ranked by `key`."""
-        split = Channel.__new__(Channel)
-        split._create(self.device, None, lib.iree_hal_channel_split, self.handle, color, key,
-                      flags)
-        return split
+        return Channel._made(self.device, lib.iree_hal_channel_split, self.handle, color,
+                             key, flags)
 
     def __repr__(self) -> str:
         if self.closed:

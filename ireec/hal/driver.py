@@ -52,15 +52,22 @@ def enumerate_drivers(registry: CData, host_allocator: CData) -> list[DriverInfo
         lib.iree_allocator_free(host_allocator, infos[0])
 
 
+def create_driver(registry: CData, driver: str, host_allocator: CData) -> _cext.DriverHandle:
+    """iree_hal_driver_registry_try_create: the driver named `driver`, made
+    straight into the handle returned (close() releases it)."""
+    view, owner = string_view(driver)
+    made = _cext.DriverHandle()
+    made._create(None, None, lib.iree_hal_driver_registry_try_create, registry, view,
+                 host_allocator)
+    return made
+
+
 def query_available_devices(registry: CData, driver: str,
                             host_allocator: CData) -> list[DeviceInfo]:
     """The devices `driver` of `registry` can create:
     iree_hal_driver_registry_try_create, then
     iree_hal_driver_query_available_devices."""
-    view, owner = string_view(driver)
-    made = _cext.DriverHandle()
-    made._create(None, None, lib.iree_hal_driver_registry_try_create, registry, view,
-                 host_allocator)
+    made = create_driver(registry, driver, host_allocator)
     try:
         count = ffi.new("iree_host_size_t*")
         infos = ffi.new("iree_hal_device_info_t**")

@@ -53,10 +53,8 @@ class Fence(Handle, _cext.FenceHandle):
         """iree_hal_fence_create_at: the single timepoint (`semaphore`, `value`)."""
         _require(semaphore, Semaphore, "semaphore")
         value = semaphore_value(value)
-        fence = cls.__new__(cls)
-        fence._create(None, None, lib.iree_hal_fence_create_at, semaphore.handle, value,
-                      lib.iree_allocator_system())
-        return fence
+        return cls._made(None, lib.iree_hal_fence_create_at, semaphore.handle, value,
+                         lib.iree_allocator_system())
 
     @classmethod
     def join(cls, fences: Iterable["Fence"]) -> "Fence":

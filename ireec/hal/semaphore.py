@@ -12,7 +12,7 @@ import enum
 from typing import TYPE_CHECKING, Iterator, Sequence, Union
 
 from .. import _cext
-from .._core.handle import Handle, in_use
+from .._core.handle import Handle, holding, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from ._flags import iree_constants
@@ -177,11 +177,8 @@ def timepoint_list(timepoints: Timepoints, what: str) -> Iterator[CData]:
         yield lib.iree_hal_semaphore_list_empty()
         return
     if isinstance(timepoints, _cext.FenceHandle):
-        timepoints._acquire()
-        try:
+        with holding(timepoints):
             yield lib.iree_hal_fence_semaphore_list(timepoints.handle)
-        finally:
-            timepoints._release_use()
         return
     if isinstance(timepoints, (str, bytes)) or not hasattr(timepoints, "__iter__"):
         raise TypeError(f"{what} must be a Fence or a list of (Semaphore, value) pairs, "
@@ -199,19 +196,12 @@ def timepoint_list(timepoints: Timepoints, what: str) -> Iterator[CData]:
                             f"{type(semaphore).__name__}")
         semaphores.append(semaphore)
         values.append(semaphore_value(value, f"{what}[{index}]'s value"))
-    held = []
-    try:
-        for semaphore in semaphores:
-            semaphore._acquire()  # ClosedError for a closed one
-            held.append(semaphore)
+    with holding(*semaphores):  # ClosedError for a closed one
         handles = ffi.new("iree_hal_semaphore_t*[]", [s.handle for s in semaphores] or 1)
         payloads = ffi.new("uint64_t[]", values or 1)
         lst = ffi.new("iree_hal_semaphore_list_t*",
                       {"count": len(pairs), "semaphores": handles, "payload_values": payloads})
         yield lst[0]
-    finally:
-        for semaphore in held:
-            semaphore._release_use()
 
 
 def first_failure(lst: CData) -> CData:

@@ -20,6 +20,7 @@ import numpy as np
 
 from .. import _cext
 from .._core.fork import inherited_message
+from .._core.handle import holding
 from .._core.library import ffi, lib
 from .._core.marshal import Packer, fill_host_array
 from .._core.status import check_status
@@ -212,11 +213,8 @@ class _Plan:
         elif isinstance(device, Device):
             # A device of the caller's: a closed one raises ClosedError, and
             # a close() on another thread waits for the copies to finish.
-            device._acquire()
-            try:
+            with holding(device):
                 self.packer.push_args(inputs, args, device)
-            finally:
-                device._release_use()
         else:
             self.packer.push_args(inputs, args, device)
 

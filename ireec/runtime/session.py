@@ -9,7 +9,7 @@ import stat
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .. import _cext
-from .._core.handle import Handle
+from .._core.handle import Handle, holding
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.validate import export_immutable, immutable_memory
@@ -279,8 +279,7 @@ class Session(Handle, _cext.SessionHandle):
         with self._lock:
             self._parameters.register(self.instance, self._append_module)
             self._refuse_duplicate(module.name)
-            module._acquire()  # a close() meanwhile waits for the append
-            try:
+            with holding(module):  # a close() meanwhile waits for the append
                 self._check_loaded(lib.iree_runtime_session_append_module(
                     self.handle, module.handle))
                 if isinstance(module, NativeModule):
@@ -288,8 +287,6 @@ class Session(Handle, _cext.SessionHandle):
                     check_status(lib.iree_vm_context_resolve_module_state(
                         self.context, module.handle, state))
                     module._context_added(state[0], self)
-            finally:
-                module._release_use()
             self._forget_functions()
     # ----------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, SupportsIndex, overload
 
 from .. import _cext
-from .._core.handle import Handle, in_use
+from .._core.handle import Handle, holding, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.validate import checked_int
@@ -207,12 +207,9 @@ class List(Handle, _cext.VmListHandle):
         a slice gives a Python list of them."""
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        self._acquire()  # the element's ref is borrowed until wrapped
-        try:
+        with holding(self):  # the element's ref is borrowed until wrapped
             return object_from_variant(self._variant(index), self.device,
                                        f"element {index.__index__()} of the List")
-        finally:
-            self._release_use()
 
     def __iter__(self) -> Iterator[Any]:
         for i in range(len(self)):
@@ -239,11 +236,8 @@ class List(Handle, _cext.VmListHandle):
         IndexError
             `index` is out of range.
         """
-        self._acquire()
-        try:
+        with holding(self):
             return variant_type_name(self._variant(index))
-        finally:
-            self._release_use()
 
     @in_use
     def append(self, value: Any) -> None:
