@@ -93,6 +93,7 @@ DECL_FILES = (
     "iree/task/scope.h", "iree/task/topology.h", "iree/task/executor.h",
     "iree/task/api.h",
     # iree/hal/drivers/
+    "iree/hal/drivers/cuda/registration/driver_module.h",
     "iree/hal/drivers/hip/api.h",
     "iree/hal/drivers/hip/registration/driver_module.h",
     "iree/hal/drivers/init.h",
@@ -103,11 +104,12 @@ DECL_FILES = (
     "iree/hal/drivers/local_task/task_device.h",
     "iree/hal/drivers/local_task/task_driver.h",
     "iree/hal/drivers/local_task/task_semaphore.h",
+    "iree/hal/drivers/vulkan/registration/driver_module.h",
     # iree/runtime/
     "iree/runtime/instance.h", "iree/runtime/session.h", "iree/runtime/call.h",
     # ireec/
     "ireec/base/cpu_features.h", "ireec/base/huge_page_allocator.h",
-    "ireec/hal/drivers/device_params.h", "ireec/hal/shape_checks.h",
+    "ireec/hal/drivers/borrowed_drivers.h", "ireec/hal/drivers/device_params.h", "ireec/hal/shape_checks.h",
     "ireec/hal/staging_device.h", "ireec/io/file_mapping.h",
     "ireec/runtime/buffer_view_io.h", "ireec/runtime/session.h",
     "ireec/runtime/session_invoke.h", "ireec/vm/module_state.h",
@@ -140,6 +142,7 @@ extern "Python" void ireec_vm_python_module_destroy(void* self);
 extern "Python" void ireec_vm_python_ref_destroy(void* ptr);
 extern "Python" struct iree_status_handle_t* ireec_hal_python_buffer_view_trace(void* user_data, iree_string_view_t key, unsigned long buffer_view_count, iree_hal_buffer_view_t** buffer_views, iree_allocator_t host_allocator);
 extern "Python" void ireec_hal_python_debug_sink_release(void* user_data);
+extern "Python" struct iree_status_handle_t* ireec_hal_python_driver_lender(void* user_data, iree_string_view_t driver_name, iree_hal_driver_t** out_driver);
 """
 PYTHON_CALLBACKS = tuple(re.findall(r"(\w+)\(", CDEF_PYTHON_CALLBACKS))
 

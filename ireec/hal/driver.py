@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import _cext
+from . import _borrowed_drivers  # noqa: F401  (lends cuda and vulkan to the registry)
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view

@@ -23,7 +23,6 @@
 #include "iree/hal/drivers/hip/registration/driver_module.h"
 #include "iree/hal/drivers/init.h"
 
-#include "../staging.h"
 #include "driver_support.h"
 #include "wrapping_driver.h"
 
@@ -64,33 +63,6 @@ static iree_status_t iree_hal_hip_split_dylib_paths(
   return iree_ok_status();
 }
 
-// A HIP device of |inner_driver| (URI parameters are HIP's own), wrapped in a
-// staging device named by its URI.
-static iree_status_t ireec_hip_device_create(
-    iree_hal_driver_t* inner_driver, iree_string_view_t driver_name,
-    ireec_cpu_device_param_set_t unused_param_set, bool by_path,
-    iree_hal_device_id_t device_id, iree_string_view_t device_path,
-    iree_host_size_t param_count, const iree_string_pair_t* params,
-    iree_allocator_t host_allocator, iree_hal_device_t** out_device) {
-  *out_device = NULL;
-  iree_hal_device_t* device = NULL;
-  if (by_path) {
-    IREE_RETURN_IF_ERROR(iree_hal_driver_create_device_by_path(
-        inner_driver, driver_name, device_path, param_count, params,
-        host_allocator, &device));
-  } else {
-    IREE_RETURN_IF_ERROR(iree_hal_driver_create_device_by_id(
-        inner_driver, device_id, param_count, params, host_allocator,
-        &device));
-  }
-  char name[128];
-  ireec_hal_device_uri_format(driver_name, device_path, param_count, params,
-                              name, sizeof(name));
-  return ireec_hal_staging_device_wrap(
-      device, iree_make_cstring_view(name), IREEC_HAL_STAGING_REACH_OWN_MEMORY,
-      host_allocator, out_device);
-}
-
 static iree_status_t iree_hal_hip_driver_factory_try_create(
     void* self, iree_string_view_t driver_name, iree_allocator_t host_allocator,
     iree_hal_driver_t** out_driver) {
@@ -119,7 +91,8 @@ static iree_status_t iree_hal_hip_driver_factory_try_create(
   IREE_RETURN_IF_ERROR(status);
   return ireec_hal_wrapping_driver_wrap(
       hip_driver, iree_hal_hip_driver_info.driver_name,
-      IREEC_CPU_DEVICE_PARAMS_NONE, ireec_hip_device_create, host_allocator,
+      IREEC_CPU_DEVICE_PARAMS_NONE, ireec_accelerator_device_create,
+      /*query_devices=*/NULL, host_allocator,
       out_driver);
 }
 

@@ -162,7 +162,8 @@ static iree_status_t iree_hal_local_task_driver_factory_try_create(
   // Wrapped so that device URI parameters are read (device_params.h).
   return ireec_hal_wrapping_driver_wrap(
       task_driver, iree_hal_local_task_driver_info.driver_name,
-      IREEC_CPU_DEVICE_PARAMS_TASK, ireec_cpu_device_create, host_allocator,
+      IREEC_CPU_DEVICE_PARAMS_TASK, ireec_cpu_device_create,
+      /*query_devices=*/NULL, host_allocator,
       out_driver);
 }
 

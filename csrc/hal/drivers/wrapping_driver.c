@@ -6,6 +6,8 @@
 
 #include "wrapping_driver.h"
 
+#include "../staging.h"
+
 typedef struct ireec_hal_wrapping_driver_t {
   // Must come first: the runtime sees the driver as an iree_hal_resource_t.
   iree_hal_resource_t resource;
@@ -16,6 +18,7 @@ typedef struct ireec_hal_wrapping_driver_t {
   // The driver doing the work; owned (one reference).
   iree_hal_driver_t* inner_driver;
   ireec_hal_wrapped_device_create_fn_t create_device;
+  ireec_hal_wrapped_devices_query_fn_t query_devices;
 } ireec_hal_wrapping_driver_t;
 
 static const iree_hal_driver_vtable_t ireec_hal_wrapping_driver_vtable;
@@ -36,9 +39,9 @@ static iree_status_t ireec_hal_wrapping_driver_query_available_devices(
     iree_hal_driver_t* base_driver, iree_allocator_t host_allocator,
     iree_host_size_t* out_device_info_count,
     iree_hal_device_info_t** out_device_infos) {
-  return iree_hal_driver_query_available_devices(
-      ireec_hal_wrapping_driver_cast(base_driver)->inner_driver, host_allocator,
-      out_device_info_count, out_device_infos);
+  ireec_hal_wrapping_driver_t* driver = ireec_hal_wrapping_driver_cast(base_driver);
+  return driver->query_devices(driver->inner_driver, host_allocator,
+                               out_device_info_count, out_device_infos);
 }
 
 static iree_status_t ireec_hal_wrapping_driver_dump_device_info(
@@ -83,6 +86,7 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_hal_wrapping_driver_wrap(
     iree_hal_driver_t* inner_driver, iree_string_view_t name,
     ireec_cpu_device_param_set_t param_set,
     ireec_hal_wrapped_device_create_fn_t create_device,
+    ireec_hal_wrapped_devices_query_fn_t query_devices,
     iree_allocator_t host_allocator, iree_hal_driver_t** out_driver) {
   *out_driver = NULL;
   ireec_hal_wrapping_driver_t* driver = NULL;
@@ -99,6 +103,33 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_hal_wrapping_driver_wrap(
   driver->name = name;
   driver->inner_driver = inner_driver;
   driver->create_device = create_device;
+  driver->query_devices =
+      query_devices ? query_devices : iree_hal_driver_query_available_devices;
   *out_driver = (iree_hal_driver_t*)driver;
   return iree_ok_status();
+}
+
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_accelerator_device_create(
+    iree_hal_driver_t* inner_driver, iree_string_view_t driver_name,
+    ireec_cpu_device_param_set_t unused_param_set, bool by_path,
+    iree_hal_device_id_t device_id, iree_string_view_t device_path,
+    iree_host_size_t param_count, const iree_string_pair_t* params,
+    iree_allocator_t host_allocator, iree_hal_device_t** out_device) {
+  *out_device = NULL;
+  iree_hal_device_t* device = NULL;
+  if (by_path) {
+    IREE_RETURN_IF_ERROR(iree_hal_driver_create_device_by_path(
+        inner_driver, driver_name, device_path, param_count, params,
+        host_allocator, &device));
+  } else {
+    IREE_RETURN_IF_ERROR(iree_hal_driver_create_device_by_id(
+        inner_driver, device_id, param_count, params, host_allocator,
+        &device));
+  }
+  char name[128];
+  ireec_hal_device_uri_format(driver_name, device_path, param_count, params,
+                              name, sizeof(name));
+  return ireec_hal_staging_device_wrap(
+      device, iree_make_cstring_view(name), IREEC_HAL_STAGING_REACH_OWN_MEMORY,
+      host_allocator, out_device);
 }
