@@ -26,6 +26,7 @@ import ireec  # noqa: E402
 from ireec.compile import LOCAL_CPU_FLAGS, CompilerNotFoundError, find_iree_compile  # noqa: E402
 
 from c_build import build_c_program as _build_c_program  # noqa: E402
+from gpu_support import VULKAN_FLAGS  # noqa: E402
 from locations import PROGRAMS_DIR, REPO_ROOT  # noqa: E402
 
 # Facts about IREE's ABI at the commit we bind, kept beside the project.
@@ -124,6 +125,38 @@ def session_with(instance, device, program):
             session.load_module(program(name))
         return session
     return make
+
+
+@pytest.fixture(scope="session")
+def vulkan_uri():
+    """The URI of this machine's first Vulkan device, from ireec's listing,
+    which also shows the devices IREE's Vulkan driver hides (Mesa's lavapipe,
+    a Vulkan 1.3 device on the CPU: Debian's mesa-vulkan-drivers, which
+    scripts/run-tests installs)."""
+    try:
+        devices = ireec.Instance().query_devices("vulkan")
+    except ireec.IreeError as e:
+        pytest.fail(f"the vulkan driver cannot be created here: {e}")
+    if not devices:
+        pytest.fail("no Vulkan device: install a Vulkan driver (Debian: apt install "
+                    "libvulkan1 mesa-vulkan-drivers; scripts/run-tests does as root)")
+    return devices[0].uri
+
+
+@pytest.fixture(scope="module")
+def vulkan_device(instance, vulkan_uri):
+    """A Device on the Vulkan device, shared by a test module."""
+    with instance.create_device(vulkan_uri) as device:
+        yield device
+
+
+@pytest.fixture(scope="session")
+def vulkan_program(compile_mlir):
+    """vulkan_program("simple_mul", *flags) -> .vmfb of tests/programs/NAME.mlir
+    compiled for the vulkan driver."""
+    def get(name: str, *flags: str) -> Path:
+        return compile_mlir(PROGRAMS_DIR / f"{name}.mlir", *flags, target_flags=VULKAN_FLAGS)
+    return get
 
 
 @pytest.fixture(scope="session")

@@ -550,11 +550,17 @@ static int ireec_handle_traverse(PyObject* object, visitproc visit, void* arg) {
 
 static int ireec_handle_clear(PyObject* object) {
   ireec_handle_t* self = (ireec_handle_t*)object;
-  // Collected in a cycle: nobody can be using it any more.
-  if (self->ptr) {
-    self->users = 0;
-    ireec_handle_do_release(self);
+  // Collected in a cycle. A use still held is a child's collected in the
+  // same cycle (each child references its parent): the child's own clear
+  // gives it back, and the reference goes then, after the child's. Released
+  // first, a device would go before its buffers, and IREE's GPU drivers
+  // unload the Vulkan or CUDA driver with the device's last reference: the
+  // buffer's release would then call into unloaded code. So only close now.
+  if (self->ptr && self->users > 0) {
+    self->closed = true;
+    return 0;
   }
+  if (self->ptr) ireec_handle_do_release(self);
   Py_CLEAR(self->cdata);
   Py_CLEAR(self->parent);
   Py_CLEAR(self->keep_alive);
@@ -569,6 +575,9 @@ static void ireec_handle_dealloc(PyObject* object) {
   PyTypeObject* type = Py_TYPE(object);
   PyObject_GC_UnTrack(object);
   if (self->weakreflist) PyObject_ClearWeakRefs(object);
+  // Unreferenced, so no child (each references its parent) holds a use:
+  // whatever uses remain were never given back, and the reference goes now.
+  self->users = 0;
   ireec_handle_clear(object);
   // (A subclass's dealloc, which called this one, drops the type's reference.)
   type->tp_free(object);

@@ -5,9 +5,9 @@ iree-run-module 3.9 links the flags of every part of the runtime it is built
 from, so its command line takes them all. Here each one is either done as
 IREE does it (`--device_allocator`, `--device_profiling_mode`,
 `--instrument_file`, `--trace_execution`, the `--task_*` flags and
-`--dump_task_topologies`), accepted as
-the no-op it is on this runtime (flags of drivers it does not have), or
-refused in one line that names the flag and says why (`refusals`).
+`--dump_task_topologies`, the `--cuda_*` and `--vulkan_*` flags, which IREE's
+own drivers read from the runtime lending them), or refused in one line that
+names the flag and says why (`refusals`).
 docs/cli.md has the whole table.
 """
 
@@ -24,16 +24,17 @@ from .._core.library import ffi, lib
 from .._core.strings import string_view
 from .._core.status import check_status
 from ..errors import IreeError
+from ..hal import _borrowed_drivers
 from ..hal.device import Device
 from ..runtime.instance import Instance
 from ._common import CliError, iree_bool
 from .inputs import annotate
 from .task_flags import add_task_flags, local_task_uri, task_flag_values
 
-# (flag, kind, IREE's default): flags of the CUDA and Vulkan drivers, which
-# this runtime does not have. IREE reads them only when it creates such a
-# driver, so on any device ireec can create they do nothing there either.
-ABSENT_DRIVER_FLAGS = (
+# (flag, kind, IREE's default): flags of IREE's CUDA and Vulkan drivers,
+# which IREE's official runtime lends ireec (hal/_borrowed_drivers.py) and
+# which read them from that runtime's flags when a driver is created.
+BORROWED_DRIVER_FLAGS = (
     ("cuda_use_streams", "bool", True),
     ("cuda_allow_inline_execution", "bool", False),
     ("cuda_async_allocations", "bool", True),
@@ -99,9 +100,9 @@ def _add_typed(parser, name: str, kind: str, default, help: str) -> None:
 
 def add_iree_flags(parser: argparse.ArgumentParser) -> None:
     """Adds IREE's driver, task, device and context flags to `parser`."""
-    for name, kind, default in ABSENT_DRIVER_FLAGS:
+    for name, kind, default in BORROWED_DRIVER_FLAGS:
         _add_typed(parser, name, kind, default,
-                   "accepted and ignored: this runtime has no such driver")
+                   "IREE's own, read by its driver when a device of it is created")
     for name, kind, default in HIP_FLAGS:
         _add_typed(parser, name, kind, default,
                    f"the HIP driver's; only IREE's default ({default}) is supported")
@@ -172,6 +173,18 @@ def dump_task_topologies(args: argparse.Namespace) -> None:
     check_status(lib.iree_flags_parse(lib.IREE_FLAGS_PARSE_MODE_DEFAULT, argc, argv_ptr))
 
 
+def set_borrowed_driver_flags(args: argparse.Namespace, uris: Sequence[str]) -> None:
+    """Hands the `--cuda_*`/`--vulkan_*` flags given other than at IREE's
+    defaults to the runtime lending those drivers, before a device of one is
+    created (IREE's drivers read them then, as in IREE's tools)."""
+    drivers = {uri.partition(":")[0] for uri in uris} & set(_borrowed_drivers.DRIVERS)
+    flags = [f"--{name}={str(getattr(args, name)).lower()}"
+             for name, _, default in BORROWED_DRIVER_FLAGS
+             if name.partition("_")[0] in drivers and getattr(args, name) != default]
+    if flags:
+        _borrowed_drivers.parse_flags(flags)
+
+
 def device_uris(args: argparse.Namespace, default_uri: str) -> list[str]:
     """The URIs of the devices to create: each `--device=` (or the default),
     the `--task_*` flags carried onto every local-task one."""
@@ -184,6 +197,7 @@ def create_devices(instance: Instance, args: argparse.Namespace, default_uri: st
     applied and each device's allocator configured by `--device_allocator`."""
     uris = device_uris(args, default_uri)
     refusals(args, uris)
+    set_borrowed_driver_flags(args, uris)
     devices: list[Device] = []
     try:
         for uri in uris:

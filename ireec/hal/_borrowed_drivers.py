@@ -197,6 +197,16 @@ def borrow(name: str) -> CData:
     return pointer
 
 
+def parse_flags(flags: list[str]) -> None:
+    """Sets flags of the lending runtime (IREE's `--cuda_*`, `--vulkan_*`),
+    which its drivers read when they are created: process-wide, as in IREE's
+    tools."""
+    try:
+        extension().parse_flags(*flags)
+    except ValueError as error:  # the extension's INVALID_ARGUMENT
+        raise errors.InvalidArgumentError(str(error)) from None
+
+
 @status_extern
 def ireec_hal_python_driver_lender(user_data: CData, driver_name: CData,
                                    out_driver: CData) -> CData:

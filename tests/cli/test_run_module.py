@@ -369,8 +369,8 @@ def test_runtime_errors_exit_1_naming_the_status(simple_mul, two_results, tmp_pa
     assert_one_line_error(
         run_module(f"--module={simple_mul}", "--function=nope"), NOT_FOUND,
         "looking up function 'nope'")
-    assert_one_line_error(run_module(f"--module={simple_mul}", "--device=cuda"), NOT_FOUND,
-                          "no HAL driver 'cuda' is registered")
+    assert_one_line_error(run_module(f"--module={simple_mul}", "--device=metal"), NOT_FOUND,
+                          "no HAL driver 'metal' is registered")
     assert_one_line_error(
         run_module(f"--module={two_results}", "--input=2x3xf32=1", "--input=2x3xf32=1",
                    "--output=-"),

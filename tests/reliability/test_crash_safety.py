@@ -181,8 +181,8 @@ CASES = [
         semaphore.signal(1)""",
      "ClosedError", "Semaphore is closed"),
     # --- devices -------------------------------------------------------------------------
-    ("missing-driver", "instance.create_device('cuda')",
-     "NotFoundError", "no HAL driver 'cuda' is registered; available drivers:", "local-task"),
+    ("missing-driver", "instance.create_device('metal')",
+     "NotFoundError", "no HAL driver 'metal' is registered; available drivers:", "local-task"),
     ("driver-without-runtime", "instance.create_device('hip')",
      "UnavailableError", "HIP runtime library"),
     ("empty-device-uri", "instance.create_device('')",

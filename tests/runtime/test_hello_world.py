@@ -29,7 +29,7 @@ def test_prints_what_the_c_sample_prints(compile_mlir, device_uri):
 
 def test_missing_driver_exits_with_the_status_code(compile_mlir):
     vmfb = compile_mlir(EXAMPLES_DIR / "jit_mul.mlir")
-    result = run_sample("cuda", vmfb)
+    result = run_sample("metal", vmfb)
     assert result.returncode == 5  # IREE_STATUS_NOT_FOUND
     assert "NOT_FOUND" in result.stderr
     assert "local-task" in result.stderr  # names the drivers that exist

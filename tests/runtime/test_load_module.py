@@ -40,7 +40,7 @@ def test_unknown_function_and_device(program):
     with pytest.raises(AttributeError, match="module 'module' has no function "
                                              "'simple_mull'; it exports: simple_mul"):
         m.simple_mull
-    with pytest.raises(ireec.NotFoundError, match="no HAL driver 'cuda'"):
-        ireec.load_module(program("simple_mul"), device="cuda")
+    with pytest.raises(ireec.NotFoundError, match="no HAL driver 'metal'"):
+        ireec.load_module(program("simple_mul"), device="metal")
     with pytest.raises(TypeError, match="device must be a URI"):
         ireec.load_module(program("simple_mul"), device=3)  # type: ignore[arg-type]
