@@ -26,12 +26,28 @@ import ireec  # noqa: E402
 from ireec.compile import LOCAL_CPU_FLAGS, CompilerNotFoundError, find_iree_compile  # noqa: E402
 
 from c_build import build_c_program as _build_c_program  # noqa: E402
-from gpu_support import VULKAN_FLAGS  # noqa: E402
+from gpu_support import VULKAN_FLAGS, cuda_device_reason  # noqa: E402
 from locations import PROGRAMS_DIR, REPO_ROOT  # noqa: E402
 
 # Facts about IREE's ABI at the commit we bind, kept beside the project.
 ABI_FACTS_ENV = "IREEC_ABI_FACTS"
 ABI_FACTS_DEFAULT = REPO_ROOT.parent / "shared" / "iree-abi" / "iree-abi-0f64f41a.json"
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked `cuda` run where there is a CUDA device and `no_cuda`
+    ones where there is none; the others are deselected (pytest reports
+    them as deselected: they neither pass nor skip)."""
+    marked = [item for item in items if item.get_closest_marker("cuda")
+              or item.get_closest_marker("no_cuda")]
+    if not marked:
+        return
+    present = cuda_device_reason() is None
+    unwanted = "no_cuda" if present else "cuda"
+    deselected = [item for item in marked if item.get_closest_marker(unwanted)]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = [item for item in items if item not in deselected]
 
 
 @pytest.fixture(scope="session")

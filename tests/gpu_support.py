@@ -7,3 +7,14 @@ from __future__ import annotations
 VULKAN_FLAGS = ("--iree-hal-target-device=vulkan",)
 # PTX for NVIDIA GPUs of compute capability 8.0 and newer, compiled without one.
 CUDA_FLAGS = ("--iree-hal-target-device=cuda", "--iree-cuda-target=sm_80")
+
+
+def cuda_device_reason() -> str | None:
+    """None if this machine has a CUDA device ireec can create, else why not
+    (IREE's own cuda driver, lent by IREE's official runtime, refusing)."""
+    import ireec
+    try:
+        devices = ireec.Instance().query_devices("cuda")
+    except ireec.Error as error:
+        return str(error)
+    return None if devices else "the cuda driver lists no device"

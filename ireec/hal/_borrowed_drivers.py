@@ -88,8 +88,30 @@ _lock = threading.Lock()
 _extension: Any = None
 
 
+def _refusal(cls: type[errors.IreeError], text: str) -> errors.IreeError:
+    """`cls` with `text` worded as IREE words a status ("CODE; text"), as
+    the lent drivers' own failures are."""
+    return cls(f"{cls.code_name}; {text}")
+
+
+def _from_extension(error: Exception, prefix: str, advice: str = "") -> errors.IreeError:
+    """The official extension's exception (IREE's status text after
+    `prefix`) as the ireec error of the status code it names, with
+    `advice` appended."""
+    text = str(error).removeprefix(prefix)
+    match = _STATUS_TEXT.search(text)
+    code = getattr(lib, f"IREE_STATUS_{match.group(1)}", None) if match else None
+    if code not in errors.ERRORS_BY_CODE:
+        return _refusal(errors.UnavailableError, text + advice)
+    return errors.ERRORS_BY_CODE[code](text + advice)
+
+
 def _install_hint() -> str:
     return f"pip install '{DISTRIBUTION}=={VERSION}' (ireec's gpu extra: pip install '.[gpu]')"
+
+
+def _reinstall_hint() -> str:
+    return f"reinstall it: pip install --force-reinstall '{DISTRIBUTION}=={VERSION}'"
 
 
 def _extension_file() -> Path:
@@ -97,19 +119,19 @@ def _extension_file() -> Path:
     try:
         dist = metadata.distribution(DISTRIBUTION)
     except metadata.PackageNotFoundError:
-        raise errors.UnavailableError(
-            f"IREE's cuda and vulkan drivers come from IREE's official runtime, which is "
-            f"not installed: {_install_hint()}") from None
+        raise _refusal(errors.UnavailableError,
+                       f"IREE's cuda and vulkan drivers come from IREE's official runtime, "
+                       f"which is not installed: {_install_hint()}") from None
     if dist.version != VERSION:
-        raise errors.UnavailableError(
-            f"{DISTRIBUTION} {dist.version} is installed, but ireec borrows IREE's drivers "
-            f"only from {DISTRIBUTION}=={VERSION} (IREE {IREE_COMMIT[:12]}, the ABI of the "
-            f"runtime ireec binds): {_install_hint()}")
+        raise _refusal(errors.UnavailableError,
+                       f"{DISTRIBUTION} {dist.version} is installed, but ireec borrows IREE's "
+                       f"drivers only from {DISTRIBUTION}=={VERSION} (IREE {IREE_COMMIT[:12]}, "
+                       f"the ABI of the runtime ireec binds): {_install_hint()}")
     tag = sys.implementation.cache_tag
     expected = EXTENSION_SHA256.get(tag)
     if expected is None:
-        raise errors.UnavailableError(
-            f"ireec knows no {DISTRIBUTION}=={VERSION} build for {tag}")
+        raise _refusal(errors.UnavailableError,
+                       f"ireec knows no {DISTRIBUTION}=={VERSION} build for {tag}")
     name = "_runtime" + (sysconfig.get_config_var("EXT_SUFFIX") or ".so")
     for entry in dist.files or ():
         if entry.name == name and entry.parent.as_posix() == "iree/_runtime_libs":
@@ -118,14 +140,14 @@ def _extension_file() -> Path:
                 break
             digest = sha256_of(path)
             if digest != expected:
-                raise errors.UnavailableError(
-                    f"{path} is not the extension of {DISTRIBUTION}=={VERSION} for {tag} "
-                    f"(sha256 {digest}, expected {expected}): reinstall it: "
-                    f"pip install --force-reinstall '{DISTRIBUTION}=={VERSION}'")
+                raise _refusal(errors.UnavailableError,
+                               f"{path} is not the extension of {DISTRIBUTION}=={VERSION} for "
+                               f"{tag} (sha256 {digest}, expected {expected}): "
+                               f"{_reinstall_hint()}")
             return path
-    raise errors.UnavailableError(
-        f"{DISTRIBUTION}=={VERSION} is installed but has no iree/_runtime_libs/{name}: "
-        f"reinstall it: pip install --force-reinstall '{DISTRIBUTION}=={VERSION}'")
+    raise _refusal(errors.UnavailableError,
+                   f"{DISTRIBUTION}=={VERSION} is installed but has no "
+                   f"iree/_runtime_libs/{name}: {_reinstall_hint()}")
 
 
 def extension() -> Any:
@@ -137,23 +159,11 @@ def extension() -> Any:
             module = importlib.import_module(EXTENSION_MODULE)
             loaded = Path(module.__file__ or "").resolve()
             if loaded != path:
-                raise errors.UnavailableError(
-                    f"{EXTENSION_MODULE} was imported from {loaded}, not from the checked "
-                    f"{path}")
+                raise _refusal(errors.UnavailableError,
+                               f"{EXTENSION_MODULE} was imported from {loaded}, not from the "
+                               f"checked {path}")
             _extension = module
         return _extension
-
-
-def _raise_creation_error(name: str, error: Exception) -> None:
-    """Raises the official extension's failure to create `name` as the
-    ireec error of its IREE status code, saying what is needed."""
-    text = str(error)
-    match = _STATUS_TEXT.search(text)
-    code = getattr(lib, f"IREE_STATUS_{match.group(1)}", None) if match else None
-    cls = errors.ERRORS_BY_CODE.get(code, errors.UnavailableError) if code else (
-        errors.UnavailableError)
-    raise cls(f"IREE's {name} driver could not be created ({text}); it needs "
-              f"{_NEEDS[name]}") from error
 
 
 def _driver_pointer(module: Any, driver: Any) -> CData:
@@ -161,21 +171,22 @@ def _driver_pointer(module: Any, driver: Any) -> CData:
     checking that the instance is laid out as nanobind 2.9 lays it out."""
     cls = type(driver)
     if cls is not module.HalDriver:
-        raise errors.InternalError(f"{EXTENSION_MODULE}.create_hal_driver returned a "
-                                   f"{cls.__qualname__}, not a HalDriver")
-    if cls.__basicsize__ != _NB_HAL_DRIVER_BASICSIZE or not type(cls).__name__.startswith(
-            "nb_type"):
-        raise errors.InternalError(
-            f"{EXTENSION_MODULE}.HalDriver is not the nanobind type ireec knows "
-            f"(size {cls.__basicsize__}, metatype {type(cls).__name__})")
+        raise _refusal(errors.InternalError,
+                       f"{EXTENSION_MODULE}.create_hal_driver returned a {cls.__qualname__}, "
+                       f"not a HalDriver")
+    metatype = type(cls).__name__
+    if cls.__basicsize__ != _NB_HAL_DRIVER_BASICSIZE or not metatype.startswith("nb_type"):
+        raise _refusal(errors.InternalError,
+                       f"{EXTENSION_MODULE}.HalDriver is not the nanobind type ireec knows "
+                       f"(size {cls.__basicsize__}, metatype {metatype})")
     address = id(driver)
     offset = ffi.cast("int32_t*", address + _NB_OFFSET_AT)[0]
     state = ffi.cast("uint32_t*", address + _NB_STATE_AT)[0]
-    wanted = _NB_DIRECT | _NB_INTERNAL
-    if offset != _NB_HAL_DRIVER_OFFSET or state & 3 != _NB_STATE_READY or state & wanted != wanted:
-        raise errors.InternalError(
-            f"a HalDriver instance of {EXTENSION_MODULE} is not laid out as ireec knows "
-            f"(offset {offset}, state {state:#x})")
+    inline = _NB_DIRECT | _NB_INTERNAL
+    if offset != _NB_HAL_DRIVER_OFFSET or state & 3 != _NB_STATE_READY or state & inline != inline:
+        raise _refusal(errors.InternalError,
+                       f"a HalDriver instance of {EXTENSION_MODULE} is not laid out as ireec "
+                       f"knows (offset {offset}, state {state:#x})")
     return ffi.cast("iree_hal_driver_t**", address + offset)[0]
 
 
@@ -183,12 +194,15 @@ def borrow(name: str) -> CData:
     """A new reference to IREE's own driver `name` ("cuda" or "vulkan"),
     checked (see the module's docstring); the caller owns it."""
     if name not in DRIVERS:
-        raise errors.NotFoundError(f"ireec borrows only {', '.join(DRIVERS)}, not {name!r}")
+        raise _refusal(errors.NotFoundError,
+                       f"ireec borrows only {', '.join(DRIVERS)}, not {name!r}")
     module = extension()
     try:
         driver = module.create_hal_driver(name)
-    except Exception as error:  # the extension raises RuntimeError/ValueError with IREE's text
-        _raise_creation_error(name, error)
+    except (RuntimeError, ValueError) as error:  # IREE's status, as the extension raises it
+        raise _from_extension(error, "Error creating driver: ",
+                              f"; IREE's {name} driver (lent by {DISTRIBUTION} {VERSION}) "
+                              f"needs {_NEEDS[name]}") from error
     pointer = _driver_pointer(module, driver)
     view, owner = string_view(os.fspath(Path(module.__file__).resolve()))
     check_status(lib.ireec_hal_driver_check_image(pointer, view))
@@ -203,8 +217,8 @@ def parse_flags(flags: list[str]) -> None:
     tools."""
     try:
         extension().parse_flags(*flags)
-    except ValueError as error:  # the extension's INVALID_ARGUMENT
-        raise errors.InvalidArgumentError(str(error)) from None
+    except (RuntimeError, ValueError) as error:
+        raise _from_extension(error, "Error parsing flags: ") from None
 
 
 @status_extern
@@ -212,7 +226,7 @@ def ireec_hal_python_driver_lender(user_data: CData, driver_name: CData,
                                    out_driver: CData) -> CData:
     out_driver[0] = ffi.NULL
     if exiting():
-        raise errors.UnavailableError("the interpreter is exiting: no driver is lent")
+        raise _refusal(errors.UnavailableError, "the interpreter is exiting: no driver is lent")
     out_driver[0] = borrow(from_string_view(driver_name))
     return ffi.NULL  # OK
 
