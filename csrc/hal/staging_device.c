@@ -569,3 +569,35 @@ IREE_API_EXPORT bool ireec_hal_device_reaches_buffer(
   if (!device || !buffer) return false;
   return ireec_hal_device_reaches(device, buffer);
 }
+
+// Above this, uploads stay in the device's own memory: mappable device-local
+// memory is often a small heap (a discrete GPU's BAR window), and a large
+// copy's queue transfer costs little beside the copy itself.
+#define IREEC_MAPPABLE_UPLOAD_MAX_BYTES ((iree_device_size_t)1 << 20)
+
+IREE_API_EXPORT iree_hal_buffer_params_t ireec_hal_device_upload_params(
+    iree_hal_device_t* device, iree_hal_allocator_t* allocator,
+    iree_device_size_t size) {
+  iree_hal_buffer_params_t params = {
+      .type = IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL,
+      .access = IREE_HAL_MEMORY_ACCESS_ALL,
+      .usage = IREE_HAL_BUFFER_USAGE_DEFAULT,
+  };
+  // CPU devices' memory is host memory already: nothing to ask.
+  ireec_hal_staging_state_t* state = device ? ireec_hal_staging_state(device) : NULL;
+  if (!state || state->reach != IREEC_HAL_STAGING_REACH_OWN_MEMORY || !allocator ||
+      size > IREEC_MAPPABLE_UPLOAD_MAX_BYTES) {
+    return params;
+  }
+  iree_hal_buffer_params_t mappable = params;
+  mappable.type |= IREE_HAL_MEMORY_TYPE_HOST_VISIBLE;
+  mappable.usage |= IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED;
+  iree_device_size_t allocation_size = size;
+  iree_hal_buffer_compatibility_t compatibility =
+      iree_hal_allocator_query_buffer_compatibility(allocator, mappable, size,
+                                                    &mappable, &allocation_size);
+  bool full_speed =
+      iree_all_bits_set(compatibility, IREE_HAL_BUFFER_COMPATIBILITY_ALLOCATABLE) &&
+      !iree_any_bit_set(compatibility, IREE_HAL_BUFFER_COMPATIBILITY_LOW_PERFORMANCE);
+  return full_speed ? mappable : params;
+}

@@ -16,6 +16,7 @@
 
 #include "iree/modules/hal/types.h"
 #include "ireec/decls/ireec/hal/shape_checks.h"
+#include "ireec/decls/ireec/hal/staging_device.h"
 #include "runtime_internal.h"
 
 // INVALID_ARGUMENT unless |data_length| bytes are exactly a dense row-major
@@ -73,12 +74,10 @@ IREE_API_EXPORT iree_status_t ireec_vm_list_push_buffer_view_copy(
   }
   IREE_RETURN_IF_ERROR(ireec_check_view_size(shape_rank, shape, element_type,
                                              data_length));
-  // The parameters of IREE's samples, as BufferView.from_numpy uses.
-  iree_hal_buffer_params_t params = {
-      .type = IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL,
-      .access = IREE_HAL_MEMORY_ACCESS_ALL,
-      .usage = IREE_HAL_BUFFER_USAGE_DEFAULT,
-  };
+  // The parameters of IREE's samples (DEVICE_LOCAL), mappable where an
+  // accelerator offers that at full speed.
+  iree_hal_buffer_params_t params =
+      ireec_hal_device_upload_params(device, device_allocator, data_length);
   iree_hal_buffer_view_t* view = NULL;
   IREE_RETURN_IF_ERROR(iree_hal_buffer_view_allocate_buffer_copy(
       device, device_allocator, shape_rank, shape, element_type,

@@ -1,7 +1,9 @@
 """Calls on IREE's Vulkan driver (lavapipe in CI): every call form ireec
-has on CPU devices, DEVICE_LOCAL results the host cannot map read back by the
-device, programs checked against numpy, parameters, and the ported template
-sample."""
+has on CPU devices, on both kinds of memory (lavapipe's device-local memory
+is host memory, which ireec's devices map; with `?memory=discrete`, IREE's
+own DEVICE_LOCAL memory the host cannot map, read back by the device, as on
+a discrete GPU), programs checked against numpy, parameters, and the ported
+template sample."""
 
 from __future__ import annotations
 
@@ -21,9 +23,22 @@ B = np.array([10.0, 20.0, 30.0, 40.0], np.float32)
 ASYNC_FLAGS = ("--iree-execution-model=async-external",)
 
 
+@pytest.fixture(scope="module", params=["host", "discrete"])
+def memory(request):
+    return request.param
+
+
 @pytest.fixture(scope="module")
-def session(instance, vulkan_device, vulkan_program):
-    with ireec.Session(instance, vulkan_device) as session:
+def device(instance, vulkan_uri, memory):
+    """The Vulkan device with each kind of memory in turn."""
+    uri = vulkan_uri if memory == "host" else f"{vulkan_uri}?memory=discrete"
+    with instance.create_device(uri) as device:
+        yield device
+
+
+@pytest.fixture(scope="module")
+def session(instance, device, vulkan_program):
+    with ireec.Session(instance, device) as session:
         for name in ("simple_mul", "matmul", "dynamic"):
             session.load_module(vulkan_program(name))
         yield session
@@ -35,14 +50,20 @@ def test_a_full_call_matches_numpy(session):
     assert str(product) == "4xf32=10 40 90 160"
 
 
-def test_results_are_device_memory_read_back_by_the_device(session):
+def test_results_are_read_back_on_either_memory(session, memory):
     (product,) = session.call("module.simple_mul", A, B)
     buffer = product.buffer
-    # A GPU's result memory: DEVICE_LOCAL, which the host cannot map.
     assert buffer.memory_type & MemoryType.DEVICE_LOCAL
-    assert not buffer.memory_type & MemoryType.HOST_VISIBLE
-    with pytest.raises(ireec.PermissionDeniedError, match="HOST_VISIBLE"):
-        buffer.map_range(0, buffer.byte_length)
+    if memory == "host":
+        # lavapipe's device memory is host memory: mapped, as on a CPU.
+        assert buffer.memory_type & MemoryType.HOST_VISIBLE
+        with buffer.map_range(byte_length=16) as mapped:
+            assert np.frombuffer(mapped, np.float32).tolist() == [10, 40, 90, 160]
+    else:
+        # A discrete GPU's result memory, which the host cannot map.
+        assert not buffer.memory_type & MemoryType.HOST_VISIBLE
+        with pytest.raises(ireec.PermissionDeniedError, match="HOST_VISIBLE"):
+            buffer.map_range(byte_length=16)
     assert product.to_numpy().tolist() == [10, 40, 90, 160]
 
 
@@ -59,14 +80,14 @@ def test_out_bound_and_prepared_calls(session):
         assert out.tolist() == [3, 6, 9, 12]
 
 
-def test_buffer_views_made_on_the_device_are_arguments(session, vulkan_device):
-    a = ireec.BufferView.from_numpy(vulkan_device, A)
-    b = ireec.BufferView.from_numpy(vulkan_device, B)
+def test_buffer_views_made_on_the_device_are_arguments(session, device):
+    a = ireec.BufferView.from_numpy(device, A)
+    b = ireec.BufferView.from_numpy(device, B)
     (product,) = session.call("module.simple_mul", a, b)
     assert product.to_numpy().tolist() == [10, 40, 90, 160]
     # Memory the host maps, made on the device, is an argument too.
     mappable = ireec.BufferView.from_numpy(
-        vulkan_device, B, memory_type=MemoryType.HOST_LOCAL | MemoryType.DEVICE_VISIBLE,
+        device, B, memory_type=MemoryType.HOST_LOCAL | MemoryType.DEVICE_VISIBLE,
         usage=BufferUsage.DEFAULT | BufferUsage.MAPPING)
     assert session.call("module.simple_mul", a, mappable)[0].to_numpy().tolist() == [
         10, 40, 90, 160]
@@ -101,8 +122,8 @@ def test_a_dynamic_length_and_a_reduction(session, n):
     assert total == float(n)
 
 
-def test_async_calls_with_fences(instance, vulkan_device, vulkan_program):
-    with ireec.Session(instance, vulkan_device) as session:
+def test_async_calls_with_fences(instance, device, vulkan_program):
+    with ireec.Session(instance, device) as session:
         session.load_module(vulkan_program("async_ops", *ASYNC_FLAGS))
         mul = session.function("async_ops.async_mul")
         (p1,), f1 = mul.call_async(A, B)
@@ -119,11 +140,11 @@ def test_async_calls_with_fences(instance, vulkan_device, vulkan_program):
         assert total.to_numpy().tolist() == [1, 2, 3, 4, 5]
 
 
-def test_parameters_are_read_on_the_device(instance, vulkan_device, vulkan_program, tmp_path):
+def test_parameters_are_read_on_the_device(instance, device, vulkan_program, tmp_path):
     weight = np.array([1, 2, 3, 4], np.float32)
     bias = np.array([10, 20, 30, 40], np.float32)
     path = write_safetensors(tmp_path / "model.safetensors", {"weight": weight, "bias": bias})
-    with ireec.Session(instance, vulkan_device) as session:
+    with ireec.Session(instance, device) as session:
         session.load_parameters(path, "model")
         session.load_module(vulkan_program("parameters"))
         x = np.array([1, -1, 0.5, 2], np.float32)
@@ -142,17 +163,27 @@ def test_many_calls_stay_right(session):
 # --- the template sample ---------------------------------------------------------
 
 
-def test_the_template_sample_runs_unchanged_as_on_a_gpu(compile_mlir, vulkan_uri):
-    # examples/hello_world.py is IREE's template sample: its inputs and
-    # result are DEVICE_LOCAL. On a GPU that memory cannot be mapped, so the
-    # C sample prints nothing for its inputs and fails printing the result
-    # (docs/non_mappable.md); on Vulkan ireec's port does the same, exactly
-    # as it does on a CPU device with a GPU's memory.
+def test_the_template_sample_prints_what_the_c_sample_prints(compile_mlir, vulkan_uri):
+    # examples/hello_world.py, IREE's template sample, unchanged: its
+    # DEVICE_LOCAL inputs and result are host memory on lavapipe, which
+    # ireec's device maps, as on a CPU device.
     vmfb = compile_mlir(EXAMPLES_DIR / "jit_mul.mlir", target_flags=VULKAN_FLAGS)
-    on_vulkan = run_python(EXAMPLES_DIR / "hello_world.py", vulkan_uri, vmfb)
-    cpu_vmfb = compile_mlir(EXAMPLES_DIR / "jit_mul.mlir")
+    result = run_python(EXAMPLES_DIR / "hello_world.py", vulkan_uri, vmfb).check()
+    assert result.stdout.rstrip("\n") == (
+        "4xf32=1 1.1 1.2 1.3\n * \n4xf32=10 100 1000 10000\n = \n4xf32=10 110 1200 13000")
+    assert result.stderr == ""
+
+
+def test_the_template_sample_on_discrete_memory_fails_as_on_a_gpu(compile_mlir, vulkan_uri):
+    # With IREE's memory types (?memory=discrete), the C sample prints
+    # nothing for its inputs and fails printing its result, as on a discrete
+    # GPU (docs/non_mappable.md); so does the port, exactly as on a CPU
+    # device with a GPU's memory.
+    vmfb = compile_mlir(EXAMPLES_DIR / "jit_mul.mlir", target_flags=VULKAN_FLAGS)
+    on_vulkan = run_python(EXAMPLES_DIR / "hello_world.py", f"{vulkan_uri}?memory=discrete",
+                           vmfb)
     on_discrete = run_python(EXAMPLES_DIR / "hello_world.py", "local-task://?memory=discrete",
-                             cpu_vmfb)
+                             compile_mlir(EXAMPLES_DIR / "jit_mul.mlir"))
     assert on_vulkan.returncode == on_discrete.returncode == 7  # PERMISSION_DENIED
     assert on_vulkan.stdout == on_discrete.stdout == "\n * \n\n = \n"
     for result in (on_vulkan, on_discrete):
@@ -164,8 +195,15 @@ def test_the_template_sample_runs_unchanged_as_on_a_gpu(compile_mlir, vulkan_uri
 def test_the_template_sample_prints_mappable_results(compile_mlir, vulkan_uri):
     vmfb = compile_mlir(EXAMPLES_DIR / "jit_mul.mlir", "--iree-hal-external-resources-mappable=true",
                         target_flags=VULKAN_FLAGS)
-    result = run_python(EXAMPLES_DIR / "hello_world.py", vulkan_uri, vmfb).check()
+    result = run_python(EXAMPLES_DIR / "hello_world.py", f"{vulkan_uri}?memory=discrete",
+                        vmfb).check()
     assert result.stdout == "\n * \n\n = \n4xf32=10 110 1200 13000"
+
+
+def test_a_bad_memory_parameter_is_refused(instance, vulkan_uri):
+    with pytest.raises(ireec.InvalidArgumentError, match="memory=shared: an accelerator's "
+                                                         "memory is host .* or discrete"):
+        instance.create_device(f"{vulkan_uri}?memory=shared")
 
 
 @pytest.mark.parametrize("index, name", [(0, "readback_raw.py"), (1, "readback_pythonic.py")])
@@ -175,7 +213,7 @@ def test_the_readback_patterns_print_everything_on_vulkan(compile_mlir, vulkan_u
     # a CPU device with a GPU's memory, print the same on the real thing.
     script = tmp_path / name
     script.write_text(doc_blocks("non_mappable.md", "python")[index])
-    on_vulkan = run_python(script, vulkan_uri, compile_mlir(
+    on_vulkan = run_python(script, f"{vulkan_uri}?memory=discrete", compile_mlir(
         EXAMPLES_DIR / "jit_mul.mlir", target_flags=VULKAN_FLAGS)).check()
     on_discrete = run_python(script, "local-task://?memory=discrete",
                              compile_mlir(EXAMPLES_DIR / "jit_mul.mlir")).check()

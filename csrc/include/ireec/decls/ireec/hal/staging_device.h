@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 
+#include "ireec/decls/iree/hal/allocator.h"
 #include "ireec/decls/iree/hal/buffer.h"
 #include "ireec/decls/iree/hal/device.h"
 
@@ -23,5 +24,16 @@ bool ireec_hal_device_stages_foreign_buffers(iree_hal_device_t* device);
 // take every buffer as it is.
 bool ireec_hal_device_reaches_buffer(iree_hal_device_t* device,
                                      iree_hal_buffer_t* buffer);
+
+// The parameters a copy of |size| bytes of host data onto |device| is
+// allocated with from |allocator| (a call's array arguments): DEVICE_LOCAL
+// memory for dispatches and transfers (IREE_HAL_BUFFER_USAGE_DEFAULT). On an
+// accelerator whose allocator offers device-local memory the host can map at
+// full speed (lavapipe, integrated GPUs, resizable BAR; IREE's rule for
+// generated buffers), small copies go there, mappable: the copy is then a
+// memcpy instead of a queue transfer the caller waits for.
+iree_hal_buffer_params_t ireec_hal_device_upload_params(
+    iree_hal_device_t* device, iree_hal_allocator_t* allocator,
+    iree_device_size_t size);
 
 #endif  // IREEC_DECLS_IREEC_HAL_STAGING_DEVICE_H_
