@@ -8,6 +8,8 @@ interleaved round by round so that machine noise hits every contender alike;
 the table reports medians over the rounds and the ratios the targets are
 stated in. The official binding (`iree-base-runtime==3.9.0`, module
 `iree.runtime`) is a benchmark-only dependency: `pip install '.[bench]'`.
+Where there is a Vulkan device (Debian's mesa-vulkan-drivers gives one on the
+CPU), the table has the Vulkan rows (bench/vulkan.py).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from programs import (ADD_ONE_64MIB, DEVICE_HOP, IMPORT_LOOP, MATMUL_512,  # noq
                       SIMPLE_MUL, TWO_DEVICE_FLAGS, compile_program)
 
 import ireec  # noqa: E402
+import vulkan  # noqa: E402
 
 MiB = 1 << 20
 
@@ -291,6 +294,8 @@ def main(argv=None) -> int:
         "readback 64 MiB: numpy copy":
             (lambda: big_host.copy(), 5),
     }
+    # IREE's Vulkan driver, where there is a Vulkan device (lavapipe on a CPU).
+    cases.update(vulkan.cases(instance, cache, max(100, calls_small // 5), official_call))
     for size, arr in upload_arrays.items():
         label = f"{size // 1024} KiB" if size < MiB else f"{size // MiB} MiB"
         cases[f"upload {label}: copy"] = (
@@ -418,6 +423,7 @@ def print_table(median, rounds, workers, pinned) -> None:
         *((f"two devices, hop {size}: staged (discrete + plain) / two plain devices",
            ratio(median, HOP_STAGED.format(size=size), HOP_PLAIN.format(size=size)),
            "", None) for size in HOP_SIZES),
+        *vulkan.ratio_rows(median),
     ]
     print("| ratio | value | target |")
     print("| --- | ---: | --- |")
