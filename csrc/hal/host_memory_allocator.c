@@ -33,7 +33,9 @@ static iree_hal_buffer_params_t ireec_host_visible_params(
   if (iree_all_bits_set(params.type, IREE_HAL_MEMORY_TYPE_DEVICE_LOCAL) &&
       !iree_any_bit_set(params.type, IREE_HAL_MEMORY_TYPE_HOST_VISIBLE)) {
     params.type |= IREE_HAL_MEMORY_TYPE_HOST_VISIBLE;
-    params.usage |= IREE_HAL_BUFFER_USAGE_MAPPING;
+    // Scoped and persistent: a CPU device's executables map what they use
+    // for as long as they run.
+    params.usage |= IREE_HAL_BUFFER_USAGE_MAPPING | IREE_HAL_BUFFER_USAGE_MAPPING_PERSISTENT;
   }
   return params;
 }

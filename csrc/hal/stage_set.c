@@ -7,6 +7,7 @@
 
 #include "discrete.h"
 #include "forwarding_device.h"
+#include "semaphore_bridge.h"
 
 //===----------------------------------------------------------------------===//
 // What a device reaches, and whose a buffer is
@@ -44,21 +45,36 @@ IREEC_HAL_INTERNAL bool ireec_hal_device_reaches(
     return true;
   }
   if (state->reach == IREEC_HAL_STAGING_REACH_HOST_MEMORY) {
-    // Host memory: host-visible buffers, and buffers of no device (the CPU
-    // heap's, whatever their memory type says); not another device's own.
+    // Host memory: buffers of no device (the CPU heap's, whatever their
+    // memory type says), and another device's that are host-visible and may
+    // stay mapped while the CPU's executables run on them (they map their
+    // bindings persistently).
     return !placed_on ||
-           iree_all_bits_set(iree_hal_buffer_memory_type(allocated),
-                             IREE_HAL_MEMORY_TYPE_HOST_VISIBLE);
+           (iree_all_bits_set(iree_hal_buffer_memory_type(allocated),
+                              IREE_HAL_MEMORY_TYPE_HOST_VISIBLE) &&
+            iree_all_bits_set(iree_hal_buffer_allowed_usage(allocated),
+                              IREE_HAL_BUFFER_USAGE_MAPPING_PERSISTENT));
   }
   return false;
 }
 
+// Whether the host maps |buffer| (to copy it itself).
+static bool ireec_hal_host_maps(iree_hal_buffer_t* buffer) {
+  iree_hal_buffer_t* allocated = iree_hal_buffer_allocated_buffer(buffer);
+  return iree_all_bits_set(iree_hal_buffer_memory_type(allocated),
+                           IREE_HAL_MEMORY_TYPE_HOST_VISIBLE) &&
+         iree_all_bits_set(iree_hal_buffer_allowed_usage(allocated),
+                           IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED);
+}
+
 // Whether |owner|, the device copying a foreign buffer, reaches |buffer|:
 // as ireec_hal_device_reaches for ireec's devices; a device that is not ours
-// (the inner HIP device IREE's HIP allocator names in its buffers) is taken
-// to reach only its own memory.
+// (the inner device IREE's GPU allocators name in their buffers) is taken
+// to reach only its own memory; no owner (the host copies) whatever the host
+// maps.
 static bool ireec_hal_owner_reaches(iree_hal_device_t* owner,
                                     iree_hal_buffer_t* buffer) {
+  if (!owner) return ireec_hal_host_maps(buffer);
   if (ireec_hal_staging_state(owner)) {
     return ireec_hal_device_reaches(owner, buffer);
   }
@@ -70,7 +86,8 @@ static bool ireec_hal_owner_reaches(iree_hal_device_t* owner,
 }
 
 // A new reference to the device that can copy |buffer| (whose memory it
-// is), or a status naming |device| and why no device can.
+// is); NULL when the host copies it (host memory of no device); or a status
+// naming |device| and why nothing can.
 IREEC_HAL_INTERNAL iree_status_t ireec_hal_buffer_owner(
     iree_hal_device_t* device, iree_hal_buffer_t* buffer,
     iree_hal_device_t** out_owner) {
@@ -93,10 +110,12 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_buffer_owner(
           iree_hal_buffer_allocated_buffer(buffer))
           .device;
   if (!placed_on) {
+    // Host memory of no device (a CPU heap buffer): the host copies it.
+    if (ireec_hal_host_maps(buffer)) return iree_ok_status();
     return iree_make_status(
         IREE_STATUS_FAILED_PRECONDITION,
         "device '%.*s' cannot reach this buffer's memory, and the buffer "
-        "names no device that could copy it",
+        "names no device that could copy it nor can the host map it",
         (int)name.size, name.data);
   }
   iree_hal_device_retain(placed_on);
@@ -225,10 +244,11 @@ static iree_status_t ireec_hal_staging_buffer_allocate(
       .access = IREE_HAL_MEMORY_ACCESS_ALL,
       .usage = IREE_HAL_BUFFER_USAGE_TRANSFER |
                IREE_HAL_BUFFER_USAGE_DISPATCH_STORAGE |
-               IREE_HAL_BUFFER_USAGE_MAPPING,
+               IREE_HAL_BUFFER_USAGE_MAPPING |
+               IREE_HAL_BUFFER_USAGE_MAPPING_PERSISTENT,
   };
   iree_hal_device_t* candidates[2] = {device, owner};
-  for (int i = 0; i < 2; ++i) {
+  for (int i = 0; i < 2 && candidates[i]; ++i) {
     iree_hal_buffer_t* buffer = NULL;
     iree_status_t status = iree_hal_allocator_allocate_buffer(
         iree_hal_device_allocator(candidates[i]), params,
@@ -245,7 +265,8 @@ static iree_status_t ireec_hal_staging_buffer_allocate(
     iree_hal_buffer_release(buffer);
   }
   iree_string_view_t name = ireec_hal_staging_device_name(device);
-  iree_string_view_t owner_name = ireec_hal_staging_device_name(owner);
+  iree_string_view_t owner_name =
+      owner ? ireec_hal_staging_device_name(owner) : IREE_SV("the host");
   return iree_make_status(
       IREE_STATUS_FAILED_PRECONDITION,
       "device '%.*s' cannot use a buffer of device '%.*s': neither device "
@@ -295,6 +316,31 @@ static iree_hal_semaphore_list_t ireec_hal_one_semaphore(
       .count = 1, .semaphores = semaphore, .payload_values = value};
 }
 
+// Copies |stage|'s range in (from its buffer into the staging buffer) or
+// back, after |waits|, signalling |signals|: a queue copy of the buffer's own
+// device (its lists bridged: the device may be another driver's), or, for
+// host memory of no device, a host job.
+static iree_status_t ireec_hal_stage_copy(ireec_hal_stage_set_t* set,
+                                          ireec_hal_stage_t* stage,
+                                          iree_hal_semaphore_list_t waits,
+                                          iree_hal_semaphore_list_t signals,
+                                          bool back) {
+  ireec_hal_host_copy_t copy = {
+      .source = back ? stage->stage : stage->foreign,
+      .source_offset = back ? 0 : stage->begin,
+      .target = back ? stage->foreign : stage->stage,
+      .target_offset = back ? stage->begin : 0,
+      .length = stage->end - stage->begin,
+  };
+  if (!stage->owner) {
+    return ireec_hal_host_job_run(waits, 1, &copy, signals, set->host_allocator);
+  }
+  return ireec_hal_bridged_queue_copy(stage->owner, waits, signals, copy.source,
+                                      copy.source_offset, copy.target,
+                                      copy.target_offset, copy.length,
+                                      set->host_allocator);
+}
+
 // Copies in, issues, copies back (see stage_set.h).
 IREEC_HAL_INTERNAL iree_status_t ireec_hal_stage_set_submit(
     ireec_hal_stage_set_t* set, iree_hal_queue_affinity_t queue_affinity,
@@ -313,12 +359,9 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_stage_set_submit(
     ireec_hal_stage_t* stage = &set->stages[i];
     if (stage->filled) continue;
     next_value = value + 1;
-    status = iree_hal_device_queue_copy(
-        stage->owner, IREE_HAL_QUEUE_AFFINITY_ANY,
-        chained ? ireec_hal_one_semaphore(&chain, &value) : waits,
-        ireec_hal_one_semaphore(&chain, &next_value), stage->foreign,
-        stage->begin, stage->stage, 0, stage->end - stage->begin,
-        IREE_HAL_COPY_FLAG_NONE);
+    status = ireec_hal_stage_copy(
+        set, stage, chained ? ireec_hal_one_semaphore(&chain, &value) : waits,
+        ireec_hal_one_semaphore(&chain, &next_value), /*back=*/false);
     value = next_value;
     chained = true;
   }
@@ -340,12 +383,10 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_stage_set_submit(
     if (!stage->written) continue;
     const bool last = --written_count == 0;
     next_value = value + 1;
-    status = iree_hal_device_queue_copy(
-        stage->owner, IREE_HAL_QUEUE_AFFINITY_ANY,
-        ireec_hal_one_semaphore(&chain, &value),
+    status = ireec_hal_stage_copy(
+        set, stage, ireec_hal_one_semaphore(&chain, &value),
         last ? signals : ireec_hal_one_semaphore(&chain, &next_value),
-        stage->stage, 0, stage->foreign, stage->begin,
-        stage->end - stage->begin, IREE_HAL_COPY_FLAG_NONE);
+        /*back=*/true);
     value = next_value;
   }
   if (!iree_status_is_ok(status)) {
@@ -363,6 +404,13 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_stage_set_submit(
 // its caller vouches that what it reads is ready by then).
 IREEC_HAL_INTERNAL iree_status_t ireec_hal_stage_fill_now(
     ireec_hal_stage_t* stage) {
+  if (!stage->owner) {  // host memory of no device: the host copies it
+    iree_status_t status =
+        iree_hal_buffer_map_copy(stage->foreign, stage->begin, stage->stage, 0,
+                                 stage->end - stage->begin);
+    stage->filled = iree_status_is_ok(status);
+    return status;
+  }
   iree_hal_semaphore_t* done = NULL;
   IREE_RETURN_IF_ERROR(iree_hal_semaphore_create(
       stage->owner, IREE_HAL_QUEUE_AFFINITY_ANY, 0, 0, &done));

@@ -28,7 +28,9 @@ typedef struct ireec_hal_stage_t {
   // Filled already (when recorded into a command buffer that may execute
   // while recording): not copied in at submission.
   bool filled;
-  iree_hal_device_t* owner;  // retained; the device copying |foreign|
+  // Retained: the device copying |foreign|; NULL when the host copies it
+  // (host memory of no device).
+  iree_hal_device_t* owner;
   iree_hal_buffer_t* stage;  // retained; host-visible
 } ireec_hal_stage_t;
 
@@ -48,7 +50,8 @@ IREEC_HAL_INTERNAL bool ireec_hal_device_reaches(iree_hal_device_t* device,
                                                  iree_hal_buffer_t* buffer);
 
 // A new reference to the device that can copy |buffer| (whose memory it
-// is), or FAILED_PRECONDITION naming |device| and why no device can.
+// is); NULL when the host copies it (host memory of no device); or
+// FAILED_PRECONDITION naming |device| and why nothing can.
 IREEC_HAL_INTERNAL iree_status_t ireec_hal_buffer_owner(
     iree_hal_device_t* device, iree_hal_buffer_t* buffer,
     iree_hal_device_t** out_owner);

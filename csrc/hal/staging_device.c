@@ -18,6 +18,7 @@
 #include "forwarding_device.h"
 #include "ireec/decls/ireec/hal/staging_device.h"
 #include "mapping_command_buffer.h"
+#include "semaphore_bridge.h"
 #include "stage_set.h"
 
 static void ireec_hal_staging_device_on_destroy(
@@ -510,6 +511,82 @@ static iree_status_t ireec_hal_staging_device_queue_execute(
 }
 
 //===----------------------------------------------------------------------===//
+// Semaphores of other drivers
+//===----------------------------------------------------------------------===//
+
+// Every queue operation's lists reach the inner device bridged: semaphores it
+// cannot wait on or signal (another driver's) get proxies of its own, joined
+// to them by the host (semaphore_bridge.h).
+static iree_status_t ireec_hal_staging_device_map_lists(
+    ireec_hal_forwarding_device_t* device, iree_hal_semaphore_list_t waits,
+    iree_hal_semaphore_list_t signals, iree_hal_semaphore_list_t* out_waits,
+    iree_hal_semaphore_list_t* out_signals, void** out_state, bool* out_skip) {
+  *out_skip = false;
+  return ireec_hal_semaphore_bridge_map(device->inner, waits, signals,
+                                        device->host_allocator, out_waits,
+                                        out_signals, out_state);
+}
+
+static void ireec_hal_staging_device_release_lists(
+    ireec_hal_forwarding_device_t* device, void* state, bool submitted) {
+  ireec_hal_semaphore_bridge_release(state, submitted);
+}
+
+static const ireec_hal_forwarding_wait_hooks_t ireec_hal_staging_wait_hooks = {
+    .map = ireec_hal_staging_device_map_lists,
+    .release = ireec_hal_staging_device_release_lists,
+};
+
+// Host waits on lists holding other drivers' semaphores: each semaphore by
+// its own driver's wait (for any one of them, by asking each in turn).
+static iree_status_t ireec_hal_staging_device_wait_semaphores(
+    iree_hal_device_t* base_device, iree_hal_wait_mode_t wait_mode,
+    const iree_hal_semaphore_list_t semaphore_list, iree_timeout_t timeout,
+    iree_hal_wait_flags_t flags) {
+  iree_hal_device_t* inner = ireec_hal_forwarding_device_inner(base_device);
+  bool mixed = false;
+  for (iree_host_size_t i = 0; i < semaphore_list.count && !mixed; ++i) {
+    mixed = !iree_all_bits_set(
+        iree_hal_device_query_semaphore_compatibility(inner, semaphore_list.semaphores[i]),
+        IREE_HAL_SEMAPHORE_COMPATIBILITY_DEVICE_WAIT);
+  }
+  if (!mixed) {
+    return ireec_hal_forwarding_device_vtable.wait_semaphores(
+        base_device, wait_mode, semaphore_list, timeout, flags);
+  }
+  iree_convert_timeout_to_absolute(&timeout);
+  iree_status_t status = iree_ok_status();
+  if (wait_mode == IREE_HAL_WAIT_MODE_ALL) {
+    status = iree_hal_semaphore_list_wait(semaphore_list, timeout, flags);
+    if (iree_status_is_ok(status)) {
+      status = ireec_hal_semaphore_list_failure(semaphore_list);
+    }
+    return status;
+  }
+  // Any one: each asked without blocking, in turn, until one is reached or
+  // the deadline passes.
+  for (;;) {
+    for (iree_host_size_t i = 0; i < semaphore_list.count; ++i) {
+      status = iree_hal_semaphore_wait(semaphore_list.semaphores[i],
+                                       semaphore_list.payload_values[i],
+                                       iree_immediate_timeout(), flags);
+      if (iree_status_is_ok(status)) {
+        iree_hal_semaphore_list_t one = {
+            .count = 1, .semaphores = &semaphore_list.semaphores[i],
+            .payload_values = &semaphore_list.payload_values[i]};
+        return ireec_hal_semaphore_list_failure(one);
+      }
+      if (!iree_status_is_deadline_exceeded(status)) return status;
+      iree_status_ignore(status);
+    }
+    if (iree_timeout_as_deadline_ns(timeout) <= iree_time_now()) {
+      return iree_status_from_code(IREE_STATUS_DEADLINE_EXCEEDED);
+    }
+    iree_wait_until(iree_time_now() + 50000);  // 50 µs
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // The staging device
 //===----------------------------------------------------------------------===//
 
@@ -529,6 +606,7 @@ static const iree_hal_device_vtable_t ireec_hal_staging_device_overrides = {
     .queue_write = ireec_hal_staging_device_queue_write,
     .queue_dispatch = ireec_hal_staging_device_queue_dispatch,
     .queue_execute = ireec_hal_staging_device_queue_execute,
+    .wait_semaphores = ireec_hal_staging_device_wait_semaphores,
 };
 
 IREEC_HAL_INTERNAL iree_status_t ireec_hal_staging_device_wrap(
@@ -536,7 +614,7 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_staging_device_wrap(
     ireec_hal_staging_reach_t reach, iree_allocator_t host_allocator,
     iree_hal_device_t** out_device) {
   IREE_RETURN_IF_ERROR(ireec_hal_forwarding_device_create(
-      inner, &ireec_hal_staging_device_overrides, /*wait_hooks=*/NULL,
+      inner, &ireec_hal_staging_device_overrides, &ireec_hal_staging_wait_hooks,
       sizeof(ireec_hal_staging_state_t), host_allocator, out_device));
   ireec_hal_forwarding_device_t* device =
       ireec_hal_forwarding_device_cast(*out_device);

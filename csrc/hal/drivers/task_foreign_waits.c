@@ -35,6 +35,7 @@
 
 #include "../forwarding_device.h"
 #include "driver_support.h"
+#include "local_sync/sync_semaphore.h"
 #include "task_inline_execution.h"
 
 // The wrapper's state (ireec_hal_forwarding_device_state).
@@ -495,8 +496,22 @@ static void ireec_task_device_on_destroy(ireec_hal_forwarding_device_t* device) 
       &ireec_task_device_state(device)->inline_execution);
 }
 
+// What the queue waits on and signals itself: task semaphores, and
+// local-sync's, which a timepoint follows (proxies above). Other drivers'
+// semaphores only the host can wait on (a Vulkan semaphore tells its
+// timepoints only when asked); IREE's task device answers ALL for every one.
+static iree_hal_semaphore_compatibility_t
+ireec_task_device_query_semaphore_compatibility(iree_hal_device_t* device,
+                                               iree_hal_semaphore_t* semaphore) {
+  if (iree_hal_task_semaphore_isa(semaphore) || iree_hal_sync_semaphore_isa(semaphore)) {
+    return IREE_HAL_SEMAPHORE_COMPATIBILITY_ALL;
+  }
+  return IREE_HAL_SEMAPHORE_COMPATIBILITY_HOST_ONLY;
+}
+
 static const iree_hal_device_vtable_t ireec_task_device_overrides = {
     .query_i64 = ireec_task_device_query_i64,
+    .query_semaphore_compatibility = ireec_task_device_query_semaphore_compatibility,
     .queue_execute = ireec_task_device_queue_execute,
     .wait_semaphores = ireec_task_device_wait_semaphores,
 };

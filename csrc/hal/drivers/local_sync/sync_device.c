@@ -18,6 +18,7 @@
 
 #include "iree/hal/api.h"
 #include "iree/hal/drivers/local_sync/sync_device.h"
+#include "iree/hal/drivers/local_task/task_semaphore.h"
 #include "iree/hal/local/executable_loader.h"
 #include "iree/hal/local/local_executable_cache.h"
 #include "iree/hal/utils/deferred_command_buffer.h"
@@ -274,7 +275,14 @@ static iree_status_t iree_hal_sync_device_create_semaphore(
 static iree_hal_semaphore_compatibility_t
 iree_hal_sync_device_query_semaphore_compatibility(
     iree_hal_device_t* base_device, iree_hal_semaphore_t* semaphore) {
-  // The queue waits and signals on the host: any semaphore will do.
+  // The queue waits and signals on the calling thread: its own semaphores,
+  // and task semaphores (which tell their timepoints when signalled, so a
+  // wait of several follows them). Other drivers' semaphores only the host
+  // waits on by itself.
+  if (iree_hal_sync_semaphore_isa(semaphore) ||
+      iree_hal_task_semaphore_isa(semaphore)) {
+    return IREE_HAL_SEMAPHORE_COMPATIBILITY_ALL;
+  }
   return IREE_HAL_SEMAPHORE_COMPATIBILITY_HOST_ONLY;
 }
 
