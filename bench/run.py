@@ -296,6 +296,8 @@ def main(argv=None) -> int:
     }
     # IREE's Vulkan driver, where there is a Vulkan device (lavapipe on a CPU).
     cases.update(vulkan.cases(instance, cache, max(100, calls_small // 5), official_call))
+    cases.update(vulkan.hop_cases(instance, cache, HOP_SIZES, lambda n: (
+        max(100, calls_small // 10) if n == 4 else max(5, int(50 * scale)))))
     for size, arr in upload_arrays.items():
         label = f"{size // 1024} KiB" if size < MiB else f"{size // MiB} MiB"
         cases[f"upload {label}: copy"] = (
@@ -423,7 +425,7 @@ def print_table(median, rounds, workers, pinned) -> None:
         *((f"two devices, hop {size}: staged (discrete + plain) / two plain devices",
            ratio(median, HOP_STAGED.format(size=size), HOP_PLAIN.format(size=size)),
            "", None) for size in HOP_SIZES),
-        *vulkan.ratio_rows(median),
+        *vulkan.ratio_rows(median, HOP_PLAIN, HOP_SIZES),
     ]
     print("| ratio | value | target |")
     print("| --- | ---: | --- |")

@@ -115,11 +115,16 @@ static iree_status_t ireec_hal_host_job_work(ireec_hal_host_job_t* job) {
   for (iree_host_size_t i = 0; i < job->waits.count && iree_status_is_ok(status);
        ++i) {
     iree_hal_semaphore_t* semaphore = job->waits.semaphores[i];
-    // Some drivers take a failed semaphore as reached: asked after too.
     status = iree_hal_semaphore_wait(semaphore, job->waits.payload_values[i],
                                      iree_infinite_timeout(),
                                      IREE_HAL_WAIT_FLAG_DEFAULT);
-    if (iree_status_is_ok(status)) status = ireec_hal_semaphore_failure(semaphore);
+    // Some drivers take a failed semaphore as reached, others answer a bare
+    // ABORTED: the semaphore's own failure (the root cause) is passed on.
+    iree_status_t failure = ireec_hal_semaphore_failure(semaphore);
+    if (!iree_status_is_ok(failure)) {
+      iree_status_ignore(status);
+      status = failure;
+    }
   }
   if (iree_status_is_ok(status)) status = ireec_hal_semaphore_list_failure(job->checks);
   for (iree_host_size_t i = 0; i < job->copy_count && iree_status_is_ok(status); ++i) {
