@@ -55,12 +55,14 @@ def compile_executable(name: str, backend: str, out_dir: Path) -> bytes:
 
 
 def submit_and_wait(device: ireec.Device, command_buffer: CommandBuffer,
-                    binding_table=None) -> None:
+                    binding_table=None) -> int:
     """IREE's SubmitCommandBufferAndWait: executes the command buffer with no
-    waits, signalling a new semaphore 0 -> 1, and waits for it."""
+    waits, signalling a new semaphore 0 -> 1, and waits for it. Returns the
+    semaphore's value read back then (1 once the submission completed)."""
     semaphore = ireec.Semaphore(device, 0)
     device.queue_execute(command_buffer, binding_table, wait=[], signal=[(semaphore, 1)])
     semaphore.wait(1)
+    return semaphore.query()
 
 
 def empty_command_buffer(device: ireec.Device, binding_capacity: int = 0) -> CommandBuffer:

@@ -37,12 +37,14 @@ def test_submit_with_no_command_buffers(device):
     signal = new(device)
     device.queue_barrier(wait=[], signal=[(signal, 1)])
     signal.wait(1)
+    assert signal.query() == 1
 
 
 def test_submit_and_signal(device):
     signal = new(device)
     device.queue_execute(empty_command_buffer(device), wait=[], signal=[(signal, 1)])
     signal.wait(1)
+    assert signal.query() == 1
 
 
 def test_submit_with_wait(device):
@@ -86,6 +88,7 @@ def test_wait_all_host_and_device_semaphores(device):
     host_wait.signal(1)
     device_wait.signal(1)
     device.wait_semaphores(WaitMode.ALL, [(host_signal, 1), (device_signal, 1)])
+    assert (host_signal.query(), device_signal.query()) == (1, 1)
     thread.join()
 
 
