@@ -8,7 +8,9 @@ zeroed or filled).
 IREE runs its CTS on each of its CPU drivers, with executables of each of
 its CPU compiler backends (embedded ELF from llvm-cpu, VMVX); the ports run
 on local-task, local-sync and local-task with discrete memory (where
-DEVICE_LOCAL buffers cannot be mapped), with both.
+DEVICE_LOCAL buffers cannot be mapped), with both. A case IREE leaves out of
+a driver's CTS is deselected on that driver's devices (cts_exclusions.py,
+keyed by the driver name a device URI starts with).
 """
 
 from __future__ import annotations
