@@ -370,8 +370,8 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_discrete_allocator_create(
   ireec_hal_discrete_allocator_t* allocator = NULL;
   IREE_RETURN_IF_ERROR(iree_allocator_malloc(host_allocator, sizeof(*allocator),
                                              (void**)&allocator));
-  allocator->resource.ref_count = 1;
-  allocator->resource.vtable = &ireec_hal_discrete_allocator_vtable;
+  iree_hal_resource_initialize(&ireec_hal_discrete_allocator_vtable,
+                               &allocator->resource);
   allocator->host_allocator = host_allocator;
   allocator->storage_allocator = storage_allocator;
   iree_hal_allocator_retain(storage_allocator);

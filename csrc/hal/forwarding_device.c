@@ -448,8 +448,7 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_forwarding_device_create(
   if (overrides->entry) device->vtable.entry = overrides->entry;
   IREEC_FORWARDING_DEVICE_ENTRIES(IREEC_OVERRIDE_ENTRY)
 #undef IREEC_OVERRIDE_ENTRY
-  device->resource.ref_count = 1;
-  device->resource.vtable = &device->vtable;
+  iree_hal_resource_initialize(&device->vtable, &device->resource);
   device->host_allocator = host_allocator;
   device->inner = inner;
   device->wait_hooks = wait_hooks;

@@ -92,8 +92,8 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_hal_wrapping_driver_wrap(
     iree_hal_driver_release(inner_driver);
     return status;
   }
-  driver->resource.ref_count = 1;
-  driver->resource.vtable = &ireec_hal_wrapping_driver_vtable;
+  iree_hal_resource_initialize(&ireec_hal_wrapping_driver_vtable,
+                               &driver->resource);
   driver->host_allocator = host_allocator;
   driver->param_set = param_set;
   driver->name = name;

@@ -56,8 +56,7 @@ IREE_API_EXPORT iree_status_t iree_hal_sync_driver_create(
   IREE_RETURN_IF_ERROR(iree_allocator_malloc(
       host_allocator, struct_size + identifier.size, (void**)&driver));
   memset(driver, 0, struct_size + identifier.size);
-  driver->resource.ref_count = 1;
-  driver->resource.vtable = &iree_hal_sync_driver_vtable;
+  iree_hal_resource_initialize(&iree_hal_sync_driver_vtable, &driver->resource);
   driver->host_allocator = host_allocator;
   char* identifier_storage = (char*)driver + struct_size;
   memcpy(identifier_storage, identifier.data, identifier.size);
