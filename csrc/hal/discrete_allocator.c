@@ -101,8 +101,8 @@ static const iree_hal_buffer_vtable_t ireec_hal_discrete_buffer_vtable = {
     .flush_range = ireec_hal_discrete_buffer_flush_range,
 };
 
-// Takes ownership of |storage| (also when failing).
-static iree_status_t ireec_hal_discrete_buffer_wrap(
+// Wraps |storage|, taking its reference (released when failing: _move).
+static iree_status_t ireec_hal_discrete_buffer_wrap_move(
     iree_hal_allocator_t* allocator, iree_hal_buffer_t* storage,
     iree_hal_memory_type_t memory_type,
     iree_hal_memory_access_t allowed_access,
@@ -308,10 +308,9 @@ static iree_status_t ireec_hal_discrete_allocator_allocate_buffer(
   iree_hal_memory_access_t access = device_params.access
                                         ? device_params.access
                                         : IREE_HAL_MEMORY_ACCESS_ALL;
-  return ireec_hal_discrete_buffer_wrap(base_allocator, storage,
-                                        device_params.type, access,
-                                        device_params.usage,
-                                        allocator->host_allocator, out_buffer);
+  return ireec_hal_discrete_buffer_wrap_move(
+      base_allocator, storage, device_params.type, access, device_params.usage,
+      allocator->host_allocator, out_buffer);
 }
 
 static void ireec_hal_discrete_allocator_deallocate_buffer(

@@ -429,7 +429,7 @@ const iree_hal_device_vtable_t ireec_hal_forwarding_device_vtable = {
 _Static_assert(sizeof(iree_hal_device_vtable_t) == 30 * sizeof(void (*)(void)),
                "iree_hal_device_vtable_t has an entry the base does not name");
 
-IREEC_HAL_INTERNAL iree_status_t ireec_hal_forwarding_device_create(
+IREEC_HAL_INTERNAL iree_status_t ireec_hal_forwarding_device_create_move(
     iree_hal_device_t* inner, const iree_hal_device_vtable_t* overrides,
     const ireec_hal_forwarding_wait_hooks_t* wait_hooks,
     iree_host_size_t state_size, iree_allocator_t host_allocator,

@@ -86,7 +86,7 @@ static iree_status_t ireec_hip_device_create(
   char name[128];
   ireec_hal_device_uri_format(driver_name, device_path, param_count, params,
                               name, sizeof(name));
-  return ireec_hal_staging_device_wrap(
+  return ireec_hal_staging_device_wrap_move(
       device, iree_make_cstring_view(name), IREEC_HAL_STAGING_REACH_OWN_MEMORY,
       host_allocator, out_device);
 }
@@ -117,7 +117,7 @@ static iree_status_t iree_hal_hip_driver_factory_try_create(
 
   iree_allocator_free(host_allocator, options.hip_lib_search_paths);
   IREE_RETURN_IF_ERROR(status);
-  return ireec_hal_wrapping_driver_wrap(
+  return ireec_hal_wrapping_driver_wrap_move(
       hip_driver, iree_hal_hip_driver_info.driver_name,
       IREEC_CPU_DEVICE_PARAMS_NONE, ireec_hip_device_create, host_allocator,
       out_driver);

@@ -79,7 +79,8 @@ static const iree_hal_driver_vtable_t ireec_hal_wrapping_driver_vtable = {
     .create_device_by_path = ireec_hal_wrapping_driver_create_device_by_path,
 };
 
-IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_hal_wrapping_driver_wrap(
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
+ireec_hal_wrapping_driver_wrap_move(
     iree_hal_driver_t* inner_driver, iree_string_view_t name,
     ireec_cpu_device_param_set_t param_set,
     ireec_hal_wrapped_device_create_fn_t create_device,

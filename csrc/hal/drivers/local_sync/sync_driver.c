@@ -138,7 +138,7 @@ static iree_status_t iree_hal_sync_driver_create_device_by_id(
   IREE_RETURN_IF_ERROR(iree_hal_sync_device_create(
       driver->identifier, &driver->default_params, driver->loader_count,
       driver->loaders, driver->device_allocator, host_allocator, &device));
-  IREE_RETURN_IF_ERROR(ireec_cpu_device_apply_memory(
+  IREE_RETURN_IF_ERROR(ireec_cpu_device_apply_memory_move(
       &parsed, driver->identifier, param_count, params, host_allocator,
       &device));
   *out_device = device;
