@@ -27,11 +27,11 @@ from ireec.compile import LOCAL_CPU_FLAGS, CompilerNotFoundError, find_iree_comp
 
 from c_build import build_c_program as _build_c_program  # noqa: E402
 from gpu_support import VULKAN_FLAGS, cuda_device_reason  # noqa: E402
-from locations import PROGRAMS_DIR, REPO_ROOT  # noqa: E402
+from locations import ABI_FACTS_FILE, PROGRAMS_DIR  # noqa: E402
 
-# Facts about IREE's ABI at the commit we bind, kept beside the project.
+# Names another file of IREE ABI facts to check against instead of the
+# tests' own (tests/c_api/data/README.md).
 ABI_FACTS_ENV = "IREEC_ABI_FACTS"
-ABI_FACTS_DEFAULT = REPO_ROOT.parent / "shared" / "iree-abi" / "iree-abi-0f64f41a.json"
 
 
 def pytest_collection_modifyitems(config, items):
@@ -177,8 +177,11 @@ def vulkan_program(compile_mlir):
 
 @pytest.fixture(scope="session")
 def abi_facts():
-    path = Path(os.environ.get(ABI_FACTS_ENV, ABI_FACTS_DEFAULT))
+    """IREE's ABI facts (tests/c_api/data/), or the file IREEC_ABI_FACTS names."""
+    named = os.environ.get(ABI_FACTS_ENV)
+    path = Path(named) if named else ABI_FACTS_FILE
     if not path.is_file():
-        pytest.skip(f"IREE ABI facts not present at {path} "
-                    f"(set {ABI_FACTS_ENV}): declarations not checked")
+        where = f" (named by {ABI_FACTS_ENV})" if named else ""
+        pytest.fail(f"the IREE ABI facts file {path}{where} is missing: "
+                    f"declarations cannot be checked")
     return json.loads(path.read_text())

@@ -8,7 +8,9 @@ zeroed or filled).
 IREE runs its CTS on each of its CPU drivers, with executables of each of
 its CPU compiler backends (embedded ELF from llvm-cpu, VMVX); the ports run
 on local-task, local-sync and local-task with discrete memory (where
-DEVICE_LOCAL buffers cannot be mapped), with both.
+DEVICE_LOCAL buffers cannot be mapped), with both. A case IREE leaves out of
+a driver's CTS is deselected on that driver's devices (cts_exclusions.py,
+keyed by the driver name a device URI starts with).
 """
 
 from __future__ import annotations
@@ -55,12 +57,14 @@ def compile_executable(name: str, backend: str, out_dir: Path) -> bytes:
 
 
 def submit_and_wait(device: ireec.Device, command_buffer: CommandBuffer,
-                    binding_table=None) -> None:
+                    binding_table=None) -> int:
     """IREE's SubmitCommandBufferAndWait: executes the command buffer with no
-    waits, signalling a new semaphore 0 -> 1, and waits for it."""
+    waits, signalling a new semaphore 0 -> 1, and waits for it. Returns the
+    semaphore's value read back then (1 once the submission completed)."""
     semaphore = ireec.Semaphore(device, 0)
     device.queue_execute(command_buffer, binding_table, wait=[], signal=[(semaphore, 1)])
     semaphore.wait(1)
+    return semaphore.query()
 
 
 def empty_command_buffer(device: ireec.Device, binding_capacity: int = 0) -> CommandBuffer:

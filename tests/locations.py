@@ -1,5 +1,6 @@
 """Where the tests find what they use: the checkout's folders, the data
-the tests ship (MLIR programs, C programs) and the docs' code blocks."""
+the tests ship (MLIR programs, C programs, IREE's ABI facts) and the docs'
+code blocks."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ TESTS_DIR = Path(__file__).resolve().parent
 REPO_ROOT = TESTS_DIR.parent
 PROGRAMS_DIR = TESTS_DIR / "programs"
 C_PROGRAMS_DIR = TESTS_DIR / "c_programs"
+# Facts about IREE's ABI at the commit ireec binds (tests/c_api/data/README.md).
+ABI_FACTS_FILE = TESTS_DIR / "c_api" / "data" / "iree-abi-0f64f41a.json"
 EXAMPLES_DIR = REPO_ROOT / "examples"
 DOCS_DIR = REPO_ROOT / "docs"
 

@@ -36,8 +36,8 @@ ireec_hal_discrete_resolve_ref(iree_hal_buffer_ref_t ref);
 
 // Wraps |inner_device| (whose allocator is a discrete allocator) in a device
 // that resolves discrete buffers in every command before passing it on.
-// Takes ownership of |inner_device|, also when failing.
-IREEC_HAL_INTERNAL iree_status_t ireec_hal_discrete_device_wrap(
+// Takes |inner_device|'s reference (released when failing: _move).
+IREEC_HAL_INTERNAL iree_status_t ireec_hal_discrete_device_wrap_move(
     iree_hal_device_t* inner_device, iree_allocator_t host_allocator,
     iree_hal_device_t** out_device);
 

@@ -101,8 +101,8 @@ static const iree_hal_buffer_vtable_t ireec_hal_discrete_buffer_vtable = {
     .flush_range = ireec_hal_discrete_buffer_flush_range,
 };
 
-// Takes ownership of |storage| (also when failing).
-static iree_status_t ireec_hal_discrete_buffer_wrap(
+// Wraps |storage|, taking its reference (released when failing: _move).
+static iree_status_t ireec_hal_discrete_buffer_wrap_move(
     iree_hal_allocator_t* allocator, iree_hal_buffer_t* storage,
     iree_hal_memory_type_t memory_type,
     iree_hal_memory_access_t allowed_access,
@@ -308,10 +308,9 @@ static iree_status_t ireec_hal_discrete_allocator_allocate_buffer(
   iree_hal_memory_access_t access = device_params.access
                                         ? device_params.access
                                         : IREE_HAL_MEMORY_ACCESS_ALL;
-  return ireec_hal_discrete_buffer_wrap(base_allocator, storage,
-                                        device_params.type, access,
-                                        device_params.usage,
-                                        allocator->host_allocator, out_buffer);
+  return ireec_hal_discrete_buffer_wrap_move(
+      base_allocator, storage, device_params.type, access, device_params.usage,
+      allocator->host_allocator, out_buffer);
 }
 
 static void ireec_hal_discrete_allocator_deallocate_buffer(
@@ -370,8 +369,8 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_discrete_allocator_create(
   ireec_hal_discrete_allocator_t* allocator = NULL;
   IREE_RETURN_IF_ERROR(iree_allocator_malloc(host_allocator, sizeof(*allocator),
                                              (void**)&allocator));
-  allocator->resource.ref_count = 1;
-  allocator->resource.vtable = &ireec_hal_discrete_allocator_vtable;
+  iree_hal_resource_initialize(&ireec_hal_discrete_allocator_vtable,
+                               &allocator->resource);
   allocator->host_allocator = host_allocator;
   allocator->storage_allocator = storage_allocator;
   iree_hal_allocator_retain(storage_allocator);

@@ -75,7 +75,7 @@ static iree_status_t ireec_hal_discrete_device_create_command_buffer(
       device->inner, mode, command_categories, queue_affinity,
       binding_capacity, &inner));
   ireec_hal_ref_mapper_t mapper = {.map = ireec_hal_discrete_map_ref};
-  return ireec_hal_mapping_command_buffer_wrap(
+  return ireec_hal_mapping_command_buffer_wrap_move(
       iree_hal_device_allocator(device->inner), mode, command_categories,
       queue_affinity, binding_capacity, inner, mapper, device->host_allocator,
       out_command_buffer);
@@ -231,10 +231,10 @@ static const iree_hal_device_vtable_t ireec_hal_discrete_device_overrides = {
     .queue_execute = ireec_hal_discrete_device_queue_execute,
 };
 
-IREEC_HAL_INTERNAL iree_status_t ireec_hal_discrete_device_wrap(
+IREEC_HAL_INTERNAL iree_status_t ireec_hal_discrete_device_wrap_move(
     iree_hal_device_t* inner_device, iree_allocator_t host_allocator,
     iree_hal_device_t** out_device) {
-  return ireec_hal_forwarding_device_create(
+  return ireec_hal_forwarding_device_create_move(
       inner_device, &ireec_hal_discrete_device_overrides, /*wait_hooks=*/NULL,
       /*state_size=*/0, host_allocator, out_device);
 }

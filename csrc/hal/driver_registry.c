@@ -15,6 +15,8 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "iree/base/internal/synchronization.h"
+
 // A fixed capacity keeps registration allocation-free, which is what lets the
 // process-wide registry exist before any allocator is chosen. IREE uses the
 // same bound.
@@ -24,7 +26,7 @@ struct iree_hal_driver_registry_t {
   // Allocator the registry itself came from; unused by the default registry,
   // which is static storage.
   iree_allocator_t host_allocator;
-  pthread_mutex_t mutex;
+  iree_slim_mutex_t mutex;
   // Dense, in registration order; unregistering shifts later entries down.
   iree_host_size_t factory_count;
   const iree_hal_driver_factory_t* factories[IREE_HAL_MAX_DRIVER_FACTORY_COUNT];
@@ -42,7 +44,7 @@ static void iree_hal_driver_registry_default_initialize(void) {
          sizeof(iree_hal_driver_registry_default_storage));
   iree_hal_driver_registry_default_storage.host_allocator =
       iree_allocator_null();
-  pthread_mutex_init(&iree_hal_driver_registry_default_storage.mutex, NULL);
+  iree_slim_mutex_initialize(&iree_hal_driver_registry_default_storage.mutex);
 }
 
 // pthread_once makes the first use from any thread race-free without
@@ -72,14 +74,7 @@ iree_hal_driver_registry_allocate(iree_allocator_t host_allocator,
   IREE_RETURN_IF_ERROR(iree_allocator_malloc(host_allocator, sizeof(*registry),
                                              (void**)&registry));
   registry->host_allocator = host_allocator;
-  int error = pthread_mutex_init(&registry->mutex, NULL);
-  if (error != 0) {
-    iree_allocator_free(host_allocator, registry);
-    return iree_make_status(IREE_STATUS_RESOURCE_EXHAUSTED,
-                            "initializing the driver registry mutex failed "
-                            "(error %d)",
-                            error);
-  }
+  iree_slim_mutex_initialize(&registry->mutex);
 
   *out_registry = registry;
   return iree_ok_status();
@@ -95,7 +90,7 @@ IREE_API_EXPORT void iree_hal_driver_registry_free(
   // is to do. Drivers created earlier keep working; they do not refer back to
   // the registry.
   iree_allocator_t host_allocator = registry->host_allocator;
-  pthread_mutex_destroy(&registry->mutex);
+  iree_slim_mutex_deinitialize(&registry->mutex);
   iree_allocator_free(host_allocator, registry);
 }
 
@@ -116,7 +111,7 @@ IREE_API_EXPORT iree_status_t iree_hal_driver_registry_register_factory(
   }
 
   iree_status_t status = iree_ok_status();
-  pthread_mutex_lock(&registry->mutex);
+  iree_slim_mutex_lock(&registry->mutex);
 
   // A duplicate is an error (as in IREE) rather than a no-op so that every
   // successful register is matched by exactly one successful unregister.
@@ -141,7 +136,7 @@ IREE_API_EXPORT iree_status_t iree_hal_driver_registry_register_factory(
     registry->factories[registry->factory_count++] = factory;
   }
 
-  pthread_mutex_unlock(&registry->mutex);
+  iree_slim_mutex_unlock(&registry->mutex);
   return status;
 }
 
@@ -154,7 +149,7 @@ IREE_API_EXPORT iree_status_t iree_hal_driver_registry_unregister_factory(
   }
 
   iree_status_t status = iree_ok_status();
-  pthread_mutex_lock(&registry->mutex);
+  iree_slim_mutex_lock(&registry->mutex);
 
   iree_host_size_t index = registry->factory_count;
   for (iree_host_size_t i = 0; i < registry->factory_count; ++i) {
@@ -177,7 +172,7 @@ IREE_API_EXPORT iree_status_t iree_hal_driver_registry_unregister_factory(
     registry->factories[--registry->factory_count] = NULL;
   }
 
-  pthread_mutex_unlock(&registry->mutex);
+  iree_slim_mutex_unlock(&registry->mutex);
   return status;
 }
 
@@ -221,7 +216,7 @@ IREE_API_EXPORT iree_status_t iree_hal_driver_registry_enumerate(
   }
 
   iree_status_t status = iree_ok_status();
-  pthread_mutex_lock(&registry->mutex);
+  iree_slim_mutex_lock(&registry->mutex);
 
   // First pass sizes the allocation. Factories must return the same infos
   // while registered, and the lock keeps the factory list fixed, so the
@@ -265,7 +260,7 @@ IREE_API_EXPORT iree_status_t iree_hal_driver_registry_enumerate(
     }
   }
 
-  pthread_mutex_unlock(&registry->mutex);
+  iree_slim_mutex_unlock(&registry->mutex);
 
   if (iree_status_is_ok(status)) {
     *out_driver_info_count = total_count;
@@ -343,7 +338,7 @@ IREE_API_EXPORT iree_status_t iree_hal_driver_registry_try_create(
   // chosen factory registered (and so alive) while it works, at the cost of
   // serializing driver creation per registry.
   iree_status_t status = iree_ok_status();
-  pthread_mutex_lock(&registry->mutex);
+  iree_slim_mutex_lock(&registry->mutex);
 
   // Newest factory first, and within a factory the last matching entry, so
   // the most recent registration of a name wins.
@@ -373,6 +368,6 @@ IREE_API_EXPORT iree_status_t iree_hal_driver_registry_try_create(
     }
   }
 
-  pthread_mutex_unlock(&registry->mutex);
+  iree_slim_mutex_unlock(&registry->mutex);
   return status;
 }

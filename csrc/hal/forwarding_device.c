@@ -429,7 +429,7 @@ const iree_hal_device_vtable_t ireec_hal_forwarding_device_vtable = {
 _Static_assert(sizeof(iree_hal_device_vtable_t) == 30 * sizeof(void (*)(void)),
                "iree_hal_device_vtable_t has an entry the base does not name");
 
-IREEC_HAL_INTERNAL iree_status_t ireec_hal_forwarding_device_create(
+IREEC_HAL_INTERNAL iree_status_t ireec_hal_forwarding_device_create_move(
     iree_hal_device_t* inner, const iree_hal_device_vtable_t* overrides,
     const ireec_hal_forwarding_wait_hooks_t* wait_hooks,
     iree_host_size_t state_size, iree_allocator_t host_allocator,
@@ -448,8 +448,7 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_forwarding_device_create(
   if (overrides->entry) device->vtable.entry = overrides->entry;
   IREEC_FORWARDING_DEVICE_ENTRIES(IREEC_OVERRIDE_ENTRY)
 #undef IREEC_OVERRIDE_ENTRY
-  device->resource.ref_count = 1;
-  device->resource.vtable = &device->vtable;
+  iree_hal_resource_initialize(&device->vtable, &device->resource);
   device->host_allocator = host_allocator;
   device->inner = inner;
   device->wait_hooks = wait_hooks;

@@ -57,11 +57,11 @@ struct ireec_hal_forwarding_device_t {
 IREEC_HAL_INTERNAL extern const iree_hal_device_vtable_t
     ireec_hal_forwarding_device_vtable;
 
-// Wraps |inner| (taking its reference, also when failing) in a forwarding
-// device whose vtable is the base one with every non-NULL entry of
+// Wraps |inner| (taking its reference, released when failing: _move) in a
+// forwarding device whose vtable is the base one with every non-NULL entry of
 // |overrides| in its place. |wait_hooks| (may be NULL) outlives the device.
 // |state_size| bytes of zeroed state of the wrapper's own follow the device.
-IREEC_HAL_INTERNAL iree_status_t ireec_hal_forwarding_device_create(
+IREEC_HAL_INTERNAL iree_status_t ireec_hal_forwarding_device_create_move(
     iree_hal_device_t* inner, const iree_hal_device_vtable_t* overrides,
     const ireec_hal_forwarding_wait_hooks_t* wait_hooks,
     iree_host_size_t state_size, iree_allocator_t host_allocator,

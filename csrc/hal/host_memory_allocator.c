@@ -167,8 +167,8 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_host_memory_allocator_create(
   ireec_hal_host_memory_allocator_t* allocator = NULL;
   IREE_RETURN_IF_ERROR(iree_allocator_malloc(host_allocator, sizeof(*allocator),
                                              (void**)&allocator));
-  allocator->resource.ref_count = 1;
-  allocator->resource.vtable = &ireec_hal_host_memory_allocator_vtable;
+  iree_hal_resource_initialize(&ireec_hal_host_memory_allocator_vtable,
+                               &allocator->resource);
   allocator->host_allocator = host_allocator;
   allocator->inner = inner;
   iree_hal_allocator_retain(inner);

@@ -4,6 +4,18 @@
 #include "iree/hal/api.h"
 
 //===----------------------------------------------------------------------===//
+// Resources
+//===----------------------------------------------------------------------===//
+
+// As IREE's iree_atomic_ref_count_init, the count is stored with release
+// order: whoever is later handed the object sees it initialized.
+IREE_API_EXPORT void iree_hal_resource_initialize(
+    const void* vtable, iree_hal_resource_t* out_resource) {
+  __atomic_store_n(&out_resource->ref_count, 1, __ATOMIC_RELEASE);
+  out_resource->vtable = vtable;
+}
+
+//===----------------------------------------------------------------------===//
 // Buffer parameters
 //===----------------------------------------------------------------------===//
 

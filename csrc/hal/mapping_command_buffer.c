@@ -290,7 +290,7 @@ _Static_assert(sizeof(iree_hal_command_buffer_vtable_t) ==
                    15 * sizeof(void (*)(void)),
                "iree_hal_command_buffer_vtable_t has an entry not filled here");
 
-IREEC_HAL_INTERNAL iree_status_t ireec_hal_mapping_command_buffer_wrap(
+IREEC_HAL_INTERNAL iree_status_t ireec_hal_mapping_command_buffer_wrap_move(
     iree_hal_allocator_t* device_allocator, iree_hal_command_buffer_mode_t mode,
     iree_hal_command_category_t command_categories,
     iree_hal_queue_affinity_t queue_affinity, iree_host_size_t binding_capacity,

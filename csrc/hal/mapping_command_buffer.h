@@ -30,9 +30,10 @@ typedef struct ireec_hal_ref_mapper_t {
   void (*release_state)(void* state);
 } ireec_hal_ref_mapper_t;
 
-// Wraps |inner| (taking its reference, also when failing; the mapper's state
-// too) in a command buffer mapping each command's references with |mapper|.
-IREEC_HAL_INTERNAL iree_status_t ireec_hal_mapping_command_buffer_wrap(
+// Wraps |inner| (taking its reference and the mapper's state, both released
+// when failing: _move) in a command buffer mapping each command's references
+// with |mapper|.
+IREEC_HAL_INTERNAL iree_status_t ireec_hal_mapping_command_buffer_wrap_move(
     iree_hal_allocator_t* device_allocator, iree_hal_command_buffer_mode_t mode,
     iree_hal_command_category_t command_categories,
     iree_hal_queue_affinity_t queue_affinity, iree_host_size_t binding_capacity,

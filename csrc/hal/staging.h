@@ -22,11 +22,11 @@ typedef enum ireec_hal_staging_reach_e {
   IREEC_HAL_STAGING_REACH_OWN_MEMORY = 1,
 } ireec_hal_staging_reach_t;
 
-// Wraps |inner| (taking its reference, also when failing) in a staging
-// device named |name| in messages (copied; e.g. the URI it was created
-// from). If its allocator is a discrete allocator, the new device is named
-// as the owner of its buffers.
-IREEC_HAL_INTERNAL iree_status_t ireec_hal_staging_device_wrap(
+// Wraps |inner| (taking its reference, released when failing: _move) in a
+// staging device named |name| in messages (copied; e.g. the URI it was
+// created from). If its allocator is a discrete allocator, the new device is
+// named as the owner of its buffers.
+IREEC_HAL_INTERNAL iree_status_t ireec_hal_staging_device_wrap_move(
     iree_hal_device_t* inner, iree_string_view_t name,
     ireec_hal_staging_reach_t reach, iree_allocator_t host_allocator,
     iree_hal_device_t** out_device);

@@ -145,7 +145,7 @@ static iree_status_t ireec_hal_staging_device_create_command_buffer(
       .state = recording,
       .release_state = ireec_hal_staging_recording_release,
   };
-  return ireec_hal_mapping_command_buffer_wrap(
+  return ireec_hal_mapping_command_buffer_wrap_move(
       iree_hal_device_allocator(device->inner), mode, command_categories,
       queue_affinity, binding_capacity, inner, mapper, device->host_allocator,
       out_command_buffer);
@@ -609,11 +609,11 @@ static const iree_hal_device_vtable_t ireec_hal_staging_device_overrides = {
     .wait_semaphores = ireec_hal_staging_device_wait_semaphores,
 };
 
-IREEC_HAL_INTERNAL iree_status_t ireec_hal_staging_device_wrap(
+IREEC_HAL_INTERNAL iree_status_t ireec_hal_staging_device_wrap_move(
     iree_hal_device_t* inner, iree_string_view_t name,
     ireec_hal_staging_reach_t reach, iree_allocator_t host_allocator,
     iree_hal_device_t** out_device) {
-  IREE_RETURN_IF_ERROR(ireec_hal_forwarding_device_create(
+  IREE_RETURN_IF_ERROR(ireec_hal_forwarding_device_create_move(
       inner, &ireec_hal_staging_device_overrides, &ireec_hal_staging_wait_hooks,
       sizeof(ireec_hal_staging_state_t), host_allocator, out_device));
   ireec_hal_forwarding_device_t* device =

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "iree/base/internal/synchronization.h"
 #include "iree/hal/drivers/init.h"
 #include "iree/modules/hal/module.h"
 #include "runtime_internal.h"
@@ -66,8 +67,8 @@ IREE_API_EXPORT void iree_runtime_instance_options_use_all_available_drivers(
 // allocator of whichever runtime instance happened to come first: that
 // allocator may belong to a caller that goes away long before the process.
 
-static pthread_mutex_t iree_runtime_shared_vm_instance_mutex =
-    PTHREAD_MUTEX_INITIALIZER;
+// Initialized when the library is loaded (below), before anything can use it.
+static iree_slim_mutex_t iree_runtime_shared_vm_instance_mutex;
 
 // Guarded by iree_runtime_shared_vm_instance_mutex. Holds the process's own
 // reference, which is never released.
@@ -78,13 +79,14 @@ static iree_vm_instance_t* iree_runtime_shared_vm_instance = NULL;
 // runtime instance would then wait on it. Held across fork (prepare) and
 // released on both sides, it is always free in the child.
 static void iree_runtime_shared_vm_instance_fork_prepare(void) {
-  pthread_mutex_lock(&iree_runtime_shared_vm_instance_mutex);
+  iree_slim_mutex_lock(&iree_runtime_shared_vm_instance_mutex);
 }
 static void iree_runtime_shared_vm_instance_fork_done(void) {
-  pthread_mutex_unlock(&iree_runtime_shared_vm_instance_mutex);
+  iree_slim_mutex_unlock(&iree_runtime_shared_vm_instance_mutex);
 }
 __attribute__((constructor)) static void
-iree_runtime_shared_vm_instance_register_fork_handlers(void) {
+iree_runtime_shared_vm_instance_initialize_mutex(void) {
+  iree_slim_mutex_initialize(&iree_runtime_shared_vm_instance_mutex);
   pthread_atfork(iree_runtime_shared_vm_instance_fork_prepare,
                  iree_runtime_shared_vm_instance_fork_done,
                  iree_runtime_shared_vm_instance_fork_done);
@@ -97,7 +99,7 @@ static iree_status_t iree_runtime_shared_vm_instance_acquire(
     iree_vm_instance_t** out_vm_instance) {
   *out_vm_instance = NULL;
   iree_status_t status = iree_ok_status();
-  pthread_mutex_lock(&iree_runtime_shared_vm_instance_mutex);
+  iree_slim_mutex_lock(&iree_runtime_shared_vm_instance_mutex);
   if (!iree_runtime_shared_vm_instance) {
     iree_vm_instance_t* vm_instance = NULL;
     status = iree_vm_instance_create(IREE_VM_TYPE_CAPACITY_DEFAULT,
@@ -117,7 +119,7 @@ static iree_status_t iree_runtime_shared_vm_instance_acquire(
     iree_vm_instance_retain(iree_runtime_shared_vm_instance);
     *out_vm_instance = iree_runtime_shared_vm_instance;
   }
-  pthread_mutex_unlock(&iree_runtime_shared_vm_instance_mutex);
+  iree_slim_mutex_unlock(&iree_runtime_shared_vm_instance_mutex);
   return status;
 }
 

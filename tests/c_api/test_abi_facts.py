@@ -11,13 +11,14 @@ extension (API mode: the C compiler laid them out from our headers).
 from __future__ import annotations
 
 import ctypes
+import hashlib
 from pathlib import Path
 
 import pytest
 
 import ireec
 from ireec import ffi, lib
-from locations import REPO_ROOT
+from locations import ABI_FACTS_FILE, REPO_ROOT
 
 
 def _load_build_ffi():
@@ -302,3 +303,21 @@ def test_runtime_library_identity():
     # ireec refuses unknown builds unless told otherwise; this one is known.
     from ireec._core.runtime_location import KNOWN_RUNTIME_SHA256
     assert ireec.RUNTIME_LIBRARY_SHA256 in KNOWN_RUNTIME_SHA256
+
+
+def test_the_facts_describe_the_runtime_ireec_binds(abi_facts):
+    # The declarations are checked against the very build ireec loads.
+    from ireec._core.runtime_location import IREE_COMMIT, KNOWN_RUNTIME_SHA256, RUNTIME_FILE_NAME
+    meta = abi_facts["meta"]
+    assert meta["iree_commit"] == IREE_COMMIT
+    assert meta["library"].rsplit("/", 1)[-1] == RUNTIME_FILE_NAME
+    assert meta["library_sha256"] in KNOWN_RUNTIME_SHA256
+
+
+def test_the_facts_file_is_the_one_its_readme_names():
+    # The tests' copy is kept byte for byte as it was made: an edit by hand
+    # would silently change what every declaration is checked against.
+    readme = (ABI_FACTS_FILE.parent / "README.md").read_text()
+    digest = hashlib.sha256(ABI_FACTS_FILE.read_bytes()).hexdigest()
+    assert f"`{ABI_FACTS_FILE.name}`" in readme
+    assert f"`{digest}`" in readme, f"{ABI_FACTS_FILE.name} has sha256 {digest}"

@@ -486,13 +486,13 @@ def _vma_flags(address: int) -> list[str]:
     return flags
 
 
-@pytest.mark.skipif(not os.path.exists("/sys/kernel/mm/transparent_hugepage/enabled"),
-                    reason="this kernel has no transparent huge pages")
 def test_large_device_buffers_are_advised_onto_huge_pages(device):
     # numpy asks for huge pages for its large arrays; the CPU devices' memory
     # does too (ireec_allocator_system_huge_pages), so copies between the two
     # are not slowed by TLB misses on one side. "hg" is the kernel's flag for
     # memory advised MADV_HUGEPAGE.
+    assert os.path.exists("/sys/kernel/mm/transparent_hugepage/enabled"), \
+        "this kernel has no transparent huge pages"
     values = np.arange(2 << 20, dtype=np.float32)  # 8 MiB
     view = BufferView.from_numpy(device, values)
     alias = view.to_numpy(copy=None)

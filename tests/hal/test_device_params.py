@@ -74,20 +74,24 @@ def test_worker_count_follows_topology_group_count(vmfb, count):
     assert workers == [[f"iree-worker-{i}", ALL_CPUS] for i in range(count)]
 
 
-@pytest.mark.skipif(len(CPUS) < 2, reason="needs two CPUs this process may use")
+def _two_cpus():
+    """The first and last CPU this process may use, which must be two."""
+    assert len(CPUS) >= 2, f"pinning two workers needs two CPUs this process may use, not {CPUS}"
+    return CPUS[0], CPUS[-1]
+
+
 def test_cpu_ids_pin_the_workers(vmfb):
-    first, last = CPUS[0], CPUS[-1]
+    first, last = _two_cpus()
     assert run_child(f"local-task://?topology_cpu_ids={last}", vmfb, 1) == [
         ["iree-worker-0", str(last)]]
     assert run_child(f"local-task://?topology_cpu_ids={first},{last}", vmfb, 2) == [
         ["iree-worker-0", str(first)], ["iree-worker-1", str(last)]]
 
 
-@pytest.mark.skipif(len(CPUS) < 2, reason="needs two CPUs this process may use")
 def test_repeated_cpu_ids_make_one_executor_each(vmfb):
     # As --task_topology_cpu_ids given twice: two executors (two queues), each
     # with its one worker; discrete memory applies on top.
-    first, last = CPUS[0], CPUS[-1]
+    first, last = _two_cpus()
     workers = run_child(
         f"local-task://?topology_cpu_ids={first}&topology_cpu_ids={last}&memory=discrete", vmfb,
         2)

@@ -102,7 +102,10 @@ def test_default_device(instance):
     device = ffi.new("iree_hal_device_t**")
     check_status(lib.iree_runtime_instance_try_create_default_device(
         instance, lib.iree_make_cstring_view(b"local-task"), device))
-    lib.iree_hal_device_release(device[0])
+    try:
+        assert string(lib.iree_hal_device_id(device[0])) == "local-task"
+    finally:
+        lib.iree_hal_device_release(device[0])
 
 
 def test_hip_without_a_hip_runtime_is_unavailable(instance):

@@ -444,8 +444,6 @@ print(json.dumps({"start": start, "end": end, "last": last.tolist()}))
 '''
 
 
-@pytest.mark.skipif(not os.path.exists("/proc/self/statm"),
-                    reason="resident memory is read from /proc/self/statm")
 @pytest.mark.parametrize("model", MODELS)
 def test_10k_heterogeneous_calls_leak_nothing(hop, model):
     program = {"vmfb": str(hop("llvm-cpu", model)),

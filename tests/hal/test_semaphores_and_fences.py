@@ -1,7 +1,13 @@
 """ireec.Semaphore and ireec.Fence on each CPU driver: timelines, waits with
 timeouts, waits signalled from another thread, failures that keep their
-reason, fences built from timepoints (insert, extend, join), and raw handles
-wrapped."""
+reason and reach waiters (what IREE's own waits answer then too), device
+waits on several semaphores, fences built from timepoints (insert, extend,
+join), and raw handles wrapped.
+
+IREE's conformance cases for semaphores are ported in cts/test_semaphore.py
+and cts/test_semaphore_submission.py; what ireec's devices do beyond them
+(a wait the HAL leaves to the driver, failures IREE's CPU drivers do not
+pass on) is checked here."""
 
 from __future__ import annotations
 
@@ -10,7 +16,8 @@ import threading
 import pytest
 
 import ireec
-from ireec import lib
+from ireec import check_status, lib
+from ireec.hal import WaitMode
 
 
 # --- semaphores ---------------------------------------------------------------------
@@ -25,6 +32,7 @@ def test_semaphore_timeline(device):
     semaphore.wait(7)
     with pytest.raises(ireec.OutOfRangeError, match="monotonically increasing"):
         semaphore.signal(3)
+    assert semaphore.query() == 9
 
 
 def test_semaphore_wait_timeout(device):
@@ -35,6 +43,7 @@ def test_semaphore_wait_timeout(device):
     assert raised.value.code_name == "DEADLINE_EXCEEDED"
     with pytest.raises(TimeoutError):
         semaphore.wait(1, timeout=0)
+    assert semaphore.query() == 0
 
 
 def test_semaphore_wait_signaled_from_another_thread(device):
@@ -48,17 +57,80 @@ def test_semaphore_wait_signaled_from_another_thread(device):
     assert reached == [3]
 
 
+def _iree_wait(semaphore, value):
+    """IREE's own wait (no timeout), its answer raised as Semaphore.wait's is not."""
+    check_status(lib.iree_hal_semaphore_wait(semaphore.handle, value, lib.iree_infinite_timeout(),
+                                             lib.IREE_HAL_WAIT_FLAG_DEFAULT))
+
+
 def test_semaphore_fail(device):
     semaphore = ireec.Semaphore(device)
     semaphore.fail("device fell over", code=lib.IREE_STATUS_CANCELLED)
     with pytest.raises(ireec.CancelledError, match="device fell over"):
         semaphore.query()
+    # IREE's wait answers ABORTED; Semaphore.wait raises the failure itself.
+    with pytest.raises(ireec.AbortedError):
+        _iree_wait(semaphore, 1)
     with pytest.raises(ireec.CancelledError, match="device fell over"):
         semaphore.wait(1)
+    # A second failure does not replace the first.
+    semaphore.fail("failed again", code=lib.IREE_STATUS_DATA_LOSS)
+    with pytest.raises(ireec.CancelledError, match="device fell over"):
+        semaphore.query()
     with pytest.raises(ValueError, match="non-OK"):
         semaphore.fail("x", code=lib.IREE_STATUS_OK)
     with pytest.raises(TypeError, match="message must be a str"):
         semaphore.fail(b"x")
+
+
+def test_semaphore_failure_wakes_a_blocked_waiter(device):
+    semaphore = ireec.Semaphore(device)
+    thread = threading.Thread(target=semaphore.fail, args=("failed while waited on",
+                                                           lib.IREE_STATUS_INTERNAL))
+    thread.start()
+    with pytest.raises(ireec.AbortedError):
+        _iree_wait(semaphore, 1)
+    thread.join()
+    with pytest.raises(ireec.InternalError, match="failed while waited on"):
+        semaphore.query()
+
+
+# --- device waits -------------------------------------------------------------------
+
+
+def test_device_wait_all_and_any(device):
+    # IREE's CTS leaves the answer of an ALL wait not yet reached to the
+    # driver; ireec's devices time out.
+    a, b = ireec.Semaphore(device, 1), ireec.Semaphore(device, 0)
+    device.wait_semaphores(WaitMode.ANY, [(a, 1), (b, 1)], timeout=0)
+    device.wait_semaphores(WaitMode.ANY, [(a, 1), (b, 1)])
+    with pytest.raises(ireec.DeadlineExceededError):
+        device.wait_semaphores(WaitMode.ALL, [(a, 1), (b, 1)], timeout=0)
+    with pytest.raises(ireec.DeadlineExceededError):
+        device.wait_semaphores(WaitMode.ALL, [(a, 1), (b, 1)], timeout=0.01)
+    thread = threading.Thread(target=b.signal, args=(1,))
+    thread.start()
+    device.wait_semaphores(WaitMode.ALL, [(a, 1), (b, 1)])
+    thread.join()
+    assert (a.query(), b.query()) == (1, 1)
+
+
+@pytest.mark.parametrize("mode", [WaitMode.ALL, WaitMode.ANY])
+def test_device_wait_with_a_failed_semaphore_aborts(device, mode):
+    # IREE's own local-task takes a failed semaphore's failure value as
+    # reached in its multi-waits; ireec's devices answer ABORTED, as the HAL
+    # promises.
+    a, b = ireec.Semaphore(device, 1), ireec.Semaphore(device)
+    b.fail("failed before the wait", code=lib.IREE_STATUS_INTERNAL)
+    for timepoints, timeout in (([(a, 1), (b, 1)], lib.iree_make_timeout_ns(10_000_000)),
+                                ([(b, 1)], lib.iree_infinite_timeout())):
+        fence = ireec.Fence(len(timepoints))
+        for semaphore, value in timepoints:
+            fence.insert(semaphore, value)
+        with pytest.raises(ireec.AbortedError):
+            check_status(lib.iree_hal_device_wait_semaphores(
+                device.handle, mode, lib.iree_hal_fence_semaphore_list(fence.handle), timeout,
+                lib.IREE_HAL_WAIT_FLAG_DEFAULT))
 
 
 # --- fences -----------------------------------------------------------------------------

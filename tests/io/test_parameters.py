@@ -87,7 +87,6 @@ def test_irpa_with_data(instance, device, affine, tmp_path):
 
 
 def test_gguf_file(instance, device, affine, tmp_path):
-    pytest.importorskip("gguf")
     path = write_gguf(tmp_path / "model.gguf", {"weight": WEIGHT, "bias": BIAS})
     assert sorted(ireec.ParameterIndex().load(path).keys()) == ["bias", "weight"]
     session = new_session(instance, device, [(path, "model")], affine)
@@ -103,7 +102,6 @@ def _load_example():
 
 
 def test_irpa_from_iree_import_onnx(instance, device, tmp_path):
-    pytest.importorskip("onnx")
     example = _load_example()
     vmfb, irpa, weights = example.build(tmp_path)
     index = ireec.ParameterIndex().load(irpa)
@@ -118,7 +116,6 @@ def test_irpa_from_iree_import_onnx(instance, device, tmp_path):
 
 
 def test_example_runs():
-    pytest.importorskip("onnx")
     result = run_python(EXAMPLES_DIR / "parameters.py", timeout=600).check()
     assert "match: True" in result.stdout
     assert "modules: ['hal', 'io_parameters', 'module']" in result.stdout

@@ -9,7 +9,6 @@ import ast
 import importlib.metadata
 import importlib.util
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -81,13 +80,12 @@ def _installed_distribution():
     try:
         distribution = importlib.metadata.distribution("ireec")
     except importlib.metadata.PackageNotFoundError:
-        pytest.skip("ireec is not installed as a distribution (run from a build tree)")
-    # A wheel install has a RECORD; metadata a build left in a source tree
+        pytest.fail("ireec is not installed as a distribution: install it (`pip install -e .` "
+                    "or its wheel) to test what an install holds")
+    # pip writes a RECORD; metadata a build left in a source tree
     # (ireec.egg-info) has none and may be stale.
-    if distribution.read_text("RECORD") is None:
-        pytest.skip("ireec's metadata is not from an installed wheel")
-    if Path(ireec.__file__).parent != Path(distribution.locate_file("ireec")):
-        pytest.skip("the ireec imported is not the installed distribution")
+    assert distribution.read_text("RECORD") is not None, \
+        f"ireec's metadata at {distribution.locate_file('')} was not installed by pip"
     return distribution
 
 
@@ -99,13 +97,19 @@ def test_installed_scripts_and_type_marker(program):
                        "ireec-run-module": "ireec.cli.run_module:console_main",
                        "ireec-benchmark-module": "ireec.cli.benchmark_module:console_main"}
     files = {str(f) for f in distribution.files}
-    assert "ireec/py.typed" in files
-    assert "ireec/cli/run_module.py" in files
-    if (Path(sys.executable).parent / "ireec-run-module").exists():
-        result = run_installed_script("ireec-run-module", f"--module={program('simple_mul')}",
-                                      "--input=4xf32=1,2,3,4", "--input=4xf32=10,20,30,40")
-        assert result.stdout == ("EXEC @simple_mul\nresult[0]: hal.buffer_view\n"
-                                 "4xf32=10 40 90 160\n"), result.stderr
+    package_dir = Path(ireec.__file__).parent
+    if Path(distribution.locate_file("ireec")) == package_dir:
+        # Installed from the wheel: its RECORD lists the package's files.
+        assert "ireec/py.typed" in files
+        assert "ireec/cli/run_module.py" in files
+    else:
+        # An editable install: the package imported is the source tree's.
+        assert (package_dir / "py.typed").is_file()
+        assert (package_dir / "cli" / "run_module.py").is_file()
+    result = run_installed_script("ireec-run-module", f"--module={program('simple_mul')}",
+                                  "--input=4xf32=1,2,3,4", "--input=4xf32=10,20,30,40")
+    assert result.stdout == ("EXEC @simple_mul\nresult[0]: hal.buffer_view\n"
+                             "4xf32=10 40 90 160\n"), result.stderr
 
 
 def test_type_marker_is_in_the_package():

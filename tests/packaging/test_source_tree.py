@@ -14,7 +14,9 @@ def test_unbuilt_source_tree_says_what_to_run(tmp_path):
     shutil.copytree(REPO_ROOT / "ireec", tmp_path / "ireec",
                     ignore=shutil.ignore_patterns("*.so", "lib", "include", "__pycache__"))
     (tmp_path / "setup.py").write_text("")
-    result = run_python("-c", "import ireec", cwd=tmp_path, timeout=120)
+    # -S: no site-packages, so no installed ireec comes first (an editable
+    # install's import hook would, before the copy on sys.path).
+    result = run_python("-S", "-c", "import ireec", cwd=tmp_path, timeout=120)
     assert result.returncode == 1, result.report()
     last = result.stderr.strip().splitlines()[-1]
     assert last.startswith("ImportError: ireec is being imported from its source tree")

@@ -22,9 +22,6 @@ from locations import PROGRAMS_DIR
 MIB = 1 << 20
 CHILD_TIMEOUT = 600
 
-pytestmark = pytest.mark.skipif(not os.path.exists("/proc/self/statm"),
-                                reason="resident memory is read from /proc/self/statm")
-
 PRELUDE = '''
 import ctypes, gc, json, os, sys, weakref
 import numpy as np

@@ -299,7 +299,7 @@ static iree_status_t ireec_hal_borrowed_driver_factory_try_create(
                             (int)info->driver_name.size, info->driver_name.data);
   }
   bool vulkan = info == &ireec_hal_borrowed_vulkan_driver_info;
-  return ireec_hal_wrapping_driver_wrap(
+  return ireec_hal_wrapping_driver_wrap_move(
       inner_driver, info->driver_name, IREEC_CPU_DEVICE_PARAMS_NONE,
       vulkan ? ireec_vulkan_device_create : ireec_accelerator_device_create,
       vulkan ? ireec_vulkan_devices_query : NULL, host_allocator, out_driver);

@@ -608,8 +608,9 @@ static iree_status_t ireec_cpu_task_driver_create(
 // Devices
 //===----------------------------------------------------------------------===//
 
-// Gives a discrete allocator and its wrapper device to |*inout_device|.
-static iree_status_t ireec_cpu_device_make_discrete(
+// Gives a discrete allocator and its wrapper device to |*inout_device|,
+// taking its reference (released when failing: _move).
+static iree_status_t ireec_cpu_device_make_discrete_move(
     iree_allocator_t host_allocator, iree_hal_device_t** inout_device) {
   iree_hal_device_t* device = *inout_device;
   *inout_device = NULL;
@@ -622,7 +623,8 @@ static iree_status_t ireec_cpu_device_make_discrete(
   }
   ireec_hal_device_replace_allocator(device, discrete_allocator);
   iree_hal_allocator_release(discrete_allocator);  // the device retains it
-  return ireec_hal_discrete_device_wrap(device, host_allocator, inout_device);
+  return ireec_hal_discrete_device_wrap_move(device, host_allocator,
+                                             inout_device);
 }
 
 IREE_HAL_DRIVER_SUPPORT_INTERNAL void ireec_hal_device_uri_format(
@@ -651,20 +653,21 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL void ireec_hal_device_uri_format(
   buffer[length] = 0;
 }
 
-IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_apply_memory(
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
+ireec_cpu_device_apply_memory_move(
     const ireec_cpu_device_params_t* params, iree_string_view_t driver_name,
     iree_host_size_t param_count, const iree_string_pair_t* uri_params,
     iree_allocator_t host_allocator, iree_hal_device_t** inout_device) {
   if (params->memory == IREEC_CPU_DEVICE_MEMORY_DISCRETE) {
     IREE_RETURN_IF_ERROR(
-        ireec_cpu_device_make_discrete(host_allocator, inout_device));
+        ireec_cpu_device_make_discrete_move(host_allocator, inout_device));
   }
   char uri[128];
   ireec_hal_device_uri_format(driver_name, iree_string_view_empty(),
                               param_count, uri_params, uri, sizeof(uri));
   iree_hal_device_t* device = *inout_device;
   *inout_device = NULL;
-  return ireec_hal_staging_device_wrap(
+  return ireec_hal_staging_device_wrap_move(
       device, iree_make_cstring_view(uri), IREEC_HAL_STAGING_REACH_HOST_MEMORY,
       host_allocator, inout_device);
 }
@@ -716,9 +719,9 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_create(
     inline_small_work =
         parsed.inline_small_work == IREEC_CPU_DEVICE_INLINE_SMALL_WORK_ON;
   }
-  IREE_RETURN_IF_ERROR(ireec_task_device_wrap(device, inline_small_work,
-                                              host_allocator, &device));
-  IREE_RETURN_IF_ERROR(ireec_cpu_device_apply_memory(
+  IREE_RETURN_IF_ERROR(ireec_task_device_wrap_move(
+      device, inline_small_work, host_allocator, &device));
+  IREE_RETURN_IF_ERROR(ireec_cpu_device_apply_memory_move(
       &parsed, driver_name, param_count, params, host_allocator, &device));
   *out_device = device;
   return iree_ok_status();

@@ -96,10 +96,12 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL void ireec_hal_device_uri_format(
 // device (csrc/hal/discrete.h); then wraps it in a staging device
 // (csrc/hal/staging.h) named by its URI (|driver_name| and the |params|
 // given), so it takes buffers of devices whose memory it cannot reach.
-// Takes ownership of |*inout_device| and leaves the device to use in it
-// (NULL when failing). A CPU driver that creates its devices itself parses
-// with ireec_cpu_device_params_parse, creates the device, then calls this.
-IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_cpu_device_apply_memory(
+// Takes |*inout_device|'s reference (released when failing: _move) and
+// leaves the device to use in it (NULL when failing). A CPU driver that
+// creates its devices itself parses with ireec_cpu_device_params_parse,
+// creates the device, then calls this.
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
+ireec_cpu_device_apply_memory_move(
     const ireec_cpu_device_params_t* params, iree_string_view_t driver_name,
     iree_host_size_t param_count, const iree_string_pair_t* uri_params,
     iree_allocator_t host_allocator, iree_hal_device_t** inout_device);

@@ -60,14 +60,14 @@ iree_hal_local_task_driver_create_from_executors(
 // Local-task devices waiting on other drivers' semaphores
 //===----------------------------------------------------------------------===//
 
-// Wraps the task device |inner| (taking its reference, also when failing) in
-// a device able to wait in its queues on semaphores of other drivers
-// (local-sync's), which IREE's task queue cannot: each such wait becomes a
-// wait on a task semaphore that a timepoint on the foreign semaphore signals
-// (or fails). See task_foreign_waits.c. With |inline_small_work|, small
-// command buffers whose waits are reached run on the submitting thread
-// while the queue is idle (task_inline_execution.c).
-IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_task_device_wrap(
+// Wraps the task device |inner| (taking its reference, released when
+// failing: _move) in a device able to wait in its queues on semaphores of
+// other drivers (local-sync's), which IREE's task queue cannot: each such wait
+// becomes a wait on a task semaphore that a timepoint on the foreign
+// semaphore signals (or fails). See task_foreign_waits.c. With
+// |inline_small_work|, small command buffers whose waits are reached run on
+// the submitting thread while the queue is idle (task_inline_execution.c).
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_task_device_wrap_move(
     iree_hal_device_t* inner, bool inline_small_work,
     iree_allocator_t host_allocator, iree_hal_device_t** out_device);
 

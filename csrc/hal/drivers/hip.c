@@ -89,7 +89,7 @@ static iree_status_t iree_hal_hip_driver_factory_try_create(
 
   iree_allocator_free(host_allocator, options.hip_lib_search_paths);
   IREE_RETURN_IF_ERROR(status);
-  return ireec_hal_wrapping_driver_wrap(
+  return ireec_hal_wrapping_driver_wrap_move(
       hip_driver, iree_hal_hip_driver_info.driver_name,
       IREEC_CPU_DEVICE_PARAMS_NONE, ireec_accelerator_device_create,
       /*query_devices=*/NULL, host_allocator,

@@ -160,7 +160,7 @@ static iree_status_t iree_hal_local_task_driver_factory_try_create(
   iree_task_topology_deinitialize(&topology);
   if (!iree_status_is_ok(status)) return status;
   // Wrapped so that device URI parameters are read (device_params.h).
-  return ireec_hal_wrapping_driver_wrap(
+  return ireec_hal_wrapping_driver_wrap_move(
       task_driver, iree_hal_local_task_driver_info.driver_name,
       IREEC_CPU_DEVICE_PARAMS_TASK, ireec_cpu_device_create,
       /*query_devices=*/NULL, host_allocator,

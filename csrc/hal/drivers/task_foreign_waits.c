@@ -516,10 +516,10 @@ static const iree_hal_device_vtable_t ireec_task_device_overrides = {
     .wait_semaphores = ireec_task_device_wait_semaphores,
 };
 
-IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_task_device_wrap(
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_task_device_wrap_move(
     iree_hal_device_t* inner, bool inline_small_work,
     iree_allocator_t host_allocator, iree_hal_device_t** out_device) {
-  IREE_RETURN_IF_ERROR(ireec_hal_forwarding_device_create(
+  IREE_RETURN_IF_ERROR(ireec_hal_forwarding_device_create_move(
       inner, &ireec_task_device_overrides, &ireec_task_wait_hooks,
       sizeof(ireec_task_device_state_t), host_allocator, out_device));
   ireec_hal_forwarding_device_t* device =

@@ -42,7 +42,7 @@ void ireec_task_inline_execution_initialize(
   out_inline_execution->enabled = enabled;
   ireec_local_memory_cache_initialize(host_allocator,
                                       &out_inline_execution->local_memory_cache);
-  pthread_mutex_init(&out_inline_execution->mutex, NULL);
+  iree_slim_mutex_initialize(&out_inline_execution->mutex);
 }
 
 void ireec_task_inline_execution_deinitialize(
@@ -51,7 +51,7 @@ void ireec_task_inline_execution_deinitialize(
     iree_hal_semaphore_release(inline_execution->pending_semaphores[i]);
   }
   inline_execution->pending_count = 0;
-  pthread_mutex_destroy(&inline_execution->mutex);
+  iree_slim_mutex_deinitialize(&inline_execution->mutex);
   ireec_local_memory_cache_deinitialize(&inline_execution->local_memory_cache);
 }
 
@@ -88,7 +88,7 @@ void ireec_task_inline_execution_note_submission(
     ireec_task_inline_execution_t* inline_execution,
     iree_hal_semaphore_list_t signals) {
   if (!inline_execution->enabled) return;
-  pthread_mutex_lock(&inline_execution->mutex);
+  iree_slim_mutex_lock(&inline_execution->mutex);
   ireec_task_inline_execution_prune(inline_execution);
   if (signals.count == 0 || inline_execution->pending_count ==
                                 IREEC_TASK_INLINE_EXECUTION_MAX_PENDING) {
@@ -101,17 +101,17 @@ void ireec_task_inline_execution_note_submission(
     inline_execution->pending_values[inline_execution->pending_count++] =
         signals.payload_values[0];
   }
-  pthread_mutex_unlock(&inline_execution->mutex);
+  iree_slim_mutex_unlock(&inline_execution->mutex);
 }
 
 // Whether nothing handed to the task queue is still pending.
 static bool ireec_task_inline_execution_queue_idle(
     ireec_task_inline_execution_t* inline_execution) {
-  pthread_mutex_lock(&inline_execution->mutex);
+  iree_slim_mutex_lock(&inline_execution->mutex);
   ireec_task_inline_execution_prune(inline_execution);
   bool idle =
       !inline_execution->untracked && inline_execution->pending_count == 0;
-  pthread_mutex_unlock(&inline_execution->mutex);
+  iree_slim_mutex_unlock(&inline_execution->mutex);
   return idle;
 }
 

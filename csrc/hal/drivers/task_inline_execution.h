@@ -3,10 +3,10 @@
 #ifndef IREEC_HAL_DRIVERS_TASK_INLINE_EXECUTION_H_
 #define IREEC_HAL_DRIVERS_TASK_INLINE_EXECUTION_H_
 
-#include <pthread.h>
 #include <stdbool.h>
 
 #include "driver_support.h"
+#include "iree/base/internal/synchronization.h"
 #include "local_sync/inline_command_buffer.h"
 
 // Most bytes a command buffer's commands may touch (dispatch bindings, fill,
@@ -30,7 +30,7 @@ typedef struct ireec_task_inline_execution_t {
   // Scratch memory for the dispatches run here.
   ireec_local_memory_cache_t local_memory_cache;
   // Guards the fields below.
-  pthread_mutex_t mutex;
+  iree_slim_mutex_t mutex;
   // One signal of each queue operation handed to the task queue that was not
   // yet seen reached (or failed); each semaphore retained.
   iree_host_size_t pending_count;

@@ -83,7 +83,8 @@ static const iree_hal_driver_vtable_t ireec_hal_wrapping_driver_vtable = {
     .create_device_by_path = ireec_hal_wrapping_driver_create_device_by_path,
 };
 
-IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_hal_wrapping_driver_wrap(
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
+ireec_hal_wrapping_driver_wrap_move(
     iree_hal_driver_t* inner_driver, iree_string_view_t name,
     ireec_cpu_device_param_set_t param_set,
     ireec_hal_wrapped_device_create_fn_t create_device,
@@ -97,8 +98,8 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_hal_wrapping_driver_wrap(
     iree_hal_driver_release(inner_driver);
     return status;
   }
-  driver->resource.ref_count = 1;
-  driver->resource.vtable = &ireec_hal_wrapping_driver_vtable;
+  iree_hal_resource_initialize(&ireec_hal_wrapping_driver_vtable,
+                               &driver->resource);
   driver->host_allocator = host_allocator;
   driver->param_set = param_set;
   driver->name = name;
@@ -196,7 +197,7 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_accelerator_device_create(
   char name[128];
   ireec_hal_device_uri_format(driver_name, device_path, param_count, params,
                               name, sizeof(name));
-  return ireec_hal_staging_device_wrap(
+  return ireec_hal_staging_device_wrap_move(
       device, iree_make_cstring_view(name), IREEC_HAL_STAGING_REACH_OWN_MEMORY,
       host_allocator, out_device);
 }

@@ -30,8 +30,9 @@ typedef iree_status_t (*ireec_hal_wrapped_devices_query_fn_t)(
 // Wraps |inner_driver| in a driver named |name| (static storage) whose
 // devices |create_device| makes (|param_set|: the URI parameters it takes)
 // and |query_devices| lists (NULL: the inner driver's list as it is).
-// Takes ownership of |inner_driver| (also when failing).
-IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_hal_wrapping_driver_wrap(
+// Takes |inner_driver|'s reference (released when failing: _move).
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
+ireec_hal_wrapping_driver_wrap_move(
     iree_hal_driver_t* inner_driver, iree_string_view_t name,
     ireec_cpu_device_param_set_t param_set,
     ireec_hal_wrapped_device_create_fn_t create_device,

@@ -25,4 +25,4 @@ def test_submit_empty(device):
     command_buffer = CommandBuffer(device, CommandBufferMode.ONE_SHOT, CommandCategory.DISPATCH)
     command_buffer.begin()
     command_buffer.end()
-    submit_and_wait(device, command_buffer)
+    assert submit_and_wait(device, command_buffer) == 1

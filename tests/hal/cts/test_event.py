@@ -25,7 +25,7 @@ def test_signal_and_reset(device):
     command_buffer.signal_event(event, ExecutionStage.COMMAND_PROCESS)
     command_buffer.reset_event(event, ExecutionStage.COMMAND_RETIRE)
     command_buffer.end()
-    submit_and_wait(device, command_buffer)
+    assert submit_and_wait(device, command_buffer) == 1
 
 
 def test_submit_with_chained_command_buffers(device):
@@ -38,5 +38,5 @@ def test_submit_with_chained_command_buffers(device):
     second.begin()
     second.wait_events([event], ExecutionStage.COMMAND_RETIRE, ExecutionStage.COMMAND_ISSUE)
     second.end()
-    submit_and_wait(device, first)
-    submit_and_wait(device, second)
+    assert submit_and_wait(device, first) == 1
+    assert submit_and_wait(device, second) == 1

@@ -5,9 +5,10 @@ the host waiting and signaling too.
 IREE leaves this file out of its CTS for local-sync (its CMake
 configuration: "SubmitWithWait hangs (requires async)": local-sync runs a
 submission inline, so one whose wait only the same thread would signal
-never returns); so do the ports. Where IREE's case checks that a
-submission waiting on an unsignaled semaphore has not run, that holds
-whatever the timing: the work cannot start before its wait. IREE's
+never returns), and PropagateFailSignal out for local-task: deselected
+there (cts_exclusions.py). Where IREE's case checks that a submission
+waiting on an unsignaled semaphore has not run, that holds whatever the
+timing: the work cannot start before its wait. IREE's
 PropagateDispatchFailure has no body (a TODO), so no port."""
 
 from __future__ import annotations
@@ -22,13 +23,6 @@ from ireec.hal import WaitMode, semaphore_list_wait
 from cts_support import empty_command_buffer
 
 
-@pytest.fixture(autouse=True)
-def _not_on_local_sync(device):
-    if device.id == "local-sync":
-        pytest.skip("left out of IREE's CTS for local-sync: a submission waiting on a "
-                    "semaphore only this thread signals never returns there")
-
-
 def new(device, value=0):
     return ireec.Semaphore(device, value)
 
@@ -37,12 +31,14 @@ def test_submit_with_no_command_buffers(device):
     signal = new(device)
     device.queue_barrier(wait=[], signal=[(signal, 1)])
     signal.wait(1)
+    assert signal.query() == 1
 
 
 def test_submit_and_signal(device):
     signal = new(device)
     device.queue_execute(empty_command_buffer(device), wait=[], signal=[(signal, 1)])
     signal.wait(1)
+    assert signal.query() == 1
 
 
 def test_submit_with_wait(device):
@@ -86,6 +82,7 @@ def test_wait_all_host_and_device_semaphores(device):
     host_wait.signal(1)
     device_wait.signal(1)
     device.wait_semaphores(WaitMode.ALL, [(host_signal, 1), (device_signal, 1)])
+    assert (host_signal.query(), device_signal.query()) == (1, 1)
     thread.join()
 
 
@@ -214,10 +211,9 @@ def test_batch_waiting_on_smaller_value_before_signaled(device):
     thread.join()
 
 
-# (ireec's CPU devices do fail them: with the mark removed the port passes.)
-@pytest.mark.skip(reason="left out of IREE's CTS for its CPU drivers (a submission "
-                         "whose wait fails does not fail its signals with that status "
-                         "on IREE's CPU devices)")
+# Left out of IREE's CTS for its CPU drivers (cts_exclusions.py); ireec's CPU
+# devices do fail the signals of work whose wait failed, which
+# tests/hal/test_raw_hal_api.py checks.
 def test_propagate_fail_signal(device):
     semaphore1, semaphore2 = new(device), new(device)
     device.queue_execute(empty_command_buffer(device), wait=[(semaphore1, 1)],

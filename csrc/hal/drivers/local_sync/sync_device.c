@@ -94,8 +94,7 @@ IREE_API_EXPORT iree_status_t iree_hal_sync_device_create(
       iree_alignof(iree_hal_sync_device_t), 0, (void**)&device));
   memset(device, 0, struct_size + identifier.size);
   // One reference, the caller's; nothing else sees the device yet.
-  device->resource.ref_count = 1;
-  device->resource.vtable = &iree_hal_sync_device_vtable;
+  iree_hal_resource_initialize(&iree_hal_sync_device_vtable, &device->resource);
   char* identifier_storage = (char*)device + struct_size;
   memcpy(identifier_storage, identifier.data, identifier.size);
   device->identifier =

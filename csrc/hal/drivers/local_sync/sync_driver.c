@@ -56,8 +56,7 @@ IREE_API_EXPORT iree_status_t iree_hal_sync_driver_create(
   IREE_RETURN_IF_ERROR(iree_allocator_malloc(
       host_allocator, struct_size + identifier.size, (void**)&driver));
   memset(driver, 0, struct_size + identifier.size);
-  driver->resource.ref_count = 1;
-  driver->resource.vtable = &iree_hal_sync_driver_vtable;
+  iree_hal_resource_initialize(&iree_hal_sync_driver_vtable, &driver->resource);
   driver->host_allocator = host_allocator;
   char* identifier_storage = (char*)driver + struct_size;
   memcpy(identifier_storage, identifier.data, identifier.size);
@@ -139,7 +138,7 @@ static iree_status_t iree_hal_sync_driver_create_device_by_id(
   IREE_RETURN_IF_ERROR(iree_hal_sync_device_create(
       driver->identifier, &driver->default_params, driver->loader_count,
       driver->loaders, driver->device_allocator, host_allocator, &device));
-  IREE_RETURN_IF_ERROR(ireec_cpu_device_apply_memory(
+  IREE_RETURN_IF_ERROR(ireec_cpu_device_apply_memory_move(
       &parsed, driver->identifier, param_count, params, host_allocator,
       &device));
   *out_device = device;

@@ -17,8 +17,7 @@ iree_status_t iree_hal_sync_event_create(
   iree_hal_sync_event_t* event = NULL;
   IREE_RETURN_IF_ERROR(
       iree_allocator_malloc(host_allocator, sizeof(*event), (void**)&event));
-  event->resource.ref_count = 1;
-  event->resource.vtable = &iree_hal_sync_event_vtable;
+  iree_hal_resource_initialize(&iree_hal_sync_event_vtable, &event->resource);
   event->host_allocator = host_allocator;
   *out_event = (iree_hal_event_t*)event;
   return iree_ok_status();

@@ -24,4 +24,9 @@ struct iree_hal_resource_vtable_t {
   void (*destroy)(iree_hal_resource_t* resource);
 };
 
+// Starts the header of a new HAL object: one reference (the creator's) and
+// |vtable|.
+void iree_hal_resource_initialize(const void* vtable,
+                                  iree_hal_resource_t* out_resource);
+
 #endif  // IREEC_DECLS_IREE_HAL_RESOURCE_H_

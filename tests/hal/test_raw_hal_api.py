@@ -1,11 +1,12 @@
-"""HAL conformance tests, in the spirit of IREE's runtime/src/iree/hal/cts.
+"""The HAL driven through the raw layer (ireec.lib), as a C program drives it.
 
 Every case runs on both CPU drivers (local-task: work on worker threads;
-local-sync: work inline on the submitting thread) through the raw layer, and
-asserts values read back from the device: semaphores, queue submissions that
-wait and signal, command buffers (fill, update, copy, dispatch of a compiled
-executable, reusable with binding tables), queue alloca/dealloca and buffer
-mapping.
+local-sync: work inline on the submitting thread) and asserts values read
+back from the device: queue operations that wait and signal, command buffers
+(fill, update, copy, dispatch of a compiled executable, reusable with binding
+tables), queue alloca/dealloca, buffer mapping and files. IREE's own HAL
+conformance cases are ported in cts/ (against ireec.hal); semaphores and
+fences are tested in test_semaphores_and_fences.py.
 
 On local-sync a submission returns only once its waits are reached, so a
 test that needs a wait to be pending signals from another thread.
@@ -118,12 +119,6 @@ def wait(semaphore, value, seconds=INFINITE):
         semaphore, value, timeout_of(seconds), lib.IREE_HAL_WAIT_FLAG_DEFAULT))
 
 
-def device_wait(device, mode, pairs, seconds=INFINITE):
-    lst, keep = semaphore_list(*pairs)
-    check_status(lib.iree_hal_device_wait_semaphores(
-        device, mode, lst, timeout_of(seconds), lib.IREE_HAL_WAIT_FLAG_DEFAULT))
-
-
 def signal_later(semaphore, value, after: threading.Event | None = None):
     """Signals from another thread (after `after` is set, if given)."""
     def run():
@@ -213,112 +208,6 @@ def record_and_execute(device, mode, record, signal):
         execute(device, cb, signals=[signal])
     finally:
         lib.iree_hal_command_buffer_release(cb)
-
-
-# ---------------------------------------------------------------------------
-# Semaphores
-# ---------------------------------------------------------------------------
-
-def test_semaphore_query_and_signal(semaphores):
-    semaphore = semaphores.new(initial=5)
-    assert query(semaphore) == 5
-    check_status(lib.iree_hal_semaphore_signal(semaphore, 6))
-    assert query(semaphore) == 6
-    check_status(lib.iree_hal_semaphore_signal(semaphore, 1000))
-    assert query(semaphore) == 1000
-
-
-def test_semaphore_wait_on_reached_values_returns(semaphores):
-    semaphore = semaphores.new(initial=3)
-    for value in (0, 1, 3):
-        wait(semaphore, value, seconds=0)
-        wait(semaphore, value)
-
-
-def test_semaphore_wait_times_out(semaphores):
-    semaphore = semaphores.new(initial=1)
-    with pytest.raises(ireec.DeadlineExceededError):
-        wait(semaphore, 2, seconds=0)
-    with pytest.raises(ireec.DeadlineExceededError):
-        wait(semaphore, 2, seconds=0.01)
-    assert query(semaphore) == 1
-
-
-def test_semaphore_wait_is_woken_by_a_signal_from_another_thread(semaphores):
-    semaphore = semaphores.new()
-    thread = signal_later(semaphore, 7)
-    wait(semaphore, 7)
-    thread.join()
-    assert query(semaphore) == 7
-
-
-def test_semaphore_failure_is_kept_and_aborts_waiters(semaphores):
-    semaphore = semaphores.new(initial=2)
-    lib.iree_hal_semaphore_fail(semaphore, lib.iree_status_allocate(
-        lib.IREE_STATUS_DATA_LOSS, b"cts", 1, lib.iree_make_cstring_view(b"disk on fire")))
-    with pytest.raises(ireec.IreeError) as info:
-        query(semaphore)
-    assert info.value.code_name == "DATA_LOSS"
-    assert "disk on fire" in info.value.message
-    with pytest.raises(ireec.AbortedError):
-        wait(semaphore, 1)
-    # A second failure does not replace the first.
-    lib.iree_hal_semaphore_fail(semaphore, lib.iree_status_from_code(lib.IREE_STATUS_CANCELLED))
-    with pytest.raises(ireec.IreeError) as info:
-        query(semaphore)
-    assert info.value.code_name == "DATA_LOSS"
-
-
-def test_semaphore_failure_wakes_a_blocked_waiter(semaphores):
-    semaphore = semaphores.new()
-    def fail():
-        lib.iree_hal_semaphore_fail(semaphore, lib.iree_status_from_code(lib.IREE_STATUS_INTERNAL))
-    thread = threading.Thread(target=fail)
-    thread.start()
-    with pytest.raises(ireec.AbortedError):
-        wait(semaphore, 1)
-    thread.join()
-
-
-def test_device_wait_all_and_any(device, semaphores):
-    a, b = semaphores.new(initial=1), semaphores.new(initial=0)
-    device_wait(device, lib.IREE_HAL_WAIT_MODE_ANY, [(a, 1), (b, 1)], seconds=0)
-    device_wait(device, lib.IREE_HAL_WAIT_MODE_ANY, [(a, 1), (b, 1)])
-    with pytest.raises(ireec.DeadlineExceededError):
-        device_wait(device, lib.IREE_HAL_WAIT_MODE_ALL, [(a, 1), (b, 1)], seconds=0)
-    with pytest.raises(ireec.DeadlineExceededError):
-        device_wait(device, lib.IREE_HAL_WAIT_MODE_ALL, [(a, 1), (b, 1)], seconds=0.01)
-    thread = signal_later(b, 1)
-    device_wait(device, lib.IREE_HAL_WAIT_MODE_ALL, [(a, 1), (b, 1)])
-    thread.join()
-    assert (query(a), query(b)) == (1, 1)
-
-
-def test_device_wait_any_wakes_on_one_signal(device, semaphores):
-    a, b = semaphores.new(), semaphores.new()
-    thread = signal_later(b, 4)
-    device_wait(device, lib.IREE_HAL_WAIT_MODE_ANY, [(a, 1), (b, 4)])
-    thread.join()
-    assert (query(a), query(b)) == (0, 4)
-
-
-@pytest.mark.parametrize("uri", DRIVERS_FAILURE_PROPAGATION)
-def test_device_wait_with_a_failed_semaphore_aborts(device_by_uri, uri):
-    device, semaphores = device_by_uri(uri)
-    a, b = semaphores.new(initial=1), semaphores.new()
-    lib.iree_hal_semaphore_fail(b, lib.iree_status_from_code(lib.IREE_STATUS_INTERNAL))
-    for mode in (lib.IREE_HAL_WAIT_MODE_ALL, lib.IREE_HAL_WAIT_MODE_ANY):
-        with pytest.raises(ireec.AbortedError):
-            device_wait(device, mode, [(a, 1), (b, 1)], seconds=0.01)
-        with pytest.raises(ireec.AbortedError):
-            device_wait(device, mode, [(b, 1)])
-
-
-def test_signal_to_a_lower_value_is_refused(semaphores):
-    semaphore = semaphores.new(initial=10)
-    with pytest.raises(ireec.OutOfRangeError):
-        check_status(lib.iree_hal_semaphore_signal(semaphore, 9))
-    assert query(semaphore) == 10
 
 
 # ---------------------------------------------------------------------------
