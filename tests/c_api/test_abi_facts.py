@@ -67,6 +67,14 @@ FUNCTIONS, CONSTANTS, VARIABLES = _declared_names()
 # nor was asked to record them; ireec implements them. Spelled from IREE's
 # headers at the bound commit (0f64f41a0ae3), in the facts' own form.
 SUPPLEMENT_FUNCTIONS = {
+    # iree/hal/drivers/{cuda,vulkan}/registration/driver_module.h: the runtime
+    # has neither driver; ireec registers IREE's own, lent by IREE's official
+    # runtime (csrc/hal/drivers/borrowed_drivers.c).
+    **{f"iree_hal_{driver}_driver_module_register": {
+        "returns": "iree_status_t",
+        "params": [["iree_hal_driver_registry_t *", "registry"]],
+        "variadic": False,
+    } for driver in ("cuda", "vulkan")},
     # iree/hal/local/loaders/static_library_loader.h
     "iree_hal_static_library_loader_create": {
         "returns": "iree_status_t",

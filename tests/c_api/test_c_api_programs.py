@@ -99,10 +99,10 @@ def test_cxx_status_or(build_c_program):
     exe = build_c_program(SOURCES / "status_or.cc", "status_or", cxx=True)
     lines = exe.output().splitlines()
     assert lines[0] == "local-task: ok 0xCAFEF00D"
-    assert lines[1] == "vulkan: NOT_FOUND"
+    assert lines[1] == "metal: NOT_FOUND"
     # The annotation IREE_RETURN_IF_ERROR added on the way out.
-    assert "no HAL driver 'vulkan' is registered" in lines[2]
-    assert lines[2].endswith("creating device 'vulkan'")
+    assert "no HAL driver 'metal' is registered" in lines[2]
+    assert lines[2].endswith("creating device 'metal'")
     assert lines[3:] == [
         "moved: NOT_FOUND / NOT_FOUND, equal codes: 1",
         "IsOk(OkStatus()): 1, IsOk(taken): 0",

@@ -70,6 +70,6 @@ def test_c_program_runs(c_program, compile_mlir, device_uri):
 
 def test_c_program_reports_status(c_program, compile_mlir):
     vmfb = compile_mlir(EXAMPLES_DIR / "jit_mul.mlir")
-    result = c_program.run("vulkan", vmfb)
+    result = c_program.run("metal", vmfb)
     assert result.returncode == 5
     assert "NOT_FOUND" in result.stderr

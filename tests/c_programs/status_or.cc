@@ -82,7 +82,7 @@ int main() {
   }
 
   Report("local-task", FillAndRead("local-task"));
-  Report("vulkan", FillAndRead("vulkan"));
+  Report("metal", FillAndRead("metal"));
 
   // Status values own their storage: moving hands it over, the moved-from
   // keeps the code; IsOk and comparisons look at codes.
