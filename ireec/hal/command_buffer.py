@@ -22,7 +22,8 @@ from .._core.handle import Handle, holding, in_use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import string_view
-from ..errors import FailedPreconditionError, InvalidArgumentError, OutOfRangeError
+from ..errors import (FailedPreconditionError, InvalidArgumentError, OutOfRangeError,
+                      UnimplementedError)
 from ._checks import (
     WHOLE_BUFFER,
     byte_range,
@@ -246,20 +247,25 @@ def dispatch_arguments(executable: Any, export_ordinal: int, workgroup_count: An
     if not isinstance(executable, Executable):
         raise TypeError(f"{what}: expected an ireec.hal.Executable, not "
                         f"{type(executable).__name__}")
-    info = executable.export_info(export_ordinal)
+    try:
+        info = executable.export_info(export_ordinal)
+    except UnimplementedError:
+        # IREE's Vulkan executables have no reflection: the driver takes the
+        # constants and bindings as given (its own checks apply).
+        info = None
     if isinstance(constants, (list, tuple)):
         if any(not isinstance(c, int) or not 0 <= c <= _UINT32_MAX for c in constants):
             raise refuse(InvalidArgumentError, f"{what}: constants given as a list are "
                                                f"uint32 values")
         constants = array.array("I", constants)
     data, nbytes = host_bytes(constants, f"{what}: constants")
-    if nbytes != 4 * info.constant_count:
+    if info is not None and nbytes != 4 * info.constant_count:
         raise refuse(InvalidArgumentError,
                      f"{what}: export {export_ordinal} ({info.name}) takes "
                      f"{info.constant_count} uint32 constant(s) ({4 * info.constant_count} "
                      f"bytes), not {nbytes} bytes")
     bindings = list(bindings)
-    if len(bindings) != info.binding_count:
+    if info is not None and len(bindings) != info.binding_count:
         raise refuse(InvalidArgumentError,
                      f"{what}: export {export_ordinal} ({info.name}) takes "
                      f"{info.binding_count} binding(s), not {len(bindings)}")

@@ -89,7 +89,9 @@ class Executable(DeviceObject, _cext.ExecutableHandle):
         count = self.export_count
         if isinstance(export_ordinal, bool) or not isinstance(export_ordinal, int):
             raise TypeError(f"an export ordinal is an int, not {type(export_ordinal).__name__}")
-        if not 0 <= export_ordinal < count:
+        # A driver without export reflection (IREE's Vulkan driver) reports
+        # no export: it checks the ordinal itself, with OUT_OF_RANGE.
+        if count and not 0 <= export_ordinal < count:
             raise refuse(OutOfRangeError, f"export ordinal {export_ordinal} is out of range: "
                                           f"the executable has {count} export(s)")
         return export_ordinal

@@ -1,7 +1,8 @@
 """Fixtures of the HAL conformance test ports: each test runs on every device
 of cts_support.DEVICES, and those dispatching, with executables of every
-backend of cts_support.BACKENDS; a case IREE leaves out of a device's
-driver's CTS (cts_exclusions.IREE_CTS_EXCLUSIONS) is deselected there."""
+backend the device's driver loads (cts_support.BACKENDS_BY_DRIVER); a case
+IREE leaves out of a device's driver's CTS
+(cts_exclusions.IREE_CTS_EXCLUSIONS) is deselected there."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 import ireec
 
 from cts_exclusions import driver_of, iree_exclusion
-from cts_support import BACKENDS, DEVICES, compile_executable
+from cts_support import BACKENDS_BY_DRIVER, DEVICES, compile_executable, device_uri
 
 PORTS_DIR = Path(__file__).resolve().parent
 # (driver, IREE's reason) -> {what IREE leaves out: how many cases deselected}.
@@ -26,7 +27,7 @@ def _iree_exclusion(item: pytest.Item) -> tuple[str, str, str] | None:
     if Path(item.path).resolve().parent != PORTS_DIR:
         return None  # (this hook sees every test collected)
     callspec = getattr(item, "callspec", None)
-    uri = callspec.params.get("device") if callspec is not None else None
+    uri = callspec.params.get("device_name") if callspec is not None else None
     if uri is None:
         return None
     driver = driver_of(uri)
@@ -61,22 +62,33 @@ def pytest_terminal_summary(terminalreporter, config):
                                         f"{reason}")
 
 
-@pytest.fixture(scope="module", params=DEVICES)
-def device(instance, request):
+def pytest_generate_tests(metafunc):
+    # Each port on every device; one dispatching, with each executable
+    # format of the device's driver (the pairs, not every combination).
+    if "device_name" not in metafunc.fixturenames:
+        return
+    if "executable_format" in metafunc.fixturenames:
+        pairs = [(name, (backend, format)) for name in DEVICES
+                 for backend, format in BACKENDS_BY_DRIVER[driver_of(name)].items()]
+        metafunc.parametrize(("device_name", "executable_format"), pairs, scope="module",
+                             ids=[f"{name}-{backend}" for name, (backend, _) in pairs])
+    else:
+        metafunc.parametrize("device_name", DEVICES, scope="module")
+
+
+@pytest.fixture(scope="module")
+def device(instance, device_name, request):
     """A device of each kind the ports run on, shared by a test module."""
-    with ireec.Device(instance, request.param) as device:
+    uri = device_name
+    if driver_of(device_name) == "vulkan":
+        uri = device_uri(device_name, request.getfixturevalue("vulkan_uri"))
+    with ireec.Device(instance, uri) as device:
         yield device
 
 
 @pytest.fixture(scope="session")
 def executables_dir(tmp_path_factory):
     return tmp_path_factory.mktemp("hal-executables")
-
-
-@pytest.fixture(params=BACKENDS)
-def executable_format(request):
-    """(backend, format) of each executable kind the CPU drivers load."""
-    return request.param, BACKENDS[request.param]
 
 
 @pytest.fixture

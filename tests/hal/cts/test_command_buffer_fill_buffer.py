@@ -24,7 +24,7 @@ def run_fill(device, recording, size, offset, length, pattern):
     command_buffer.fill_buffer(BindingSlot(0) if indirect else buffer, offset, length, pattern)
     command_buffer.end()
     submit_and_wait(device, command_buffer, [buffer] if indirect else None)
-    return read_back(device, buffer)
+    return read_back(device, buffer, length=size)
 
 
 CASES = {
