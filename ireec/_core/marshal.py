@@ -42,6 +42,7 @@ from ..vm.value import describe as _describe
 from ..vm.variant import object_from_variant, ref_type_id, retain_ref
 from .library import ffi, lib
 from .status import check_status
+from ..hal.dlpack import KDL_CPU, offers_dlpack, producer_device
 from .tensor_args import host_argument
 
 if TYPE_CHECKING:
@@ -256,10 +257,16 @@ class Packer:
     def _push_copy(self, vm_list, array, element_type, device, where: str,
                    scratch: _Scratch) -> None:
         """Pushes a new buffer view holding `array` on `device`."""
+        self._push_view(vm_list, lambda: BufferView(device, array, element_type=element_type),
+                        f"while copying {where} to the device", scratch)
+
+    def _push_view(self, vm_list, make_view, note: str, scratch: _Scratch) -> None:
+        """Pushes the new buffer view make_view() returns (a failure to make
+        it gets `note`)."""
         try:
-            view = BufferView(device, array, element_type=element_type)
+            view = make_view()
         except Exception as error:
-            error.add_note(f"while copying {where} to the device")
+            error.add_note(note)
             raise
         try:
             self._push_retained(vm_list, view.handle, RefTypes.load().buffer_view, scratch.ref)
@@ -271,13 +278,19 @@ class Packer:
                             index: int | None, scratch: _Scratch) -> None:
         """A tensor given as a DLPack producer, a buffer-protocol object or
         Python numbers (ireec/_core/tensor_args.py), copied to the device
-        as a numpy array is."""
+        as a numpy array is; a DLPack producer's device memory (a CUDA
+        tensor) imported onto the device instead (BufferView.from_dlpack)."""
         declared = None
         if index is not None and self.declaration:
             if self._declared is None:
                 self._declared = argument_tensor_types(self.declaration)
             if index < len(self._declared):
                 declared = self._declared[index]
+        if offers_dlpack(arg) and (producer_device(arg) or (KDL_CPU, 0))[0] != KDL_CPU:
+            # Device memory (a CUDA tensor): imported onto the device in place.
+            self._push_view(vm_list, lambda: BufferView.from_dlpack(device, arg),
+                            f"while importing {where} onto the device", scratch)
+            return
         host = host_argument(arg, declared, where)
         if host is None:
             raise TypeError(
