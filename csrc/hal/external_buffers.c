@@ -7,6 +7,7 @@
 #include <stdalign.h>
 #include <stddef.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hal_object_layouts.h"
 #include "ireec/decls/ireec/hal/external_buffers.h"
@@ -110,6 +111,10 @@ typedef struct ireec_external_export_header_t {
   iree_hal_buffer_view_t* buffer_view;  // retained
   iree_hal_device_t* device;            // retained
   iree_allocator_t host_allocator;
+  // The process that exported: a forked child that inherited the export
+  // leaves it alone (releasing a device there can wait for ever on worker
+  // threads the child does not have; the memory is the parent's copy).
+  pid_t pid;
 } ireec_external_export_header_t;
 
 // The header's size rounded up so that the storage after it is aligned for
@@ -177,6 +182,7 @@ IREE_API_EXPORT iree_status_t ireec_hal_buffer_view_export_device_allocation(
   header->device = device;
   iree_hal_device_retain(device);
   header->host_allocator = host_allocator;
+  header->pid = getpid();
   out_export->allocation = external.handle.device_allocation.ptr;
   out_export->byte_offset = offset;
   out_export->storage = (uint8_t*)header + IREEC_EXPORT_HEADER_SIZE;
@@ -188,6 +194,7 @@ IREE_API_EXPORT void ireec_hal_buffer_view_export_release(void* storage) {
   ireec_external_export_header_t* header =
       (ireec_external_export_header_t*)((uint8_t*)storage -
                                         IREEC_EXPORT_HEADER_SIZE);
+  if (header->pid != getpid()) return;  // inherited across fork(): leaked
   iree_allocator_t host_allocator = header->host_allocator;
   // The view (and with it, maybe, the memory) before the device its memory
   // belongs to: IREE's buffers do not keep their device.

@@ -147,6 +147,12 @@ def import_tensor(cls: type[BufferView], device: Device, obj: Any, *, zero_copy:
     if offered is not None and offered != target:
         raise BufferError(_wrong_device(offered, device, target))
     stream = LEGACY_DEFAULT_STREAM if target[0] == KDL_CUDA else None
+    with holding(device):  # open until the tensor is C's (ClosedError before it is taken)
+        return _import(cls, device, obj, zero_copy, target, stream)
+
+
+def _import(cls: type[BufferView], device: Device, obj: Any, zero_copy: bool,
+            target: tuple[int, int], stream: int | None) -> BufferView:
     managed, versioned = take(request(obj, stream))
     try:
         described = describe(managed, versioned)
@@ -217,11 +223,10 @@ def _borrow(cls: type[BufferView], device: Device, managed, described, nbytes: i
     release_self = ffi.cast("void*", int(_dl.cast("uintptr_t", managed)))
     shape = ffi.new("iree_hal_dim_t[]", list(described.shape) or [0])
     view = cls.__new__(cls)
-    with holding(device):
-        view._create(device, None, lib.ireec_hal_buffer_view_import_device_allocation,
-                     lib.iree_hal_device_allocator(device.handle), params[0],
-                     len(described.shape), shape, described.element_type, described.data,
-                     nbytes, release, release_self, device.host_allocator)
+    view._create(device, None, lib.ireec_hal_buffer_view_import_device_allocation,
+                 lib.iree_hal_device_allocator(device.handle), params[0],
+                 len(described.shape), shape, described.element_type, described.data,
+                 nbytes, release, release_self, device.host_allocator)
     return view
 
 

@@ -238,3 +238,98 @@ def test_streams_and_data_types(device):
             export(view, stream=0)
     with ireec.BufferView.from_numpy(device, np.array([True, False])) as view:
         assert np.from_dlpack(Capsule(export(view))).tolist() == [True, False]
+
+
+def test_a_closed_device_takes_nothing(instance, cpu_driver):
+    device = instance.create_device(cpu_driver)
+    device.close()
+    producer = CountingProducer(ireec.empty_aligned(4, np.float32))
+    with pytest.raises(ireec.ClosedError):
+        borrow(device, producer)
+    assert producer.streams == [] and producer.deleted == 0
+
+
+def test_imports_and_exports_alive_at_exit(cpu_driver):
+    # A borrowed numpy tensor and an exported view (one consumed by numpy,
+    # one capsule never taken) still alive when the interpreter exits.
+    from child_process import run_python
+
+    source = f"""
+import numpy as np, ireec
+from ireec.hal._dlpack_device import export_tensor, import_tensor
+device = ireec.Instance().create_device({cpu_driver!r})
+array = ireec.empty_aligned(4, np.float32)
+array[:] = [1, 2, 3, 4]
+borrowed = import_tensor(ireec.BufferView, device, array, zero_copy=True, target=(1, 0))
+view = ireec.BufferView.from_numpy(device, array * 2)
+capsule = export_tensor(view, device, (1, 0), stream=None, max_version=(1, 1), copy=None)
+class C:
+    def __dlpack__(self, **kwargs): return export_tensor(view, device, (1, 0), stream=None,
+                                                         max_version=(1, 1), copy=None)
+    def __dlpack_device__(self): return (1, 0)
+consumer = np.from_dlpack(C())
+print(borrowed.zero_copy, borrowed.to_numpy().tolist(), consumer.tolist())
+"""
+    result = run_python("-c", source).check()
+    assert result.stdout == "True [1.0, 2.0, 3.0, 4.0] [2.0, 4.0, 6.0, 8.0]\n"
+    assert result.stderr == ""
+
+
+def test_threads_hand_each_tensor_back_once(own_device):
+    import threading
+
+    array = ireec.empty_aligned(64, np.float32)
+    array[:] = np.arange(64)
+    producers = [[CountingProducer(array) for _ in range(40)] for _ in range(4)]
+    errors = []
+
+    def work(mine):
+        try:
+            for producer in mine:
+                view = borrow(own_device, producer)
+                exported = np.from_dlpack(Capsule(export(view)))
+                assert exported[63] == 63 and np.shares_memory(exported, array)
+                view.close()
+                del exported
+        except BaseException as error:  # reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(mine,)) for mine in producers]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    own_device.close()
+    gc.collect()
+    assert {p.deleted for mine in producers for p in mine} == {1}
+
+
+def test_exports_inherited_across_fork_are_left_alone():
+    # The export holds the last reference to a local-task device; a forked
+    # child dropping the consumer must not release it (it would wait for
+    # worker threads the child does not have) and exits at once.
+    from child_process import run_python
+
+    source = """
+import gc, os, numpy as np, ireec
+from ireec.hal._dlpack_device import export_tensor
+device = ireec.Instance().create_device("local-task")
+view = ireec.BufferView.from_numpy(device, np.arange(4, dtype=np.float32))
+class C:
+    def __dlpack__(self, **kwargs): return export_tensor(view, device, (1, 0), stream=None,
+                                                         max_version=(1, 1), copy=None)
+    def __dlpack_device__(self): return (1, 0)
+consumer = np.from_dlpack(C())
+view.close(); device.close()
+pid = os.fork()
+if pid == 0:
+    del consumer
+    gc.collect()
+    print("child", flush=True)
+    raise SystemExit(0)
+_, status = os.waitpid(pid, 0)
+print("parent", os.waitstatus_to_exitcode(status), consumer.tolist())
+"""
+    result = run_python("-c", source).check()
+    assert result.stdout == "child\nparent 0 [0.0, 1.0, 2.0, 3.0]\n"

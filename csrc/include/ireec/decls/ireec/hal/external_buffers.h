@@ -69,9 +69,10 @@ iree_status_t ireec_hal_buffer_view_export_device_allocation(
     ireec_hal_device_allocation_export_t* out_export);
 
 // Ends an export made by ireec_hal_buffer_view_export_device_allocation:
-// releases its view and device and frees |storage|. Callable from any
-// thread, without Python; an ireec_external_release_fn_t (a DLPack deleter
-// of an exported tensor laid out in |storage|).
+// releases its view and device and frees |storage|; in a process forked
+// from the exporting one, does nothing (the export is leaked). Callable from
+// any thread, without Python; an ireec_external_release_fn_t (a DLPack
+// deleter of an exported tensor laid out in |storage|).
 void ireec_hal_buffer_view_export_release(void* storage);
 
 #endif  // IREEC_DECLS_IREEC_HAL_EXTERNAL_BUFFERS_H_
