@@ -42,7 +42,7 @@ from ..vm.value import describe as _describe
 from ..vm.variant import object_from_variant, ref_type_id, retain_ref
 from .library import ffi, lib
 from .status import check_status
-from ..hal.dlpack import KDL_CPU, offers_dlpack, producer_device
+from ..hal.dlpack import OnDeviceError
 from .tensor_args import host_argument
 
 if TYPE_CHECKING:
@@ -257,17 +257,15 @@ class Packer:
     def _push_copy(self, vm_list, array, element_type, device, where: str,
                    scratch: _Scratch) -> None:
         """Pushes a new buffer view holding `array` on `device`."""
-        self._push_view(vm_list, lambda: BufferView(device, array, element_type=element_type),
-                        f"while copying {where} to the device", scratch)
-
-    def _push_view(self, vm_list, make_view, note: str, scratch: _Scratch) -> None:
-        """Pushes the new buffer view make_view() returns (a failure to make
-        it gets `note`)."""
         try:
-            view = make_view()
+            view = BufferView(device, array, element_type=element_type)
         except Exception as error:
-            error.add_note(note)
+            error.add_note(f"while copying {where} to the device")
             raise
+        self._push_new_view(vm_list, view, scratch)
+
+    def _push_new_view(self, vm_list, view: BufferView, scratch: _Scratch) -> None:
+        """Pushes `view`, made for the call, and closes it."""
         try:
             self._push_retained(vm_list, view.handle, RefTypes.load().buffer_view, scratch.ref)
         finally:
@@ -286,12 +284,18 @@ class Packer:
                 self._declared = argument_tensor_types(self.declaration)
             if index < len(self._declared):
                 declared = self._declared[index]
-        if offers_dlpack(arg) and (producer_device(arg) or (KDL_CPU, 0))[0] != KDL_CPU:
-            # Device memory (a CUDA tensor): imported onto the device in place.
-            self._push_view(vm_list, lambda: BufferView.from_dlpack(device, arg),
-                            f"while importing {where} onto the device", scratch)
+        try:
+            host = host_argument(arg, declared, where)
+        except OnDeviceError:
+            # Device memory (a CUDA tensor), untaken: imported onto the device
+            # in place (from_dlpack raises the same error on other devices).
+            try:
+                view = BufferView.from_dlpack(device, arg)
+            except Exception as error:
+                error.add_note(f"while importing {where} onto the device")
+                raise
+            self._push_new_view(vm_list, view, scratch)
             return
-        host = host_argument(arg, declared, where)
         if host is None:
             raise TypeError(
                 f"{where} takes a tensor (a buffer view): pass a numpy array, an "

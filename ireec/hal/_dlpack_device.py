@@ -98,23 +98,27 @@ _NO_COPY_ADVICE = {
                "the device was created"),
 }
 
-_cuda_ordinals: weakref.WeakKeyDictionary[Device, int] = weakref.WeakKeyDictionary()
+# {id(device): its DLPack device}, each entry dropped when its device goes
+# (a dict keyed by id: the lookup is on every export's path).
+_dlpack_devices: dict[int, tuple[int, int]] = {}
 
 
 def dlpack_device(device: Device | None) -> tuple[int, int]:
     """The DLPack device of an ireec device: (kDLCUDA, ordinal) for IREE's
-    cuda driver's devices, else (kDLCPU, 0)."""
-    if device is None or device.closed or device.id != "cuda":
+    cuda driver's devices, else (kDLCPU, 0). Asked once per device."""
+    if device is None or device.closed:
         return (KDL_CPU, 0)
-    return (KDL_CUDA, _cuda_ordinal(device))
+    known = _dlpack_devices.get(id(device))
+    if known is None:
+        known = (KDL_CUDA, _cuda_ordinal(device)) if device.id == "cuda" else (KDL_CPU, 0)
+        _dlpack_devices[id(device)] = known
+        weakref.finalize(device, _dlpack_devices.pop, id(device), None)
+    return known
 
 
 def _cuda_ordinal(device: Device) -> int:
     """The CUDA ordinal of a cuda device: that of a device allocation its
     allocator makes (and exports) for the question."""
-    ordinal = _cuda_ordinals.get(device)
-    if ordinal is not None:
-        return ordinal
     with holding(device):
         allocator = lib.iree_hal_device_allocator(device.handle)
         params = ffi.new("iree_hal_buffer_params_t*", _transfer.DEVICE_PARAMS)
@@ -127,11 +131,9 @@ def _cuda_ordinal(device: Device) -> int:
             check_status(lib.iree_hal_allocator_export_buffer(
                 allocator, out[0], lib.IREE_HAL_EXTERNAL_BUFFER_TYPE_DEVICE_ALLOCATION,
                 lib.IREE_HAL_EXTERNAL_BUFFER_FLAG_NONE, external))
-            ordinal = _cuda.pointer_ordinal(int(external.handle.device_allocation.ptr))
+            return _cuda.pointer_ordinal(int(external.handle.device_allocation.ptr))
         finally:
             lib.iree_hal_buffer_release(out[0])
-    _cuda_ordinals[device] = ordinal
-    return ordinal
 
 
 # -- import -----------------------------------------------------------------

@@ -25,7 +25,7 @@ from ._zero_copy import empty_aligned, import_host_array, zero_copy_obstacle
 from .buffer import Buffer, BufferParams, BufferUsage, MemoryAccess, MemoryType
 from .device import Device, as_device, require_device
 from ._dlpack_device import dlpack_device, export_tensor, import_tensor
-from .dlpack import host_tensor, offers_dlpack, producer_device
+from .dlpack import OnDeviceError, host_tensor, offers_dlpack
 from .element_type import (
     dtype_from_element_type,
     element_dense_byte_count,
@@ -191,13 +191,15 @@ class BufferView(Handle, _cext.BufferViewHandle):
         if not offers_dlpack(obj):
             raise TypeError(f"from_dlpack takes an object offering __dlpack__ (a DLPack "
                             f"producer), not {type(obj).__name__}")
-        offered = producer_device(obj)
-        if offered is not None and offered[0] != _DLPACK_CPU:
+        try:
+            tensor = host_tensor(obj)
+        except OnDeviceError:
+            # Device memory, untaken: imported onto a device that is its.
             device = require_device(device)
             target = dlpack_device(device)
-            if target[0] != _DLPACK_CPU:
-                return import_tensor(cls, device, obj, zero_copy=zero_copy, target=target)
-        tensor = host_tensor(obj)  # (refuses other devices' memory, naming it)
+            if target[0] == _DLPACK_CPU:
+                raise
+            return import_tensor(cls, device, obj, zero_copy=zero_copy, target=target)
         return cls(device, tensor.array, zero_copy=zero_copy,
                    element_type=tensor.element_type)
 

@@ -134,24 +134,34 @@ def producer_device(obj: Any) -> tuple[int, int] | None:
     return int(device_type), int(device_id)
 
 
-def _check_device(device_type: int, device_id: int) -> None:
-    if device_type != KDL_CPU:
-        raise BufferError(f"the DLPack tensor is on {device_name(device_type, device_id)}; "
-                          f"ireec imports host memory (kDLCPU) only, and CUDA memory onto "
-                          f"an ireec CUDA device of its ordinal: copy it to the host first")
+class OnDeviceError(BufferError):
+    """A producer's tensor is in device memory (its __dlpack_device__ says
+    so: `device`), and the tensor was not taken: it may still be imported
+    onto that device (ireec/hal/_dlpack_device.py)."""
+
+    def __init__(self, message: str, device: tuple[int, int]):
+        super().__init__(message)
+        self.device = device
+
+
+def _device_error(device_type: int, device_id: int) -> str:
+    return (f"the DLPack tensor is on {device_name(device_type, device_id)}; ireec imports "
+            f"host memory (kDLCPU) only, and CUDA memory onto an ireec CUDA device of its "
+            f"ordinal: copy it to the host first")
 
 
 def request(obj: Any, stream: int | None = None):
     """The producer's capsule: versioned if it takes `max_version`; `stream`
     passed only when given (device memory: the stream the producer orders
     its work before)."""
-    extra = {} if stream is None else {"stream": stream}
     try:
-        return obj.__dlpack__(max_version=MAX_VERSION, **extra)
+        if stream is None:
+            return obj.__dlpack__(max_version=MAX_VERSION)
+        return obj.__dlpack__(max_version=MAX_VERSION, stream=stream)
     except TypeError:
         # A producer of the legacy protocol, whose __dlpack__ takes no
         # max_version.
-        return obj.__dlpack__(**extra)
+        return obj.__dlpack__() if stream is None else obj.__dlpack__(stream=stream)
 
 
 def take(capsule) -> tuple[Any, bool]:
@@ -195,21 +205,27 @@ def describe(managed, versioned: bool) -> Described:
     else:
         strides = tuple(tensor.strides[i] * itemsize for i in range(rank))
     data = int(_dl.cast("uintptr_t", tensor.data)) + tensor.byte_offset
-    return Described((tensor.device.device_type, tensor.device.device_id), data, shape,
-                     strides, element_type, itemsize,
-                     bool(versioned and managed.flags & FLAG_READ_ONLY))
+    # tuple.__new__: a NamedTuple's own __new__ is Python, on every import's path.
+    return _tuple_new(Described, ((tensor.device.device_type, tensor.device.device_id), data,
+                                  shape, strides, element_type, itemsize,
+                                  bool(versioned and managed.flags & FLAG_READ_ONLY)))
+
+
+_tuple_new = tuple.__new__
 
 
 def host_tensor(obj: Any) -> HostTensor:
     """The DLPack tensor `obj` offers, over its own memory (see the module
-    docstring)."""
+    docstring); OnDeviceError, before taking it, for a producer saying its
+    tensor is in device memory."""
     device = producer_device(obj)
-    if device is not None:
-        _check_device(*device)
+    if device is not None and device[0] != KDL_CPU:
+        raise OnDeviceError(_device_error(*device), device)
     managed, versioned = take(request(obj))
     try:
         described = describe(managed, versioned)
-        _check_device(*described.device)
+        if described.device[0] != KDL_CPU:
+            raise BufferError(_device_error(*described.device))
         array = _array_over(managed, described)
     except BaseException:
         delete(managed)
