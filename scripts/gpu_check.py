@@ -148,8 +148,11 @@ def pack(folder: Path, python: str, ireec_wheel: Path | None, extras: list[str],
     tag = "cp" + version.replace(".", "")
     wheels = folder / WHEELS
     modules = folder / MODULES
-    wheels.mkdir(parents=True, exist_ok=True)
-    modules.mkdir(exist_ok=True)
+    for made in (wheels, modules, folder / VENV):  # nothing of an earlier pack mixed in
+        if made.exists():
+            shutil.rmtree(made)
+    wheels.mkdir(parents=True)
+    modules.mkdir()
     with tempfile.TemporaryDirectory() as scratch:
         if ireec_wheel is None:
             ireec_wheel = _build_wheel(python, checkout, Path(scratch))
