@@ -143,7 +143,7 @@ CEXT = Extension(
     sources=[f"csrc/python/{name}.c" for name in (
         "cext_module", "handle", "arrays", "invoke", "invoker", "readback",
         "buffer_export", "session", "lock", "errors", "results", "vm_buffer",
-        "native_function")],
+        "native_function", "dlpack_capsule")],
     include_dirs=["csrc/include"],  # and numpy's, when built
     depends=["csrc/python/cext.h"],
     libraries=["ireec_runtime"],

@@ -109,7 +109,8 @@ DECL_FILES = (
     "iree/runtime/instance.h", "iree/runtime/session.h", "iree/runtime/call.h",
     # ireec/
     "ireec/base/cpu_features.h", "ireec/base/huge_page_allocator.h",
-    "ireec/hal/drivers/borrowed_drivers.h", "ireec/hal/drivers/device_params.h", "ireec/hal/shape_checks.h",
+    "ireec/hal/drivers/borrowed_drivers.h", "ireec/hal/drivers/device_params.h",
+    "ireec/hal/external_buffers.h", "ireec/hal/shape_checks.h",
     "ireec/hal/staging_device.h", "ireec/io/file_mapping.h",
     "ireec/runtime/buffer_view_io.h", "ireec/runtime/session.h",
     "ireec/runtime/session_invoke.h", "ireec/vm/module_state.h",

@@ -20,7 +20,8 @@ The conventions (docs/contributing.md says them to writers):
   `<!-- file: NAME -->` writes the block to NAME in the working folder instead
   of running it; `<!-- numbers vary -->` compares the output with every
   number in it taken as any number (timings); `<!-- skip: REASON -->` does not
-  run it, and is allowed only for hardware CI lacks (REASON names it: HIP);
+  run it, and is allowed only for hardware CI lacks (REASON names it: HIP,
+  CUDA);
 * `shell` blocks are commands to type (installing, CI), never run.
 """
 
@@ -158,15 +159,19 @@ def steps(path: Path) -> list[dict]:
     return found
 
 
+# What a skipped block's reason must name: an AMD GPU's API, an NVIDIA GPU's.
+HARDWARE_CI_LACKS = ("HIP", "CUDA")
+
+
 def convention_errors(path: Path) -> list[str]:
     """Blocks of the page at `path` that break the conventions above."""
     errors = []
     for block in blocks(path):
         where = f"{page_id(path)}:{block.line}"
         reason = block.skip_reason
-        if reason is not None and "HIP" not in reason:
+        if reason is not None and not any(name in reason for name in HARDWARE_CI_LACKS):
             errors.append(f"{where}: skipped for {reason!r}; only blocks needing "
-                          f"hardware CI lacks (HIP) are skipped")
+                          f"hardware CI lacks ({', '.join(HARDWARE_CI_LACKS)}) are skipped")
         if block.marker and reason is None and block.file_name is None \
                 and not block.namespace and block.marker != "numbers vary":
             errors.append(f"{where}: unknown marker {block.marker!r}")

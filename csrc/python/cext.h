@@ -339,6 +339,14 @@ extern PyBufferProcs ireec_buffer_view_buffer_procs;
 extern PyBufferProcs ireec_vm_buffer_as_buffer;
 
 // ---------------------------------------------------------------------------
+// dlpack_capsule.c: DLPack capsules of exported device allocations.
+// ---------------------------------------------------------------------------
+
+// dlpack_capsule(storage_address, versioned): a capsule of the tensor laid
+// out in an export's storage, which it owns on every path.
+PyObject* ireec_dlpack_capsule(PyObject* module, PyObject* const* args, Py_ssize_t nargs);
+
+// ---------------------------------------------------------------------------
 // native_function.c: a function of a VM module written in Python
 // (NativeFunction), and the shim IREE calls every one of them through, with
 // the NativeFunction as its target (module attribute native_function_shim,

@@ -183,6 +183,11 @@ static PyMethodDef ireec_cext_methods[] = {
     {"status_to_string", ireec_status_to_string_function, METH_O,
      "status_to_string(address): IREE's text for the iree_status_t at "
      "address (which stays the caller's)"},
+    {"dlpack_capsule", (PyCFunction)(void (*)(void))ireec_dlpack_capsule, METH_FASTCALL,
+     "dlpack_capsule(storage_address, versioned): a DLPack capsule "
+     "(\"dltensor_versioned\" or \"dltensor\") of the tensor laid out in the "
+     "storage of an export (ireec_hal_buffer_view_export_device_allocation); "
+     "it owns the export on every path, ending it when it goes untaken"},
     {"trace_invokes", ireec_trace_invokes, METH_O,
      "trace_invokes(list or None): every call the invoker tries in C appends "
      "\"handled\" or \"declined\" to the list (for tests)"},

@@ -42,6 +42,7 @@ from ..vm.value import describe as _describe
 from ..vm.variant import object_from_variant, ref_type_id, retain_ref
 from .library import ffi, lib
 from .status import check_status
+from ..hal.dlpack import OnDeviceError
 from .tensor_args import host_argument
 
 if TYPE_CHECKING:
@@ -261,6 +262,10 @@ class Packer:
         except Exception as error:
             error.add_note(f"while copying {where} to the device")
             raise
+        self._push_new_view(vm_list, view, scratch)
+
+    def _push_new_view(self, vm_list, view: BufferView, scratch: _Scratch) -> None:
+        """Pushes `view`, made for the call, and closes it."""
         try:
             self._push_retained(vm_list, view.handle, RefTypes.load().buffer_view, scratch.ref)
         finally:
@@ -271,14 +276,26 @@ class Packer:
                             index: int | None, scratch: _Scratch) -> None:
         """A tensor given as a DLPack producer, a buffer-protocol object or
         Python numbers (ireec/_core/tensor_args.py), copied to the device
-        as a numpy array is."""
+        as a numpy array is; a DLPack producer's device memory (a CUDA
+        tensor) imported onto the device instead (BufferView.from_dlpack)."""
         declared = None
         if index is not None and self.declaration:
             if self._declared is None:
                 self._declared = argument_tensor_types(self.declaration)
             if index < len(self._declared):
                 declared = self._declared[index]
-        host = host_argument(arg, declared, where)
+        try:
+            host = host_argument(arg, declared, where)
+        except OnDeviceError:
+            # Device memory (a CUDA tensor), untaken: imported onto the device
+            # in place (from_dlpack raises the same error on other devices).
+            try:
+                view = BufferView.from_dlpack(device, arg)
+            except Exception as error:
+                error.add_note(f"while importing {where} onto the device")
+                raise
+            self._push_new_view(vm_list, view, scratch)
+            return
         if host is None:
             raise TypeError(
                 f"{where} takes a tensor (a buffer view): pass a numpy array, an "

@@ -2,7 +2,9 @@
 host array it becomes (then copied to the device as a numpy array is):
 
 * a DLPack producer (`__dlpack__`: a JAX or PyTorch array, ...): its host
-  memory, as is (ireec.hal.dlpack; bf16 and fp8 included);
+  memory, as is (ireec.hal.dlpack; bf16 and fp8 included); a producer of
+  device memory (a CUDA tensor) is imported onto the device instead
+  (ireec/_core/marshal.py, BufferView.from_dlpack);
 * any buffer-protocol object (memoryview, array.array, bytes, mmap): an
   array of its format and shape, as numpy.asarray reads it;
 * a Python scalar or a rectangular (nested) list or tuple of them: an array

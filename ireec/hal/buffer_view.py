@@ -24,7 +24,8 @@ from ._readback import FORMAT_MAX_ELEMENTS
 from ._zero_copy import empty_aligned, import_host_array, zero_copy_obstacle
 from .buffer import Buffer, BufferParams, BufferUsage, MemoryAccess, MemoryType
 from .device import Device, as_device, require_device
-from .dlpack import host_tensor, offers_dlpack
+from ._dlpack_device import dlpack_device, export_tensor, import_tensor
+from .dlpack import OnDeviceError, host_tensor, offers_dlpack
 from .element_type import (
     dtype_from_element_type,
     element_dense_byte_count,
@@ -47,8 +48,9 @@ _VIEW_PTR = ffi.typeof("iree_hal_buffer_view_t*")
 # otherwise build its own).
 _DEVICE_PARAMS_C = ffi.new("iree_hal_buffer_params_t*", _transfer.DEVICE_PARAMS)
 
-# DLPack's device type for host memory (kDLCPU): every array ireec exports
-# lives in host memory, mapped or copied.
+# DLPack's device type for host memory (kDLCPU): what ireec exports of views
+# on every device but CUDA devices (mapped or copied), and what it exports of
+# those when asked for it.
 _DLPACK_CPU = 1
 
 def _dims(shape) -> tuple:
@@ -179,13 +181,25 @@ class BufferView(Handle, _cext.BufferViewHandle):
         bytes, writeable: not flagged read-only), and kept alive until IREE
         releases it; otherwise it is copied, and `zero_copy_fallback` says
         why. Every element type IREE and DLPack share converts, bf16 and
-        fp8 included. A tensor on another device than the host (kDLCPU)
-        raises BufferError, a data type IREE lacks TypeError, each naming it.
+        fp8 included. A CUDA tensor (kDLCUDA: torch's, JAX's) onto a CUDA
+        device of its ordinal is imported in place too, as the device's
+        allocator imports a device allocation; it must be dense row-major,
+        and is copied on the device where it is unaligned or read-only
+        (ireec/hal/_dlpack_device.py). A tensor on any other device raises
+        BufferError, a data type IREE lacks TypeError, each naming it.
         """
         if not offers_dlpack(obj):
             raise TypeError(f"from_dlpack takes an object offering __dlpack__ (a DLPack "
                             f"producer), not {type(obj).__name__}")
-        tensor = host_tensor(obj)
+        try:
+            tensor = host_tensor(obj)
+        except OnDeviceError:
+            # Device memory, untaken: imported onto a device that is its.
+            device = require_device(device)
+            target = dlpack_device(device)
+            if target[0] == _DLPACK_CPU:
+                raise
+            return import_tensor(cls, device, obj, zero_copy=zero_copy, target=target)
         return cls(device, tensor.array, zero_copy=zero_copy,
                    element_type=tensor.element_type)
 
@@ -341,8 +355,22 @@ class BufferView(Handle, _cext.BufferViewHandle):
                    copy: bool | None = None) -> object:
         """DLPack export of host memory: the mapped buffer where safe, else a
         host copy (copy=False then raises BufferError). numpy's own exporter
-        builds the capsule; the exported tensor keeps the mapping alive."""
+        builds the capsule; the exported tensor keeps the mapping alive.
+
+        A view on a CUDA device exports its device memory (kDLCUDA, the
+        device's ordinal) in place, as the device's allocator exports it,
+        unless `dl_device` asks for the host; memory the allocator does not
+        export (a program's results from CUDA's stream-ordered pools) is
+        copied on the device first, or copy=False raises BufferError
+        (ireec/hal/_dlpack_device.py). Its contents must be complete: an
+        async-external call's results once its fence is reached."""
         self.handle
+        on = self.__dlpack_device__()
+        if on[0] != _DLPACK_CPU and (dl_device is None or tuple(dl_device) == on):
+            device = self.device
+            assert device is not None
+            return export_tensor(self, device, on, stream=stream, max_version=max_version,
+                                 copy=copy)
         if stream is not None:
             raise BufferError("host memory exports take no stream (stream must be None)")
         if dl_device is not None and tuple(dl_device) != (_DLPACK_CPU, 0):
@@ -365,9 +393,10 @@ class BufferView(Handle, _cext.BufferViewHandle):
         return array.__dlpack__(max_version=max_version)
 
     def __dlpack_device__(self) -> tuple[int, int]:
-        """(kDLCPU, 0): what __dlpack__ exports is always host memory."""
+        """(kDLCUDA, ordinal) for a view on a CUDA device, else (kDLCPU, 0):
+        where what __dlpack__ exports is."""
         self.handle
-        return (_DLPACK_CPU, 0)
+        return dlpack_device(self.device)
 
     @in_use
     def _read_into(self, target: np.ndarray[Any, Any]) -> None:

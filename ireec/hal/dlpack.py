@@ -12,8 +12,11 @@ without a copy, a zero-copy buffer view included) is gone. Data types numpy
 has no dtype for (bf16, the fp8 types without ml_dtypes) are viewed as
 unsigned integers of their width; the element type says what they are.
 
-Only host memory (kDLCPU) is imported; another device is a BufferError
+Only host memory (kDLCPU) is imported here; another device is a BufferError
 naming it, a data type without an IREE element type a TypeError naming it.
+The steps up to reading the tensor's description (`request`, `take`,
+`describe`, `delete`) are shared with device memory's import onto the device
+it is on (a CUDA tensor onto a CUDA device: ireec/hal/_dlpack_device.py).
 The DLPack structures are declared here, for cffi's ABI mode: they are
 DLPack's (dlpack.h, v1.1), not IREE's.
 """
@@ -98,6 +101,21 @@ class HostTensor(NamedTuple):
     read_only: bool
 
 
+class Described(NamedTuple):
+    """What a DLPack tensor says of itself, checked: its `device` (type,
+    id), the address of its first element (`data`, the byte offset added),
+    `shape`, `strides` in bytes (row-major where the producer gives none),
+    IREE `element_type` and bytes per element, and whether the producer
+    marked it read-only (versioned DLPack)."""
+    device: tuple[int, int]
+    data: int
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]
+    element_type: int
+    itemsize: int
+    read_only: bool
+
+
 def device_name(device_type: int, device_id: int) -> str:
     return f"{_DEVICE_NAMES.get(device_type, f'device type {device_type}')} {device_id}"
 
@@ -107,28 +125,46 @@ def offers_dlpack(value: object) -> bool:
     return hasattr(type(value), "__dlpack__")
 
 
-def _check_device(device_type: int, device_id: int) -> None:
-    if device_type != KDL_CPU:
-        raise BufferError(f"the DLPack tensor is on {device_name(device_type, device_id)}; "
-                          f"ireec imports host memory (kDLCPU) only: copy it to the host "
-                          f"first")
-
-
-def _request(obj: Any):
-    """The producer's capsule: versioned if it takes `max_version`."""
+def producer_device(obj: Any) -> tuple[int, int] | None:
+    """What the producer's __dlpack_device__ says, if it has one."""
     device = getattr(obj, "__dlpack_device__", None)
-    if device is not None:
-        device_type, device_id = device()
-        _check_device(int(device_type), int(device_id))
+    if device is None:
+        return None
+    device_type, device_id = device()
+    return int(device_type), int(device_id)
+
+
+class OnDeviceError(BufferError):
+    """A producer's tensor is in device memory (its __dlpack_device__ says
+    so: `device`), and the tensor was not taken: it may still be imported
+    onto that device (ireec/hal/_dlpack_device.py)."""
+
+    def __init__(self, message: str, device: tuple[int, int]):
+        super().__init__(message)
+        self.device = device
+
+
+def _device_error(device_type: int, device_id: int) -> str:
+    return (f"the DLPack tensor is on {device_name(device_type, device_id)}; ireec imports "
+            f"host memory (kDLCPU) only, and CUDA memory onto an ireec CUDA device of its "
+            f"ordinal: copy it to the host first")
+
+
+def request(obj: Any, stream: int | None = None):
+    """The producer's capsule: versioned if it takes `max_version`; `stream`
+    passed only when given (device memory: the stream the producer orders
+    its work before)."""
     try:
-        return obj.__dlpack__(max_version=MAX_VERSION)
+        if stream is None:
+            return obj.__dlpack__(max_version=MAX_VERSION)
+        return obj.__dlpack__(max_version=MAX_VERSION, stream=stream)
     except TypeError:
         # A producer of the legacy protocol, whose __dlpack__ takes no
         # max_version.
-        return obj.__dlpack__()
+        return obj.__dlpack__() if stream is None else obj.__dlpack__(stream=stream)
 
 
-def _take(capsule) -> tuple[Any, bool]:
+def take(capsule) -> tuple[Any, bool]:
     """(the managed tensor the capsule holds, now owned by the caller;
     whether it is versioned)."""
     for name, used, ctype, versioned in (
@@ -143,43 +179,61 @@ def _take(capsule) -> tuple[Any, bool]:
                     f"capsule ('dltensor' or 'dltensor_versioned')")
 
 
-def _delete(managed) -> None:
+def delete(managed) -> None:
     """Hands the tensor back to its producer (its deleter, if it has one)."""
     if managed.deleter != _dl.NULL:
         managed.deleter(managed)
 
 
+def describe(managed, versioned: bool) -> Described:
+    """The tensor `managed` holds, checked (see Described); BufferError or
+    TypeError naming what is wrong. The caller still owns `managed`."""
+    if versioned and managed.version.major > MAX_VERSION[0]:
+        raise BufferError(f"the producer's DLPack {managed.version.major}."
+                          f"{managed.version.minor} is newer than this consumer's "
+                          f"{MAX_VERSION[0]}.{MAX_VERSION[1]}")
+    tensor = managed.dl_tensor
+    element_type, itemsize = _element_type(tensor.dtype)
+    rank = tensor.ndim
+    if rank < 0:
+        raise BufferError(f"the DLPack tensor has a negative rank ({rank})")
+    shape = tuple(tensor.shape[i] for i in range(rank))
+    if any(d < 0 for d in shape):
+        raise BufferError(f"the DLPack tensor has a negative dimension {shape}")
+    if tensor.strides == _dl.NULL:
+        strides = row_major(shape, itemsize)
+    else:
+        strides = tuple(tensor.strides[i] * itemsize for i in range(rank))
+    data = int(_dl.cast("uintptr_t", tensor.data)) + tensor.byte_offset
+    # tuple.__new__: a NamedTuple's own __new__ is Python, on every import's path.
+    return _tuple_new(Described, ((tensor.device.device_type, tensor.device.device_id), data,
+                                  shape, strides, element_type, itemsize,
+                                  bool(versioned and managed.flags & FLAG_READ_ONLY)))
+
+
+_tuple_new = tuple.__new__
+
+
 def host_tensor(obj: Any) -> HostTensor:
     """The DLPack tensor `obj` offers, over its own memory (see the module
-    docstring)."""
-    managed, versioned = _take(_request(obj))
+    docstring); OnDeviceError, before taking it, for a producer saying its
+    tensor is in device memory."""
+    device = producer_device(obj)
+    if device is not None and device[0] != KDL_CPU:
+        raise OnDeviceError(_device_error(*device), device)
+    managed, versioned = take(request(obj))
     try:
-        if versioned and managed.version.major > MAX_VERSION[0]:
-            raise BufferError(f"the producer's DLPack {managed.version.major}."
-                              f"{managed.version.minor} is newer than this consumer's "
-                              f"{MAX_VERSION[0]}.{MAX_VERSION[1]}")
-        tensor = managed.dl_tensor
-        _check_device(tensor.device.device_type, tensor.device.device_id)
-        element_type, itemsize = _element_type(tensor.dtype)
-        rank = tensor.ndim
-        if rank < 0:
-            raise BufferError(f"the DLPack tensor has a negative rank ({rank})")
-        shape = tuple(tensor.shape[i] for i in range(rank))
-        if any(d < 0 for d in shape):
-            raise BufferError(f"the DLPack tensor has a negative dimension {shape}")
-        if tensor.strides == _dl.NULL:
-            strides = _row_major(shape, itemsize)
-        else:
-            strides = tuple(tensor.strides[i] * itemsize for i in range(rank))
-        read_only = bool(versioned and managed.flags & FLAG_READ_ONLY)
-        array = _array_over(managed, tensor, shape, strides, element_type, itemsize)
+        described = describe(managed, versioned)
+        if described.device[0] != KDL_CPU:
+            raise BufferError(_device_error(*described.device))
+        array = _array_over(managed, described)
     except BaseException:
-        _delete(managed)
+        delete(managed)
         raise
-    if not read_only:
-        return HostTensor(array, element_type, False)
+    if not described.read_only:
+        return HostTensor(array, described.element_type, False)
     array.flags.writeable = False
-    return HostTensor(array, element_type, True)
+    return HostTensor(array, described.element_type, True)
 
 
 def _element_type(dtype) -> tuple[int, int]:
@@ -194,7 +248,8 @@ def _element_type(dtype) -> tuple[int, int]:
     return element_type, bits // 8
 
 
-def _row_major(shape: tuple[int, ...], itemsize: int) -> tuple[int, ...]:
+def row_major(shape: tuple[int, ...], itemsize: int) -> tuple[int, ...]:
+    """The strides, in bytes, of a dense row-major tensor."""
     strides, step = [], itemsize
     for dim in reversed(shape):
         strides.append(step)
@@ -212,21 +267,21 @@ def _numpy_dtype(element_type: int, itemsize: int) -> np.dtype[Any]:
     return dtype if dtype is not None else np.dtype(f"u{itemsize}")
 
 
-def _array_over(managed, tensor, shape, strides, element_type: int,
-                itemsize: int) -> np.ndarray[Any, Any]:
+def _array_over(managed, described: Described) -> np.ndarray[Any, Any]:
     """A numpy array over the tensor's memory whose last reference, when
     dropped, hands the tensor back to its producer."""
-    dtype = _numpy_dtype(element_type, itemsize)
+    shape, strides, itemsize = described.shape, described.strides, described.itemsize
+    dtype = _numpy_dtype(described.element_type, itemsize)
     if math.prod(shape) == 0:
-        _delete(managed)  # no memory to keep
+        delete(managed)  # no memory to keep
         return np.empty(shape, dtype)
     # The bytes the elements span: from the lowest to past the highest.
     low = sum(s * (d - 1) for s, d in zip(strides, shape) if s < 0)
     high = sum(s * (d - 1) for s, d in zip(strides, shape) if s > 0) + itemsize
-    start = int(_dl.cast("uintptr_t", tensor.data)) + tensor.byte_offset + low
+    start = described.data + low
     # The memory's owner: a pointer whose collection runs the deleter, kept
     # alive by the buffer over it, kept alive by the array.
-    owner = _dl.gc(_dl.cast("char*", start), lambda _: _delete(managed))
+    owner = _dl.gc(_dl.cast("char*", start), lambda _: delete(managed))
     memory = _dl.buffer(owner, high - low)
     return np.ndarray(shape, dtype, buffer=memory, offset=-low, strides=strides)
 

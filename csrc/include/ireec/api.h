@@ -70,6 +70,7 @@
 #include "ireec/decls/ireec/base/huge_page_allocator.h"
 #include "ireec/decls/ireec/hal/drivers/borrowed_drivers.h"
 #include "ireec/decls/ireec/hal/drivers/device_params.h"
+#include "ireec/decls/ireec/hal/external_buffers.h"
 #include "ireec/decls/ireec/hal/shape_checks.h"
 #include "ireec/decls/ireec/hal/staging_device.h"
 #include "ireec/decls/ireec/io/file_mapping.h"
