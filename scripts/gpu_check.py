@@ -59,23 +59,15 @@ TEMPLATE_SAMPLE = "hello_world.py"
 # compute capability 8.0 and newer, compiled without one. Vulkan: SPIR-V,
 # to rehearse the checks on any Vulkan device (Mesa's lavapipe in the tests).
 TARGETS = {
-    "cuda": (("--iree-hal-target-device=cuda", "--iree-cuda-target=sm_80"),
-             ("--iree-hal-target-device=device_b=cuda", "--iree-cuda-target=sm_80")),
-    "vulkan": (("--iree-hal-target-device=vulkan",),
-               ("--iree-hal-target-device=device_b=vulkan",)),
+    "cuda": ("cuda", ("--iree-cuda-target=sm_80",)),
+    "vulkan": ("vulkan", ()),
 }
 # The CPU of a program spanning both: any x86-64 (`generic`).
-LOCAL_DEVICE_A_FLAGS = (
-    "--iree-hal-target-device=device_a=local",
+LOCAL_BACKEND_FLAGS = (
     "--iree-hal-local-target-device-backends=llvm-cpu",
     "--iree-llvmcpu-target-cpu=generic",
 )
 ASYNC_FLAGS = ("--iree-execution-model=async-external",)
-# iree-compile needs to know how the two devices of a program reach each
-# other's memory before it can place what moves between them: the GPU
-# reads host memory (ireec stages what a device cannot reach).
-TWO_DEVICE_TOPOLOGY = ("stream.topology = #hal.device.topology<links = "
-                       "[(@device_b -> @device_a = {transparent_access = true})]>")
 
 # The whole run, and each check (one process each), at most.
 RUN_SECONDS = 9 * 60
@@ -89,21 +81,25 @@ def _checkout() -> Path:
 
 def _programs(checkout: Path, target: str) -> dict[str, tuple[str, tuple[str, ...]]]:
     """{module name: (MLIR source, iree-compile flags)} for the GPU `target`."""
-    gpu, second = TARGETS[target]
+    driver, driver_flags = TARGETS[target]
+    gpu = (f"--iree-hal-target-device={driver}", *driver_flags)
     examples, programs = checkout / "examples", checkout / "tests" / "programs"
-    two_devices = (programs / "two_devices.mlir").read_text()
-    header = "module @two_devices {"
-    if header not in two_devices:
-        raise SystemExit(f"gpu_check: {programs / 'two_devices.mlir'} no longer starts "
-                         f"its module with {header!r}")
-    two_devices = two_devices.replace(
-        header, f"module @two_devices attributes {{ {TWO_DEVICE_TOPOLOGY} }} {{")
+    # Seed 001's program: IREE's own multi-device test program, whose
+    # topology says each device may use the other's buffers.
+    multi = (programs / "multi_device_mul.mlir").read_text()
+
+    def two_devices(first: str, second: str) -> tuple[str, ...]:
+        return (f"--iree-hal-target-device=device_a={first}",
+                f"--iree-hal-target-device=device_b={second}", *driver_flags,
+                *LOCAL_BACKEND_FLAGS, *ASYNC_FLAGS)
+
     return {
         # Seed 000's program: IREE's template sample's multiply, from JAX.
         "jit_mul": ((examples / "jit_mul.mlir").read_text(), gpu),
         "matmul": ((programs / "matmul.mlir").read_text(), gpu),
         "async_ops": ((programs / "async_ops.mlir").read_text(), gpu + ASYNC_FLAGS),
-        "two_devices": (two_devices, LOCAL_DEVICE_A_FLAGS + second),
+        "multi_cpu_gpu": (multi, two_devices("local", driver)),
+        "multi_gpu_cpu": (multi, two_devices(driver, "local")),
     }
 
 
@@ -241,7 +237,7 @@ def _install(folder: Path, manifest: dict) -> Path:
 
 def _check_names(python: Path, folder: Path, target: str) -> list[str]:
     names = ["template-sample", "device-local-readback", "matmul-512", "async-external"]
-    if (folder / MODULES / "two_devices.vmfb").exists():
+    if (folder / MODULES / "multi_cpu_gpu.vmfb").exists():
         names.append("two-devices")
     if target != "cuda":
         return names  # DLPack's device memory is CUDA's
@@ -448,18 +444,29 @@ def check_dlpack_jax(folder: Path, uri: str) -> None:
 
 
 def check_two_devices(folder: Path, uri: str) -> None:
-    # Seed 001's shape: one program on the CPU (local-task) and the GPU.
+    # Seed 001: IREE's multi-device test program on the CPU (local-task) and
+    # the GPU, both orders, through a session and as IREE's tool runs it.
+    import subprocess
+    import sys
     import numpy as np
     import ireec
     instance = ireec.Instance()
-    devices = [instance.create_device("local-task"), instance.create_device(uri)]
-    session = ireec.Session(instance, devices=devices)
-    session.load_module(folder / MODULES / "two_devices.vmfb")
     x = np.array([10, 11, 12, 13], np.float32)
-    for on in devices:
-        (result,) = session.call("two_devices.two_device_mul", x, device=on)
-        if result.to_numpy().tolist() != [0, 55, 144, 273]:
-            raise AssertionError(f"inputs on {on.id}: got {result.to_numpy().tolist()}")
+    for module, order in (("multi_cpu_gpu", ("local-task", uri)),
+                          ("multi_gpu_cpu", (uri, "local-task"))):
+        devices = [instance.create_device(u) for u in order]
+        with ireec.Session(instance, devices=devices) as session:
+            session.load_module(folder / MODULES / f"{module}.vmfb")
+            (result,) = session.call("multi.multi_device_mul", x)
+            if result.to_numpy().tolist() != [0, 55, 144, 273]:
+                raise AssertionError(f"{module}: got {result.to_numpy().tolist()}")
+        printed = subprocess.run(
+            [sys.executable, "-m", "ireec", "run-module",
+             f"--module={folder / MODULES / f'{module}.vmfb'}", "--function=multi_device_mul",
+             "--input=4xf32=10,11,12,13", *(f"--device={u}" for u in order)],
+            capture_output=True, text=True, timeout=CHECK_SECONDS)
+        if not printed.stdout.endswith("4xf32=0 55 144 273\n"):
+            raise AssertionError(f"run-module {module}: {printed.stdout!r} {printed.stderr!r}")
 
 
 CHECKS = {

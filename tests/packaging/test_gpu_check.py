@@ -52,7 +52,8 @@ def test_without_a_cuda_device_it_installs_from_the_folder_and_fails(tmp_path, i
     folder = tmp_path / "gpu-check"
     pack(folder, ireec_wheel)
     assert sorted(p.name for p in (folder / "modules").iterdir()) == [
-        "async_ops.vmfb", "jit_mul.vmfb", "matmul.vmfb", "two_devices.vmfb"]
+        "async_ops.vmfb", "jit_mul.vmfb", "matmul.vmfb", "multi_cpu_gpu.vmfb",
+        "multi_gpu_cpu.vmfb"]
     assert (folder / "hello_world.py").is_file() and (folder / "gpu_check.py").is_file()
     result = run(folder)
     assert result.returncode == 1, result.stdout + result.stderr
@@ -79,8 +80,9 @@ def test_the_checks_rehearsed_on_vulkan(tmp_path, ireec_wheel, vulkan_uri):
     assert lines[1].startswith("installed from the folder: "), result.stdout + result.stderr
     for name in GENERAL_CHECKS:
         assert f"PASS {name}" in lines, result.stdout
+    # Seed 001's program too, on local-task and the GPU in both orders.
+    assert "PASS two-devices" in lines, result.stdout
     checked = [line for line in lines if line.startswith(("PASS ", "FAIL "))]
-    assert len(checked) == len(GENERAL_CHECKS) + 1  # and the two-device program's
-    passed = sum(line.startswith("PASS ") for line in checked)
-    assert lines[-1] == f"{passed} passed, {len(checked) - passed} failed"
-    assert result.returncode == (0 if passed == len(checked) else 1)
+    assert len(checked) == len(GENERAL_CHECKS) + 1
+    assert lines[-1] == f"{len(checked)} passed, 0 failed"
+    assert result.returncode == 0
