@@ -13,17 +13,17 @@ import pytest
 
 import cli_support
 from cli_support import one_line_error
-from cts_support import BACKENDS, compile_executable
+from cts_support import CPU_BACKENDS, compile_executable
 
 QUICK = ("--benchmark_min_time=10x", "--batch_size=4")
 
 
-@pytest.fixture(scope="module", params=BACKENDS)
+@pytest.fixture(scope="module", params=CPU_BACKENDS)
 def executable(request, tmp_path_factory):
     """(path of the |x| executable for a backend, its format)."""
     out = tmp_path_factory.mktemp("executables")
     compile_executable("absolute_2xf32", request.param, out)
-    return out / f"absolute_2xf32.{request.param}.bin", BACKENDS[request.param]
+    return out / f"absolute_2xf32.{request.param}.bin", CPU_BACKENDS[request.param]
 
 
 def flags(executable, *more):
