@@ -20,14 +20,17 @@ def test_dump_devices():
     assert "# --device=local-task://\n#   default\n" in out
     assert "memory heaps of local-task:\n  [0] type " in out
     assert "DEVICE_LOCAL" in out and "max allocation " in out
-    try:
-        ireec.Instance().query_devices("hip")
-    except ireec.UnavailableError:
-        # No HIP runtime here: the reason, on one line, instead of silence.
-        line = next(line for line in out.splitlines() if line.startswith("# unavailable: "))
-        assert "UNAVAILABLE" in line and "HIP" in line
-    else:
-        assert "# --device=hip://" in out
+    # A driver that cannot create devices here (HIP without its runtime,
+    # CUDA without a GPU) gives its reason, on one line, instead of silence.
+    for driver, marker in (("hip", "HIP"), ("cuda", "CUDA")):
+        section = out.split(f"driver '{driver}'\n", 1)[1].split("# Enumerated devices", 1)[0]
+        try:
+            ireec.Instance().query_devices(driver)
+        except ireec.UnavailableError:
+            (line,) = [line for line in section.splitlines() if line.startswith("# unavailable: ")]
+            assert "UNAVAILABLE" in line and marker in line
+        else:
+            assert f"# --device={driver}://" in section
 
 
 def test_dump_devices_of_one_driver():

@@ -39,7 +39,7 @@ def string(view) -> str:
 
 def test_registry_lists_the_drivers(instance):
     drivers = registered_drivers(instance)
-    assert set(drivers) == {"local-task", "local-sync", "hip"}
+    assert set(drivers) == {"cuda", "hip", "local-task", "local-sync", "vulkan"}
     # local-sync is the synchronous driver and says so.
     assert "calling thread" in drivers["local-sync"]
     assert "task system" in drivers["local-task"]
