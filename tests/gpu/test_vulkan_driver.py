@@ -217,3 +217,26 @@ for order in range(6):
 print("ok")
 """)
     assert result.check().stdout == "ok\n"
+
+
+def test_a_fence_outliving_its_vulkan_semaphore_keeps_the_device(vulkan_uri):
+    # IREE's Vulkan semaphores do not keep their device: one used after the
+    # device went calls into a destroyed VkDevice. A Fence keeps its
+    # semaphores' device, so a wait nobody signals, failed at exit, finds
+    # the device still there.
+    result = run_python("-c", f"""
+import gc, numpy as np, ireec
+instance = ireec.Instance()
+gpu = instance.create_device({vulkan_uri!r})
+semaphore = ireec.Semaphore(gpu, 0)
+fence = ireec.Fence.at(semaphore, 1)
+cpu = instance.create_device("local-task")
+target = cpu.allocator.allocate_buffer(16)
+cpu.queue_fill(target, 0, 16, np.uint32(1), wait=fence, signal=[])
+del semaphore, target
+gpu.close()
+del gpu
+gc.collect()
+print(fence.query())
+""")
+    assert result.check().stdout == "False\n"
