@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "ireec/api.h"
+#include "handle_kinds.h"
 
 // numpy's C API, for arrays in and out of the call path and readback: an
 // array's data, shape and dtype read from its struct, and new arrays made
@@ -111,31 +112,14 @@ typedef struct ireec_handle_kind_t {
   PyObject* out_cffi_type;
 } ireec_handle_kind_t;
 
-extern ireec_handle_kind_t ireec_instance_handle_kind;
-extern ireec_handle_kind_t ireec_session_handle_kind;
-extern ireec_handle_kind_t ireec_device_handle_kind;
-extern ireec_handle_kind_t ireec_semaphore_handle_kind;
-extern ireec_handle_kind_t ireec_fence_handle_kind;
-extern ireec_handle_kind_t ireec_buffer_view_handle_kind;
-extern ireec_handle_kind_t ireec_vm_list_handle_kind;
-extern ireec_handle_kind_t ireec_parameter_index_handle_kind;
-extern ireec_handle_kind_t ireec_vm_buffer_handle_kind;
-extern ireec_handle_kind_t ireec_vm_module_handle_kind;
-// The HAL's objects (ireec/hal/).
-extern ireec_handle_kind_t ireec_allocator_handle_kind;
-extern ireec_handle_kind_t ireec_buffer_handle_kind;
-extern ireec_handle_kind_t ireec_command_buffer_handle_kind;
-extern ireec_handle_kind_t ireec_event_handle_kind;
-extern ireec_handle_kind_t ireec_executable_handle_kind;
-extern ireec_handle_kind_t ireec_executable_cache_handle_kind;
-extern ireec_handle_kind_t ireec_file_handle_kind;
-extern ireec_handle_kind_t ireec_channel_handle_kind;
-// Objects made on the way to another (handle.c).
-extern ireec_handle_kind_t ireec_file_handle_handle_kind;
-extern ireec_handle_kind_t ireec_file_mapping_handle_kind;
-extern ireec_handle_kind_t ireec_driver_handle_kind;
-extern ireec_handle_kind_t ireec_parameter_provider_handle_kind;
-#define IREEC_HANDLE_KINDS 22
+// The kinds, one per row of the table (handle_kinds.h): ireec_<name>_handle_kind.
+#define IREEC_DECLARE_HANDLE_KIND(name, ...) extern ireec_handle_kind_t ireec_##name##_handle_kind;
+IREEC_HANDLE_KIND_TABLE(IREEC_DECLARE_HANDLE_KIND)
+#undef IREEC_DECLARE_HANDLE_KIND
+// Every kind, in the table's order, and how many.
+#define IREEC_COUNT_HANDLE_KIND(...) +1
+enum { IREEC_HANDLE_KINDS = 0 IREEC_HANDLE_KIND_TABLE(IREEC_COUNT_HANDLE_KIND) };
+#undef IREEC_COUNT_HANDLE_KIND
 extern ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS];
 
 // A Handle: the reference (NULL once released), read through the member of
@@ -149,20 +133,9 @@ typedef struct {
   PyObject_HEAD
   union {
     void* ptr;
-    iree_runtime_instance_t* instance;
-    iree_runtime_session_t* session;
-    iree_hal_device_t* device;
-    iree_hal_semaphore_t* semaphore;
-    iree_hal_fence_t* fence;
-    iree_hal_buffer_view_t* buffer_view;
-    iree_vm_list_t* list;
-    iree_io_parameter_index_t* parameter_index;
-    iree_vm_buffer_t* vm_buffer;
-    iree_vm_module_t* vm_module;
-    iree_hal_buffer_t* buffer;
-    iree_io_file_handle_t* file_handle;
-    iree_hal_driver_t* driver;
-    iree_io_parameter_provider_t* parameter_provider;
+#define IREEC_HANDLE_POINTER(name, python_name, iree_prefix, pointee, ...) pointee* name;
+    IREEC_HANDLE_KIND_TABLE(IREEC_HANDLE_POINTER)
+#undef IREEC_HANDLE_POINTER
   };
   const ireec_handle_kind_t* kind;
   PyObject* cdata;

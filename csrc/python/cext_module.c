@@ -200,50 +200,36 @@ static struct PyModuleDef ireec_cext_module = {
 
 PyMODINIT_FUNC PyInit__cext(void) {
   import_array();
-  // A buffer view exports its mapped buffer (buffer_export.c).
-  ireec_buffer_view_handle_kind.type.tp_as_buffer = &ireec_buffer_view_buffer_procs;
+  // The module's types besides the Handle kinds (which come from their
+  // table, handle_kinds.h).
   static struct {
     const char* name;
     PyTypeObject* type;
   } types[] = {
       {"Handle", &ireec_handle_type},
-      {"InstanceHandle", &ireec_instance_handle_kind.type},
-      {"SessionHandle", &ireec_session_handle_kind.type},
-      {"DeviceHandle", &ireec_device_handle_kind.type},
-      {"SemaphoreHandle", &ireec_semaphore_handle_kind.type},
-      {"FenceHandle", &ireec_fence_handle_kind.type},
-      {"BufferViewHandle", &ireec_buffer_view_handle_kind.type},
-      {"VmListHandle", &ireec_vm_list_handle_kind.type},
-      {"ParameterIndexHandle", &ireec_parameter_index_handle_kind.type},
-      {"VmBufferHandle", &ireec_vm_buffer_handle_kind.type},
-      {"VmModuleHandle", &ireec_vm_module_handle_kind.type},
-      {"AllocatorHandle", &ireec_allocator_handle_kind.type},
-      {"BufferHandle", &ireec_buffer_handle_kind.type},
-      {"CommandBufferHandle", &ireec_command_buffer_handle_kind.type},
-      {"EventHandle", &ireec_event_handle_kind.type},
-      {"ExecutableHandle", &ireec_executable_handle_kind.type},
-      {"ExecutableCacheHandle", &ireec_executable_cache_handle_kind.type},
-      {"FileHandle", &ireec_file_handle_kind.type},
-      {"ChannelHandle", &ireec_channel_handle_kind.type},
       {"Invoker", &ireec_invoker_type},
       {"NativeFunction", &ireec_native_function_type},
-      {"IoFileHandle", &ireec_file_handle_handle_kind.type},
-      {"IoFileMappingHandle", &ireec_file_mapping_handle_kind.type},
-      {"DriverHandle", &ireec_driver_handle_kind.type},
-      {"ParameterProviderHandle", &ireec_parameter_provider_handle_kind.type},
       {"CallLevel", &ireec_call_level_type},
       {"Holding", &ireec_holding_type},
       {"Lock", &ireec_lock_type},
   };
   size_t count = sizeof(types) / sizeof(types[0]);
-  // (The kind macro has no slot for it.)
-  ireec_vm_buffer_handle_kind.type.tp_as_buffer = &ireec_vm_buffer_as_buffer;
   for (size_t i = 0; i < count; ++i) {
     if (PyType_Ready(types[i].type) != 0) return NULL;
+  }
+  for (size_t i = 0; i < IREEC_HANDLE_KINDS; ++i) {
+    if (PyType_Ready(&ireec_handle_kinds[i]->type) != 0) return NULL;
   }
   PyObject* module = PyModule_Create(&ireec_cext_module);
   for (size_t i = 0; module && i < count; ++i) {
     if (PyModule_AddObjectRef(module, types[i].name, (PyObject*)types[i].type) != 0) {
+      Py_CLEAR(module);
+    }
+  }
+  for (size_t i = 0; module && i < IREEC_HANDLE_KINDS; ++i) {
+    PyTypeObject* type = &ireec_handle_kinds[i]->type;
+    // (Its name in the module: tp_name without "ireec._cext.".)
+    if (PyModule_AddObjectRef(module, _PyType_Name(type), (PyObject*)type) != 0) {
       Py_CLEAR(module);
     }
   }

@@ -1,11 +1,6 @@
 // Handle, the C base type of every ireec object that owns an IREE
-// reference, and its kinds: one C type per IREE object (InstanceHandle,
-// SessionHandle, DeviceHandle, SemaphoreHandle, FenceHandle,
-// BufferViewHandle, VmListHandle, ParameterIndexHandle, VmBufferHandle,
-// VmModuleHandle, and the HAL's
-// AllocatorHandle, BufferHandle, CommandBufferHandle, EventHandle,
-// ExecutableHandle, ExecutableCacheHandle, FileHandle, ChannelHandle, and
-// IoFileHandle, IoFileMappingHandle, DriverHandle, ParameterProviderHandle),
+// reference, and its kinds: one C type per IREE object (the rows of
+// handle_kinds.h: InstanceHandle, DeviceHandle, BufferViewHandle, ...),
 // which the Python class of that object subclasses (ireec.Device is a
 // DeviceHandle). The kind fixes at compile time how the reference is
 // retained and released, and which cffi pointer `.handle` is; the pointer
@@ -40,137 +35,42 @@ static int ireec_handle_traverse(PyObject* object, visitproc visit, void* arg);
 static int ireec_handle_clear(PyObject* object);
 static void ireec_handle_dealloc(PyObject* object);
 
-// One kind: |name| its C identifier, |iree| IREE's name prefix of the object
-// (its _retain and _release), |pointee| what the pointer points to, |size|
-// its instances' C size, |methods| and |getset| what the kind adds to
-// Handle's (or NULL).
-#define IREEC_HANDLE_KIND(name, python_name, iree, pointee, keeps_gil, size, methods, \
-                          getset, doc)                                              \
-  static void ireec_##name##_retain(void* ptr) { iree##_retain((pointee*)ptr); }   \
-  static void ireec_##name##_release(void* ptr) { iree##_release((pointee*)ptr); } \
-  ireec_handle_kind_t ireec_##name##_handle_kind = {                               \
-      .type =                                                                      \
-          {                                                                        \
-              PyVarObject_HEAD_INIT(NULL, 0).tp_name =                             \
-                  "ireec._cext." python_name,                                      \
-              .tp_basicsize = size,                                                \
-              .tp_dealloc = ireec_handle_dealloc,                                  \
-              .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE |               \
-                          Py_TPFLAGS_HAVE_GC,                                      \
-              .tp_doc = doc,                                                       \
-              .tp_traverse = ireec_handle_traverse,                                \
-              .tp_clear = ireec_handle_clear,                                      \
-              .tp_methods = methods,                                               \
-              .tp_getset = getset,                                                 \
-              .tp_base = &ireec_handle_type,                                       \
-              .tp_new = ireec_handle_tp_new,                                       \
-          },                                                                       \
-      .retain = ireec_##name##_retain,                                             \
-      .release = ireec_##name##_release,                                           \
-      .release_keeps_gil = keeps_gil,                                              \
-      .c_type = #pointee "*",                                                      \
-      .out_c_type = #pointee "**",                                                 \
-  }
-
+// One kind, made from its row of the table (handle_kinds.h): its retain
+// and release (IREE's, typed) and its type object, a subclass of Handle.
 #define IREEC_HANDLE_SIZE sizeof(ireec_handle_t)
-IREEC_HANDLE_KIND(instance, "InstanceHandle", iree_runtime_instance,
-                  iree_runtime_instance_t, false, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_runtime_instance_t reference (ireec.Instance).");
-IREEC_HANDLE_KIND(device, "DeviceHandle", iree_hal_device, iree_hal_device_t, false,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_device_t reference (ireec.Device).");
-IREEC_HANDLE_KIND(semaphore, "SemaphoreHandle", iree_hal_semaphore,
-                  iree_hal_semaphore_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_semaphore_t reference (ireec.Semaphore).");
-IREEC_HANDLE_KIND(fence, "FenceHandle", iree_hal_fence, iree_hal_fence_t, true,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_fence_t reference (ireec.Fence).");
-IREEC_HANDLE_KIND(vm_list, "VmListHandle", iree_vm_list, iree_vm_list_t, true,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_vm_list_t reference (ireec.vm.VmList).");
-IREEC_HANDLE_KIND(parameter_index, "ParameterIndexHandle", iree_io_parameter_index,
-                  iree_io_parameter_index_t, false, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_io_parameter_index_t reference (ireec.ParameterIndex).");
-// A vm.buffer's kind also lends its bytes through the buffer protocol
-// (vm_buffer.c); a module's release may run Python (a NativeModule's destroy).
-IREEC_HANDLE_KIND(vm_buffer, "VmBufferHandle", iree_vm_buffer, iree_vm_buffer_t, true,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_vm_buffer_t reference (ireec.vm.Buffer), with the buffer "
-                  "protocol.");
-IREEC_HANDLE_KIND(vm_module, "VmModuleHandle", iree_vm_module, iree_vm_module_t, false,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_vm_module_t reference (ireec.vm.Module).");
-// The HAL's objects (ireec/hal/): none joins a thread when released. A
-// buffer's release may call back into Python (a lent host array), which
-// takes the GIL this thread already holds.
-IREEC_HANDLE_KIND(allocator, "AllocatorHandle", iree_hal_allocator,
-                  iree_hal_allocator_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_allocator_t reference (ireec.hal.Allocator).");
-IREEC_HANDLE_KIND(buffer, "BufferHandle", iree_hal_buffer, iree_hal_buffer_t, true,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_buffer_t reference (ireec.hal.Buffer).");
-IREEC_HANDLE_KIND(command_buffer, "CommandBufferHandle", iree_hal_command_buffer,
-                  iree_hal_command_buffer_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_command_buffer_t reference (ireec.hal.CommandBuffer).");
-IREEC_HANDLE_KIND(event, "EventHandle", iree_hal_event, iree_hal_event_t, true,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_event_t reference (ireec.hal.Event).");
-IREEC_HANDLE_KIND(executable, "ExecutableHandle", iree_hal_executable,
-                  iree_hal_executable_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_executable_t reference (ireec.hal.Executable).");
-IREEC_HANDLE_KIND(executable_cache, "ExecutableCacheHandle", iree_hal_executable_cache,
-                  iree_hal_executable_cache_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_executable_cache_t reference (ireec.hal.ExecutableCache).");
-IREEC_HANDLE_KIND(file, "FileHandle", iree_hal_file, iree_hal_file_t, true,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_file_t reference (ireec.hal.File).");
-IREEC_HANDLE_KIND(channel, "ChannelHandle", iree_hal_channel, iree_hal_channel_t, true,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_channel_t reference (ireec.hal.Channel).");
-// A session's kind also holds the table of its calls (session.c).
-IREEC_HANDLE_KIND(session, "SessionHandle", iree_runtime_session,
-                  iree_runtime_session_t, false, sizeof(ireec_session_handle_t),
-                  ireec_session_methods, ireec_session_getset,
-                  "An iree_runtime_session_t reference (ireec.Session), and "
-                  "Session.call.");
-// A buffer view's kind also reads itself back (readback.c).
-IREEC_HANDLE_KIND(buffer_view, "BufferViewHandle", iree_hal_buffer_view,
-                  iree_hal_buffer_view_t, true, IREEC_HANDLE_SIZE,
-                  ireec_buffer_view_methods, NULL,
-                  "An iree_hal_buffer_view_t reference (ireec.BufferView).");
-// The objects ireec makes on the way to another (a file a parameter index
-// reads and its mapping, a driver asked for its devices, a parameter
-// provider; buffers and
-// modules have their kinds above): owned by a Handle from
-// the moment IREE makes them, like the others, so nothing leaks when an
-// exception arrives before they are released.
-IREEC_HANDLE_KIND(file_handle, "IoFileHandle", iree_io_file_handle, iree_io_file_handle_t,
-                  true, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_io_file_handle_t reference.");
-IREEC_HANDLE_KIND(file_mapping, "IoFileMappingHandle", iree_io_file_mapping,
-                  iree_io_file_mapping_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_io_file_mapping_t reference.");
-IREEC_HANDLE_KIND(driver, "DriverHandle", iree_hal_driver, iree_hal_driver_t, false,
-                  IREEC_HANDLE_SIZE, NULL, NULL, "An iree_hal_driver_t reference.");
-IREEC_HANDLE_KIND(parameter_provider, "ParameterProviderHandle",
-                  iree_io_parameter_provider, iree_io_parameter_provider_t, false,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_io_parameter_provider_t reference.");
+#define IREEC_DEFINE_HANDLE_KIND(name, python_name, iree_prefix, pointee, keeps_gil, size, \
+                                 methods, getset, buffer_procs, doc)                      \
+  static void ireec_##name##_retain(void* ptr) { iree_prefix##_retain((pointee*)ptr); }   \
+  static void ireec_##name##_release(void* ptr) { iree_prefix##_release((pointee*)ptr); } \
+  ireec_handle_kind_t ireec_##name##_handle_kind = {                                      \
+      .type =                                                                             \
+          {                                                                               \
+              PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ireec._cext." #python_name,       \
+              .tp_basicsize = size,                                                       \
+              .tp_dealloc = ireec_handle_dealloc,                                         \
+              .tp_as_buffer = buffer_procs,                                               \
+              .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,  \
+              .tp_doc = doc,                                                              \
+              .tp_traverse = ireec_handle_traverse,                                       \
+              .tp_clear = ireec_handle_clear,                                             \
+              .tp_methods = methods,                                                      \
+              .tp_getset = getset,                                                        \
+              .tp_base = &ireec_handle_type,                                              \
+              .tp_new = ireec_handle_tp_new,                                              \
+          },                                                                              \
+      .retain = ireec_##name##_retain,                                                    \
+      .release = ireec_##name##_release,                                                  \
+      .release_keeps_gil = keeps_gil,                                                     \
+      .c_type = #pointee "*",                                                             \
+      .out_c_type = #pointee "**",                                                        \
+  };
+IREEC_HANDLE_KIND_TABLE(IREEC_DEFINE_HANDLE_KIND)
+#undef IREEC_DEFINE_HANDLE_KIND
 
+#define IREEC_HANDLE_KIND_ADDRESS(name, ...) &ireec_##name##_handle_kind,
 ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS] = {
-    &ireec_instance_handle_kind, &ireec_session_handle_kind,
-    &ireec_device_handle_kind,   &ireec_semaphore_handle_kind,
-    &ireec_fence_handle_kind,    &ireec_buffer_view_handle_kind,
-    &ireec_vm_list_handle_kind,  &ireec_parameter_index_handle_kind,
-    &ireec_vm_buffer_handle_kind, &ireec_vm_module_handle_kind,
-    // The HAL's objects.
-    &ireec_allocator_handle_kind, &ireec_buffer_handle_kind,
-    &ireec_command_buffer_handle_kind, &ireec_event_handle_kind,
-    &ireec_executable_handle_kind, &ireec_executable_cache_handle_kind,
-    &ireec_file_handle_kind, &ireec_channel_handle_kind,
-    &ireec_file_handle_handle_kind, &ireec_file_mapping_handle_kind,
-    &ireec_driver_handle_kind, &ireec_parameter_provider_handle_kind,
-};
+    IREEC_HANDLE_KIND_TABLE(IREEC_HANDLE_KIND_ADDRESS)};
+#undef IREEC_HANDLE_KIND_ADDRESS
 
 const ireec_handle_kind_t* ireec_handle_kind_of(PyTypeObject* type) {
   // The class's MRO holds its kind (a Python class may put other bases
