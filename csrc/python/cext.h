@@ -54,6 +54,8 @@ extern PyObject* ireec_cffi_cast;
 // ffi.typeof("uintptr_t"): the type a cffi pointer is cast to for its
 // address (ireec_cffi_address).
 extern PyObject* ireec_uintptr_cffi_type;
+// ffi.NULL: the pointer a Use yields for None.
+extern PyObject* ireec_cffi_null;
 // The Python functions C hands what it leaves to Python (see install()'s
 // docstring in cext_module.c).
 extern PyObject* ireec_closed_message;
@@ -268,8 +270,8 @@ PyObject* ireec_function_full_name(const iree_vm_function_t* function);
 // CallLevel, what Invoker._level() makes.
 extern PyTypeObject ireec_invoker_type;
 extern PyTypeObject ireec_call_level_type;
-// handle.c: `with Holding(*objects):`, uses held for a block.
-extern PyTypeObject ireec_holding_type;
+// handle.c: `with Use(*objects) as pointers:`, uses held for a block.
+extern PyTypeObject ireec_use_type;
 // The call of an Invoker with vectorcall's arguments (|kwnames| name the
 // values after the |nargs| arguments): made in C, or by the general path.
 PyObject* ireec_invoker_vectorcall(PyObject* invoker, PyObject* const* args,

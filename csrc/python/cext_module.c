@@ -28,6 +28,7 @@ PyTypeObject* ireec_buffer_view_class = NULL;
 PyObject* ireec_dtypes_by_element_type = NULL;
 PyObject* ireec_cffi_cast = NULL;
 PyObject* ireec_uintptr_cffi_type = NULL;
+PyObject* ireec_cffi_null = NULL;
 PyObject* ireec_closed_message = NULL;
 PyObject* ireec_decode_result = NULL;
 PyObject* ireec_call_declined = NULL;
@@ -126,10 +127,16 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
   if (!aborted && PyErr_Occurred()) return NULL;
   PyObject* cast = PyObject_GetAttrString(ffi, "cast");
   if (!cast) return NULL;
+  PyObject* null = PyObject_GetAttrString(ffi, "NULL");
+  if (!null) {
+    Py_DECREF(cast);
+    return NULL;
+  }
   PyObject* cffi_types[IREEC_CFFI_TYPES];
   if (ireec_read_cffi_types(ffi, cffi_types) != 0 ||
       ireec_arrays_install(element_types_by_dtype) != 0) {
     Py_DECREF(cast);
+    Py_DECREF(null);
     return NULL;
   }
   // Nothing fails from here on.
@@ -139,6 +146,7 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
   }
   ireec_uintptr_cffi_type = cffi_types[IREEC_CFFI_TYPES - 1];
   ireec_cffi_cast = cast;
+  ireec_cffi_null = null;
   ireec_buffer_view_class = (PyTypeObject*)Py_NewRef(buffer_view);
   ireec_dtypes_by_element_type = Py_NewRef(dtypes_by_element_type);
   ireec_closed_error = Py_NewRef(closed_error);
@@ -210,7 +218,7 @@ PyMODINIT_FUNC PyInit__cext(void) {
       {"Invoker", &ireec_invoker_type},
       {"NativeFunction", &ireec_native_function_type},
       {"CallLevel", &ireec_call_level_type},
-      {"Holding", &ireec_holding_type},
+      {"Use", &ireec_use_type},
       {"Lock", &ireec_lock_type},
   };
   size_t count = sizeof(types) / sizeof(types[0]);

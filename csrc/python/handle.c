@@ -11,7 +11,7 @@
 // Those release the GIL while IREE works on the pointer, so a close() that
 // released the reference at once would free it under them. Here the
 // reference is released when the last user leaves: work on an object holds
-// a use (_acquire/_release_use, or a child object made from it: a
+// a use (a Use block, or a child object made from it: a
 // BufferView holds a use of its Device, a Device of its Instance), and
 // close() only marks the object closed (new uses then raise ClosedError)
 // and releases if nobody is using it. Users are counted under the GIL.
@@ -385,13 +385,11 @@ static PyObject* ireec_handle_leak_reference(PyObject* object, PyObject* unused)
   Py_RETURN_NONE;
 }
 
-static PyObject* ireec_handle_acquire_method(PyObject* object, PyObject* unused) {
-  if (ireec_handle_acquire(object) != 0) return NULL;
-  Py_RETURN_NONE;
-}
-
-static PyObject* ireec_handle_release_use_method(PyObject* object, PyObject* unused) {
-  ireec_handle_release_use(object);
+static PyObject* ireec_handle_require_open(PyObject* object, PyObject* unused) {
+  if (ireec_handle_is_closed(object)) {
+    ireec_handle_raise_closed(object);
+    return NULL;
+  }
   Py_RETURN_NONE;
 }
 
@@ -483,13 +481,11 @@ static PyMethodDef ireec_handle_methods[] = {
     {"close", ireec_handle_close, METH_NOARGS,
      "Releases the reference: now, or when the last user (a call, a wait, a "
      "child object) leaves. Closing twice is harmless."},
-    {"_acquire", ireec_handle_acquire_method, METH_NOARGS,
-     "Takes a use (ClosedError if closed): the reference stays until "
-     "_release_use()."},
+    {"_require_open", ireec_handle_require_open, METH_NOARGS,
+     "ClosedError if closed (the text says why: closed, or inherited across "
+     "fork)."},
     {"_leak_reference", ireec_handle_leak_reference, METH_NOARGS,
      "Closes without ever releasing the reference (a forked child's)."},
-    {"_release_use", ireec_handle_release_use_method, METH_NOARGS,
-     "Gives back a use taken by _acquire()."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -528,107 +524,135 @@ PyTypeObject ireec_handle_type = {
 };
 
 // ---------------------------------------------------------------------------
-// Holding: uses of several Handles held for a `with` block
+// Use: the one way Python code hands an object's pointer to IREE
 // ---------------------------------------------------------------------------
 
-// `with Holding(*objects):` holds a use of every Handle among |objects|
-// (others ignored) for the block. __enter__ takes them all or none
-// (ClosedError), __exit__ gives them back, each in one C call: written in
-// Python, an interrupt between taking a use and noting it (or inside a
-// __del__ giving it back) left the use held for ever. A Holding entered and
-// kept, not exited (what a command buffer keeps of the objects its commands
-// name), gives its uses back when it goes.
+// `with Use(*objects) as pointers:` holds a use of every Handle among
+// |objects| for the block and yields their pointers (`.handle`), a tuple in
+// the order given (None given: ffi.NULL); anything else is a TypeError.
+// Every IREE call on a wrapped object's pointer is made inside such a
+// block, so a close() on another thread meanwhile only marks the object
+// closed: its reference goes when the block ends. __enter__ takes the uses
+// all or none (ClosedError, saying which object), __exit__ gives them back,
+// each in one C call: written in Python, an interrupt between taking a use
+// and noting it (or inside a __del__ giving it back) left the use held for
+// ever. A Use entered and kept, not exited (what a command buffer keeps of
+// the objects its commands name), gives its uses back when it goes.
 typedef struct {
   PyObject_HEAD
   PyObject* objects;  // the tuple given
   bool entered;       // uses held (from __enter__ to __exit__)
-} ireec_holding_t;
+} ireec_use_t;
 
-static PyObject* ireec_holding_new(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
+static PyObject* ireec_use_new(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
   if (kwargs && PyDict_GET_SIZE(kwargs)) {
-    PyErr_SetString(PyExc_TypeError, "Holding(*objects) takes no keywords");
+    PyErr_SetString(PyExc_TypeError, "Use(*objects) takes no keywords");
     return NULL;
   }
-  ireec_holding_t* self = (ireec_holding_t*)type->tp_alloc(type, 0);
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(args); ++i) {
+    PyObject* each = PyTuple_GET_ITEM(args, i);
+    if (each != Py_None && !PyObject_TypeCheck(each, &ireec_handle_type)) {
+      PyErr_Format(PyExc_TypeError,
+                   "Use(*objects) takes ireec objects (or None), not %s",
+                   Py_TYPE(each)->tp_name);
+      return NULL;
+    }
+  }
+  ireec_use_t* self = (ireec_use_t*)type->tp_alloc(type, 0);
   if (!self) return NULL;
   self->objects = Py_NewRef(args);
   self->entered = false;
   return (PyObject*)self;
 }
 
-// Gives back the uses of the first |count| Handles of the tuple.
-static void ireec_holding_release(ireec_holding_t* self, Py_ssize_t count) {
+// Gives back the uses of the first |count| objects of the tuple.
+static void ireec_use_give_back(ireec_use_t* self, Py_ssize_t count) {
   for (Py_ssize_t i = 0; i < count; ++i) {
     PyObject* object = PyTuple_GET_ITEM(self->objects, i);
-    if (PyObject_TypeCheck(object, &ireec_handle_type)) ireec_handle_release_use(object);
+    if (object != Py_None) ireec_handle_release_use(object);
   }
 }
 
-static PyObject* ireec_holding_enter(PyObject* object, PyObject* unused) {
-  ireec_holding_t* self = (ireec_holding_t*)object;
+static PyObject* ireec_use_enter(PyObject* object, PyObject* unused) {
+  ireec_use_t* self = (ireec_use_t*)object;
   if (self->entered) {
-    PyErr_SetString(PyExc_RuntimeError, "this Holding is entered already");
+    PyErr_SetString(PyExc_RuntimeError, "this Use is entered already");
     return NULL;
   }
+  if (!ireec_require_installed()) return NULL;
   Py_ssize_t count = PyTuple_GET_SIZE(self->objects);
+  PyObject* pointers = PyTuple_New(count);
+  if (!pointers) return NULL;
   for (Py_ssize_t i = 0; i < count; ++i) {
     PyObject* each = PyTuple_GET_ITEM(self->objects, i);
-    if (PyObject_TypeCheck(each, &ireec_handle_type) && ireec_handle_acquire(each) != 0) {
-      ireec_holding_release(self, i);
+    PyObject* pointer = NULL;
+    Py_ssize_t taken = i;  // the uses to give back if this one fails
+    if (each == Py_None) {
+      pointer = Py_NewRef(ireec_cffi_null);
+    } else if (ireec_handle_acquire(each) == 0) {
+      taken = i + 1;
+      pointer = ireec_handle_get_handle(each, NULL);
+    }
+    if (!pointer) {
+      ireec_use_give_back(self, taken);
+      Py_DECREF(pointers);
       return NULL;
     }
+    PyTuple_SET_ITEM(pointers, i, pointer);
   }
   self->entered = true;
-  Py_RETURN_NONE;
+  return pointers;
 }
 
-static PyObject* ireec_holding_exit(PyObject* object, PyObject* args) {
-  ireec_holding_t* self = (ireec_holding_t*)object;
+static PyObject* ireec_use_exit(PyObject* object, PyObject* args) {
+  ireec_use_t* self = (ireec_use_t*)object;
   if (self->entered) {
     self->entered = false;
-    ireec_holding_release(self, PyTuple_GET_SIZE(self->objects));
+    ireec_use_give_back(self, PyTuple_GET_SIZE(self->objects));
   }
   Py_RETURN_FALSE;
 }
 
-static int ireec_holding_traverse(PyObject* object, visitproc visit, void* arg) {
-  Py_VISIT(((ireec_holding_t*)object)->objects);
+static int ireec_use_traverse(PyObject* object, visitproc visit, void* arg) {
+  Py_VISIT(((ireec_use_t*)object)->objects);
   return 0;
 }
 
-static int ireec_holding_clear(PyObject* object) {
-  ireec_holding_t* self = (ireec_holding_t*)object;
+static int ireec_use_clear(PyObject* object) {
+  ireec_use_t* self = (ireec_use_t*)object;
   if (self->entered && self->objects) {
     self->entered = false;
-    ireec_holding_release(self, PyTuple_GET_SIZE(self->objects));
+    ireec_use_give_back(self, PyTuple_GET_SIZE(self->objects));
   }
   Py_CLEAR(self->objects);
   return 0;
 }
 
-static void ireec_holding_dealloc(PyObject* object) {
+static void ireec_use_dealloc(PyObject* object) {
   PyObject_GC_UnTrack(object);
-  ireec_holding_clear(object);  // (gives back the uses of one never exited)
+  ireec_use_clear(object);  // (gives back the uses of one never exited)
   Py_TYPE(object)->tp_free(object);
 }
 
-static PyMethodDef ireec_holding_methods[] = {
-    {"__enter__", ireec_holding_enter, METH_NOARGS,
-     "Takes a use of every Handle (all or none: ClosedError)."},
-    {"__exit__", ireec_holding_exit, METH_VARARGS, "Gives the uses back."},
+static PyMethodDef ireec_use_methods[] = {
+    {"__enter__", ireec_use_enter, METH_NOARGS,
+     "Takes a use of every object (all or none: ClosedError) and returns "
+     "their pointers, a tuple (ffi.NULL for None)."},
+    {"__exit__", ireec_use_exit, METH_VARARGS, "Gives the uses back."},
     {NULL, NULL, 0, NULL},
 };
 
-PyTypeObject ireec_holding_type = {
+PyTypeObject ireec_use_type = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "ireec._cext.Holding",
-    .tp_basicsize = sizeof(ireec_holding_t),
-    .tp_dealloc = ireec_holding_dealloc,
+    .tp_name = "ireec._cext.Use",
+    .tp_basicsize = sizeof(ireec_use_t),
+    .tp_dealloc = ireec_use_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "`with Holding(*objects):` holds a use of every Handle among "
-              "`objects` for the block (taken and given back in C).",
-    .tp_traverse = ireec_holding_traverse,
-    .tp_clear = ireec_holding_clear,
-    .tp_methods = ireec_holding_methods,
-    .tp_new = ireec_holding_new,
+    .tp_doc = "`with Use(*objects) as pointers:` holds a use of every object "
+              "for the block (taken and given back in C) and yields their "
+              "pointers.",
+    .tp_traverse = ireec_use_traverse,
+    .tp_clear = ireec_use_clear,
+    .tp_methods = ireec_use_methods,
+    .tp_new = ireec_use_new,
 };

@@ -40,6 +40,7 @@ from ..vm.value import as_float as _as_float
 from ..vm.value import as_int as _as_int
 from ..vm.value import describe as _describe
 from ..vm.variant import object_from_variant, ref_type_id, retain_ref
+from .handle import use
 from .library import ffi, lib
 from .status import check_status
 from .tensor_args import host_argument
@@ -147,13 +148,22 @@ class Packer:
         except IndexError:  # all in use
             return _Scratch()
 
-    def push_args(self, vm_list, args, device, device_ptr=None, allocator=None) -> None:
+    def push_args(self, vm_list, args, device, device_ptr=None) -> None:
         """Pushes every argument, converted by its calling-convention kind;
-        numpy arrays are copied to `device` (whose `iree_hal_device_t*` and
-        allocator the caller may pass, read from it otherwise)."""
+        numpy arrays are copied to `device` (a Device: a use of it held
+        meanwhile, unless the caller gives its pointer, `device_ptr`, from
+        a use of what owns it)."""
         scratch = self._take()
         try:
-            self._push_args(vm_list, args, device, device_ptr, allocator, scratch)
+            if device_ptr is not None:
+                allocator = lib.iree_hal_device_allocator(device_ptr)
+                self._push_args(vm_list, args, device, device_ptr, allocator, scratch)
+            elif isinstance(device, Device):
+                with use(device) as (device_ptr,):
+                    allocator = lib.iree_hal_device_allocator(device_ptr)
+                    self._push_args(vm_list, args, device, device_ptr, allocator, scratch)
+            else:
+                self._push_args(vm_list, args, device, None, None, scratch)
         finally:
             self._spare.append(scratch)
 
@@ -171,9 +181,6 @@ class Packer:
                 # copied to the device and pushed in one C call
                 # (ireec_vm_list_push_buffer_view_copy); push_ref converts
                 # any other array or says what is wrong with it.
-                if device_ptr is None and isinstance(device, Device):
-                    device_ptr = device.handle
-                    allocator = lib.iree_hal_device_allocator(device_ptr)
                 element_type = ELEMENT_TYPES_BY_DTYPE.get(arg.dtype)
                 if element_type is None:
                     element_type = _native_element_type(arg.dtype)
@@ -199,8 +206,9 @@ class Packer:
                     if status:  # a NULL iree_status_t is OK
                         self._raise_push_failure(status, index)
             elif type(arg) is BufferView:
-                status = lib.ireec_vm_list_push_ref_object_retain(
-                    vm_list, arg.handle, RefTypes.buffer_view or RefTypes.load().buffer_view)
+                with use(arg) as (view,):
+                    status = lib.ireec_vm_list_push_ref_object_retain(
+                        vm_list, view, RefTypes.buffer_view or RefTypes.load().buffer_view)
                 if status:  # a NULL iree_status_t is OK
                     check_status(status)
             else:
@@ -243,11 +251,13 @@ class Packer:
                   index: int | None = None) -> None:
         types = RefTypes.load()
         if isinstance(arg, BufferView):
-            self._push_retained(vm_list, arg.handle, types.buffer_view, scratch.ref)
+            with use(arg) as (view,):
+                self._push_retained(vm_list, view, types.buffer_view, scratch.ref)
         elif isinstance(arg, (np.ndarray, np.generic)):
             self._push_copy(vm_list, np.asarray(arg), None, device, where, scratch)
         elif isinstance(arg, Fence):
-            self._push_retained(vm_list, arg.handle, types.fence, scratch.ref)
+            with use(arg) as (fence,):
+                self._push_retained(vm_list, fence, types.fence, scratch.ref)
         elif arg is None:
             self._push_retained(vm_list, ffi.NULL, 0, scratch.ref)
         else:
@@ -262,7 +272,9 @@ class Packer:
             error.add_note(f"while copying {where} to the device")
             raise
         try:
-            self._push_retained(vm_list, view.handle, RefTypes.load().buffer_view, scratch.ref)
+            with use(view) as (view_ptr,):
+                self._push_retained(vm_list, view_ptr, RefTypes.load().buffer_view,
+                                    scratch.ref)
         finally:
             # The list holds the reference the call needs.
             view.close()
@@ -324,7 +336,8 @@ class Packer:
                 view = results[i]
                 if type(view) is not BufferView:
                     raise self.not_a_view_error(i)
-                self._read_view_into(view.handle, target, i, view.device, scratch)
+                with use(view, view.device) as (view_ptr, device_ptr):
+                    self._read_view_into(view_ptr, target, i, device_ptr, scratch)
                 view.close()
                 results[i] = target
         finally:
@@ -348,11 +361,11 @@ class Packer:
 
     def _read_view_into(self, view, target, index: int, device, scratch: _Scratch) -> None:
         """ireec_hal_buffer_view_read_into: the result `view` into the array
-        `target`, which must have exactly its dtype and shape."""
+        `target`, which must have exactly its dtype and shape (`view` and
+        `device` pointers the caller holds uses of)."""
         host_array = scratch.host_array
         data = fill_host_array(host_array, target, scratch.dims, f"out entry {index}")
-        status = lib.ireec_hal_buffer_view_read_into(
-            view, device.handle if device is not None else ffi.NULL, host_array)
+        status = lib.ireec_hal_buffer_view_read_into(view, device, host_array)
         if status:  # a NULL iree_status_t is OK
             self._raise_read_failure(status, index)
         del data  # the array's memory was lent to C until here

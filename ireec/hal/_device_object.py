@@ -20,7 +20,7 @@ def require_open_device(device: object, what: str) -> Device:
     if not isinstance(device, _cext.DeviceHandle):
         raise TypeError(f"{what}: device must be an ireec.Device, not "
                         f"{type(device).__name__}")
-    device.handle  # ClosedError for a closed device
+    device._require_open()
     return device  # type: ignore[return-value]
 
 

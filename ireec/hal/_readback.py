@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import numpy as np
 
 from .. import _cext
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import bitfield_text
@@ -217,10 +218,12 @@ def format_read_back(view: CData, device: CData, limit: int) -> str:
                        lib.iree_make_byte_span(ffi.from_buffer(host), nbytes),
                        lib.iree_hal_buffer_release_callback_null(),
                        lib.iree_allocator_system())
-        host_view._create(None, None, lib.iree_hal_buffer_view_create_like, buffer.handle,
-                          view, lib.iree_allocator_system())
+        with use(buffer) as (buffer_ptr,):
+            host_view._create(None, None, lib.iree_hal_buffer_view_create_like, buffer_ptr,
+                              view, lib.iree_allocator_system())
         buffer.close()  # the view holds it
-        return format_text(host_view.handle, limit)
+        with use(host_view) as (host_view_ptr,):
+            return format_text(host_view_ptr, limit)
     finally:
         host_view.close()
         buffer.close()

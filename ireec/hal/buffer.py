@@ -17,7 +17,7 @@ import enum
 from typing import TYPE_CHECKING
 
 from .. import _cext
-from .._core.handle import Handle, holding, in_use
+from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from ._checks import (
@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Buffer", "BufferMapping", "BufferParams", "BufferUsage", "MappingMode",
            "MemoryAccess", "MemoryType", "WHOLE_BUFFER"]
+
+# How the map_* methods map: for the call only.
+_SCOPED = lib.IREE_HAL_MAPPING_MODE_SCOPED
 
 
 @iree_constants("IREE_HAL_MEMORY_TYPE_")
@@ -236,18 +239,21 @@ class Buffer(Handle, _cext.BufferHandle):
     @property
     def allocation_size(self) -> int:
         """iree_hal_buffer_allocation_size: bytes of the whole allocation."""
-        return int(lib.iree_hal_buffer_allocation_size(self.handle))
+        with use(self) as (buffer,):
+            return int(lib.iree_hal_buffer_allocation_size(buffer))
 
     @property
     def byte_offset(self) -> int:
         """iree_hal_buffer_byte_offset: where this buffer starts within its
         allocation (a subspan's offset)."""
-        return int(lib.iree_hal_buffer_byte_offset(self.handle))
+        with use(self) as (buffer,):
+            return int(lib.iree_hal_buffer_byte_offset(buffer))
 
     @property
     def byte_length(self) -> int:
         """iree_hal_buffer_byte_length: the bytes this buffer covers."""
-        return int(lib.iree_hal_buffer_byte_length(self.handle))
+        with use(self) as (buffer,):
+            return int(lib.iree_hal_buffer_byte_length(buffer))
 
     def __len__(self) -> int:
         return self.byte_length
@@ -255,118 +261,119 @@ class Buffer(Handle, _cext.BufferHandle):
     @property
     def memory_type(self) -> MemoryType:
         """iree_hal_buffer_memory_type."""
-        return MemoryType(lib.iree_hal_buffer_memory_type(self.handle))
+        with use(self) as (buffer,):
+            return MemoryType(lib.iree_hal_buffer_memory_type(buffer))
 
     @property
     def allowed_usage(self) -> BufferUsage:
         """iree_hal_buffer_allowed_usage."""
-        return BufferUsage(lib.iree_hal_buffer_allowed_usage(self.handle))
+        with use(self) as (buffer,):
+            return BufferUsage(lib.iree_hal_buffer_allowed_usage(buffer))
 
     @property
     def allowed_access(self) -> MemoryAccess:
         """iree_hal_buffer_allowed_access."""
-        return MemoryAccess(lib.iree_hal_buffer_allowed_access(self.handle))
+        with use(self) as (buffer,):
+            return MemoryAccess(lib.iree_hal_buffer_allowed_access(buffer))
 
     @property
     def allocated_buffer(self) -> "Buffer":
         """iree_hal_buffer_allocated_buffer: the buffer holding the whole
         allocation (this one, unless it is a subspan)."""
-        ptr = lib.iree_hal_buffer_allocated_buffer(self.handle)
-        return Buffer.from_handle(ptr, retain=True, owner=self)
+        with use(self) as (buffer,):
+            return Buffer.from_handle(lib.iree_hal_buffer_allocated_buffer(buffer),
+                                      retain=True, owner=self)
 
     def describe_memory(self) -> str:
         """IREE's names for the memory type, usage and access
         (iree_hal_memory_type_format, iree_hal_buffer_usage_format,
         iree_hal_memory_access_format), e.g. "DEVICE_LOCAL; usage
         TRANSFER|DISPATCH_STORAGE; access ALL"."""
-        return describe_memory(self.handle)
+        with use(self) as (buffer,):
+            return describe_memory(buffer)
 
-    @in_use
     def subspan(self, byte_offset: int, byte_length: int | None = None) -> "Buffer":
         """iree_hal_buffer_subspan: a buffer over `byte_length` bytes (None:
         to the end) at `byte_offset` of this one."""
-        offset, length = byte_range(self.handle, byte_offset, byte_length, "subspan")
-        return Buffer._made(self, lib.iree_hal_buffer_subspan, self.handle, offset, length,
-                            lib.iree_allocator_system())
+        with use(self) as (buffer,):
+            offset, length = byte_range(buffer, byte_offset, byte_length, "subspan")
+            return Buffer._made(self, lib.iree_hal_buffer_subspan, buffer, offset, length,
+                                lib.iree_allocator_system())
 
     # -- host access through mappings (iree_hal_buffer_map_*) --------------------
 
-    def _check_mappable(self, access: int, what: str,
-                        mode: int = lib.IREE_HAL_MAPPING_MODE_SCOPED) -> CData:
-        ptr = self.handle
-        require_mappable(ptr, mode, access, what)
-        return ptr
-
-    @in_use
     def map_zero(self, byte_offset: int = 0, byte_length: int | None = None) -> None:
         """iree_hal_buffer_map_zero: zeroes `byte_length` bytes (None: to the
         end) at `byte_offset`."""
-        ptr = self._check_mappable(lib.IREE_HAL_MEMORY_ACCESS_WRITE, "map_zero")
-        offset, length = byte_range(ptr, byte_offset, byte_length, "map_zero")
-        check_status(lib.iree_hal_buffer_map_zero(ptr, offset, length))
+        with use(self) as (buffer,):
+            require_mappable(buffer, _SCOPED, lib.IREE_HAL_MEMORY_ACCESS_WRITE, "map_zero")
+            offset, length = byte_range(buffer, byte_offset, byte_length, "map_zero")
+            check_status(lib.iree_hal_buffer_map_zero(buffer, offset, length))
 
-    @in_use
     def map_fill(self, byte_offset: int, byte_length: int | None, pattern: Any) -> None:
         """iree_hal_buffer_map_fill: repeats `pattern` (1, 2 or 4 bytes:
         bytes or a numpy scalar) over `byte_length` bytes (None: to the end)
         at `byte_offset`."""
-        ptr = self._check_mappable(lib.IREE_HAL_MEMORY_ACCESS_WRITE, "map_fill")
-        offset, length = byte_range(ptr, byte_offset, byte_length, "map_fill")
-        data = pattern_bytes(pattern, "map_fill")
-        if length % len(data) or offset % len(data):
-            raise refuse(InvalidArgumentError,
-                         f"map_fill: offset {offset} and length {length} must be multiples "
-                         f"of the {len(data)}-byte pattern")
-        check_status(lib.iree_hal_buffer_map_fill(ptr, offset, length, data, len(data)))
+        with use(self) as (buffer,):
+            require_mappable(buffer, _SCOPED, lib.IREE_HAL_MEMORY_ACCESS_WRITE, "map_fill")
+            offset, length = byte_range(buffer, byte_offset, byte_length, "map_fill")
+            data = pattern_bytes(pattern, "map_fill")
+            if length % len(data) or offset % len(data):
+                raise refuse(InvalidArgumentError,
+                             f"map_fill: offset {offset} and length {length} must be "
+                             f"multiples of the {len(data)}-byte pattern")
+            check_status(lib.iree_hal_buffer_map_fill(buffer, offset, length, data, len(data)))
 
-    @in_use
     def map_read(self, source_offset: int = 0, data_length: int | None = None) -> bytes:
         """iree_hal_buffer_map_read: `data_length` bytes (None: to the end)
         at `source_offset`, copied out."""
-        ptr = self._check_mappable(lib.IREE_HAL_MEMORY_ACCESS_READ, "map_read")
-        offset, length = byte_range(ptr, source_offset, data_length, "map_read")
-        target = ffi.new("uint8_t[]", max(length, 1))
-        if length:
-            check_status(lib.iree_hal_buffer_map_read(ptr, offset, target, length))
+        with use(self) as (buffer,):
+            require_mappable(buffer, _SCOPED, lib.IREE_HAL_MEMORY_ACCESS_READ, "map_read")
+            offset, length = byte_range(buffer, source_offset, data_length, "map_read")
+            target = ffi.new("uint8_t[]", max(length, 1))
+            if length:
+                check_status(lib.iree_hal_buffer_map_read(buffer, offset, target, length))
         return ffi.buffer(target, length)[:]
 
-    @in_use
     def map_write(self, target_offset: int, data: Any) -> None:
         """iree_hal_buffer_map_write: copies `data` (any bytes-like object)
         into the buffer at `target_offset`."""
-        ptr = self._check_mappable(lib.IREE_HAL_MEMORY_ACCESS_WRITE, "map_write")
-        source, length = host_bytes(data, "map_write: data")
-        offset, length = byte_range(ptr, target_offset, length, "map_write")
-        if length:
-            check_status(lib.iree_hal_buffer_map_write(ptr, offset, source, length))
+        with use(self) as (buffer,):
+            require_mappable(buffer, _SCOPED, lib.IREE_HAL_MEMORY_ACCESS_WRITE, "map_write")
+            source, length = host_bytes(data, "map_write: data")
+            offset, length = byte_range(buffer, target_offset, length, "map_write")
+            if length:
+                check_status(lib.iree_hal_buffer_map_write(buffer, offset, source, length))
 
-    @in_use
     def map_copy(self, source_offset: int, target: "Buffer", target_offset: int,
                  data_length: int) -> None:
         """iree_hal_buffer_map_copy: copies `data_length` bytes of this
         buffer at `source_offset` into `target` at `target_offset`, through
         host mappings of both."""
         target = as_buffer(target, "map_copy: target")
-        source_ptr = self._check_mappable(lib.IREE_HAL_MEMORY_ACCESS_READ, "map_copy: source")
-        with_target = target._check_mappable(lib.IREE_HAL_MEMORY_ACCESS_WRITE,
-                                             "map_copy: target")
-        offset, length = byte_range(source_ptr, source_offset, data_length, "map_copy: source")
-        target_offset, _ = byte_range(with_target, target_offset, length, "map_copy: target")
-        with holding(target):
+        with use(self, target) as (source_ptr, target_ptr):
+            require_mappable(source_ptr, _SCOPED, lib.IREE_HAL_MEMORY_ACCESS_READ,
+                             "map_copy: source")
+            require_mappable(target_ptr, _SCOPED, lib.IREE_HAL_MEMORY_ACCESS_WRITE,
+                             "map_copy: target")
+            offset, length = byte_range(source_ptr, source_offset, data_length,
+                                        "map_copy: source")
+            target_offset, _ = byte_range(target_ptr, target_offset, length,
+                                          "map_copy: target")
             check_status(lib.iree_hal_buffer_map_copy(
-                source_ptr, offset, with_target, target_offset, length))
+                source_ptr, offset, target_ptr, target_offset, length))
 
-    @in_use
     def map_range(self, mapping_mode: int = lib.IREE_HAL_MAPPING_MODE_SCOPED,
                   memory_access: int = lib.IREE_HAL_MEMORY_ACCESS_ALL,
                   byte_offset: int = 0, byte_length: int | None = None) -> "BufferMapping":
         """iree_hal_buffer_map_range: the bytes as host memory, a
         BufferMapping; `with buffer.map_range(...) as view:` gives its
         memoryview and unmaps at the end of the block."""
-        ptr = self._check_mappable(memory_access, "map_range", mapping_mode)
-        offset, length = byte_range(ptr, byte_offset, byte_length, "map_range")
-        return BufferMapping._map(self, ptr, int(mapping_mode), int(memory_access), offset,
-                                  length)
+        with use(self) as (buffer,):
+            require_mappable(buffer, mapping_mode, memory_access, "map_range")
+            offset, length = byte_range(buffer, byte_offset, byte_length, "map_range")
+            return BufferMapping._map(self, buffer, int(mapping_mode), int(memory_access),
+                                      offset, length)
 
     def __repr__(self) -> str:
         if self.closed:

@@ -9,7 +9,7 @@ import enum
 from typing import TYPE_CHECKING
 
 from .. import _cext
-from .._core.handle import Handle, holding, in_use
+from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
@@ -128,8 +128,10 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
             raise TypeError(f"Device(instance, uri): uri must be a str, not "
                             f"{type(uri).__name__}")
         view, owner = string_view(uri)
-        self._create(instance, None, lib.iree_hal_create_device, instance.driver_registry,
-                     view, instance.host_allocator)
+        with use(instance) as (instance_ptr,):
+            self._create(instance, None, lib.iree_hal_create_device,
+                         lib.iree_runtime_instance_driver_registry(instance_ptr), view,
+                         lib.iree_runtime_instance_host_allocator(instance_ptr))
         self.instance = instance
 
     @classmethod
@@ -145,21 +147,23 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
     @property
     def id(self) -> str:
         """iree_hal_device_id, e.g. "local-task"."""
-        return from_string_view(lib.iree_hal_device_id(self.handle))
+        with use(self) as (device,):
+            return from_string_view(lib.iree_hal_device_id(device))
 
     @property
     def allocator(self) -> Allocator:
         """iree_hal_device_allocator: the device's Allocator (a reference of
         its own, holding a use of the device)."""
-        ptr = lib.iree_hal_device_allocator(self.handle)  # ClosedError once closed
-        return Allocator.from_handle(ptr, retain=True, device=self)
+        with use(self) as (device,):  # ClosedError once closed
+            return Allocator.from_handle(lib.iree_hal_device_allocator(device), retain=True,
+                                         device=self)
 
     @property
     def host_allocator(self) -> CData:
         """iree_hal_device_host_allocator (an iree_allocator_t)."""
-        return lib.iree_hal_device_host_allocator(self.handle)
+        with use(self) as (device,):
+            return lib.iree_hal_device_host_allocator(device)
 
-    @in_use
     def query_i64(self, category: str, key: str) -> int:
         """iree_hal_device_query_i64: the device's answer to `key` of
         `category` (e.g. ("hal.device.id", "local-task") is 1 on a
@@ -167,43 +171,42 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
         category_view, category_owner = string_view(category)
         key_view, key_owner = string_view(key)
         out = ffi.new("int64_t*")
-        check_status(lib.iree_hal_device_query_i64(self.handle, category_view, key_view, out))
+        with use(self) as (device,):
+            check_status(lib.iree_hal_device_query_i64(device, category_view, key_view, out))
         return int(out[0])
 
-    @in_use
     def query_semaphore_compatibility(self, semaphore: Semaphore) -> SemaphoreCompatibility:
         """iree_hal_device_query_semaphore_compatibility."""
         if not isinstance(semaphore, Semaphore):
             raise TypeError(f"expected an ireec.Semaphore, not {type(semaphore).__name__}")
-        with holding(semaphore):
+        with use(self, semaphore) as (device, semaphore_ptr):
             return SemaphoreCompatibility(lib.iree_hal_device_query_semaphore_compatibility(
-                self.handle, semaphore.handle))
+                device, semaphore_ptr))
 
-    @in_use
     def trim(self) -> None:
         """iree_hal_device_trim: gives cached memory back."""
-        check_status(lib.iree_hal_device_trim(self.handle))
+        with use(self) as (device,):
+            check_status(lib.iree_hal_device_trim(device))
 
-    @in_use
     def profiling_begin(self, mode: int = lib.IREE_HAL_DEVICE_PROFILING_MODE_QUEUE_OPERATIONS,
                         file_path: str | None = None) -> None:
         """iree_hal_device_profiling_begin."""
         path = ffi.new("char[]", file_path.encode()) if file_path else ffi.NULL
         options = ffi.new("iree_hal_device_profiling_options_t*",
                           {"mode": mode, "file_path": path})
-        check_status(lib.iree_hal_device_profiling_begin(self.handle, options))
+        with use(self) as (device,):
+            check_status(lib.iree_hal_device_profiling_begin(device, options))
 
-    @in_use
     def profiling_flush(self) -> None:
         """iree_hal_device_profiling_flush."""
-        check_status(lib.iree_hal_device_profiling_flush(self.handle))
+        with use(self) as (device,):
+            check_status(lib.iree_hal_device_profiling_flush(device))
 
-    @in_use
     def profiling_end(self) -> None:
         """iree_hal_device_profiling_end."""
-        check_status(lib.iree_hal_device_profiling_end(self.handle))
+        with use(self) as (device,):
+            check_status(lib.iree_hal_device_profiling_end(device))
 
-    @in_use
     def check(self) -> None:
         """Raises AbortedError if the device can no longer run work.
 
@@ -217,8 +220,9 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
         new device (and new sessions on it); results already read stay
         valid.
         """
-        if _queue_runs_work(self):
-            return
+        with use(self):
+            if _queue_runs_work(self):
+                return
         raise AbortedError(
             f"ABORTED; device {self.id!r} has failed: an earlier dispatch or "
             f"queue operation on it failed and it now aborts all work (IREE does "
@@ -268,15 +272,16 @@ def _queue_runs_work(device: Device) -> bool:
     queue aborts it). It waits on nothing, so a working device reaches it as
     soon as its queue gets to it."""
     semaphore = Semaphore(device)
-    semaphores = ffi.new("iree_hal_semaphore_t*[1]", [semaphore.handle])
     values = ffi.new("uint64_t[1]", [1])
-    signal = ffi.new("iree_hal_semaphore_list_t*", {
-        "count": 1, "semaphores": semaphores, "payload_values": values})
     nothing = ffi.new("iree_hal_semaphore_list_t*")
     try:
-        check_status(lib.iree_hal_device_queue_barrier(
-            device.handle, lib.IREE_HAL_QUEUE_AFFINITY_ANY, nothing[0], signal[0],
-            lib.IREE_HAL_EXECUTE_FLAG_NONE))
+        with use(device, semaphore) as (device_ptr, semaphore_ptr):
+            semaphores = ffi.new("iree_hal_semaphore_t*[1]", [semaphore_ptr])
+            signal = ffi.new("iree_hal_semaphore_list_t*", {
+                "count": 1, "semaphores": semaphores, "payload_values": values})
+            check_status(lib.iree_hal_device_queue_barrier(
+                device_ptr, lib.IREE_HAL_QUEUE_AFFINITY_ANY, nothing[0], signal[0],
+                lib.IREE_HAL_EXECUTE_FLAG_NONE))
         # Sliced and interruptible like every wait, in case the queue is
         # still busy with earlier work.
         semaphore.wait(1)
@@ -303,5 +308,5 @@ def require_device(device: Device | CData | None) -> Device:
     device = as_device(device)
     if device is None:
         raise ValueError("a device is required")
-    device.handle  # raises ClosedError for a closed device
+    device._require_open()
     return device

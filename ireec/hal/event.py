@@ -8,6 +8,7 @@ import enum
 from typing import TYPE_CHECKING
 
 from .. import _cext
+from .._core.handle import use
 from .._core.library import lib
 from ._device_object import DeviceObject, require_open_device
 from ._flags import iree_constants
@@ -36,8 +37,9 @@ class Event(DeviceObject, _cext.EventHandle):
                  flags: int = lib.IREE_HAL_EVENT_FLAG_NONE) -> None:
         """iree_hal_event_create on `device`."""
         device = require_open_device(device, "Event")
-        self._create(device, None, lib.iree_hal_event_create, device.handle, queue_affinity,
-                     flags)
+        with use(device) as (device_ptr,):
+            self._create(device, None, lib.iree_hal_event_create, device_ptr, queue_affinity,
+                         flags)
 
     def __repr__(self) -> str:
         return "<ireec.hal.Event closed>" if self.closed else "<ireec.hal.Event>"

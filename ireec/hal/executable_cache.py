@@ -9,7 +9,7 @@ import os
 from typing import TYPE_CHECKING, Sequence
 
 from .. import _cext
-from .._core.handle import in_use
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import string_view
@@ -101,21 +101,21 @@ class ExecutableCache(DeviceObject, _cext.ExecutableCacheHandle):
         loop.ctl = lib.iree_loop_inline_ctl
         view, owner = string_view(identifier)
         self._loop_status = status
-        self._create(device, status, lib.iree_hal_executable_cache_create, device.handle, view,
-                     loop[0])
+        with use(device) as (device_ptr,):
+            self._create(device, status, lib.iree_hal_executable_cache_create, device_ptr, view,
+                         loop[0])
 
     def _check_loop(self) -> None:
         status, self._loop_status[0] = self._loop_status[0], ffi.NULL
         check_status(status)
 
-    @in_use
     def can_prepare_format(self, executable_format: str, caching_mode: int = 0) -> bool:
         """iree_hal_executable_cache_can_prepare_format."""
         view, owner = string_view(executable_format)
-        return bool(lib.iree_hal_executable_cache_can_prepare_format(
-            self.handle, caching_mode, view))
+        with use(self) as (cache,):
+            return bool(lib.iree_hal_executable_cache_can_prepare_format(
+                cache, caching_mode, view))
 
-    @in_use
     def infer_format(self, executable_data: Any, caching_mode: int = 0) -> str:
         """iree_hal_executable_cache_infer_format: the format name of
         `executable_data` (e.g. "embedded-elf-x86_64")."""
@@ -123,13 +123,13 @@ class ExecutableCache(DeviceObject, _cext.ExecutableCacheHandle):
         data = ffi.from_buffer(view)
         text = ffi.new("char[]", _FORMAT_CAPACITY)
         size = ffi.new("iree_host_size_t*")
-        check_status(lib.iree_hal_executable_cache_infer_format(
-            self.handle, caching_mode, lib.iree_make_const_byte_span(data, view.nbytes),
-            _FORMAT_CAPACITY, text, size))
-        # (`size` is the executable's own size within the data.)
-        return ffi.string(text, _FORMAT_CAPACITY).decode("utf-8", "replace")
+        with use(self) as (cache,):
+            check_status(lib.iree_hal_executable_cache_infer_format(
+                cache, caching_mode, lib.iree_make_const_byte_span(data, view.nbytes),
+                _FORMAT_CAPACITY, text, size))
+            # (`size` is the executable's own size within the data.)
+            return ffi.string(text, _FORMAT_CAPACITY).decode("utf-8", "replace")
 
-    @in_use
     def prepare_executable(self, executable_data: Any, format: str | None = None, *,
                            caching_mode: int = _ALLOW_OPTIMIZATION,
                            constants: Sequence[int] = (),
@@ -168,14 +168,15 @@ class ExecutableCache(DeviceObject, _cext.ExecutableCacheHandle):
         params.constant_count = len(values)
         params.constants = constant_array
         executable = Executable.__new__(Executable)
-        try:
-            # The data stays until the executable is released.
-            executable._create(self.device, (view.obj, exported),
-                               lib.iree_hal_executable_cache_prepare_executable, self.handle,
-                               params)
-        finally:
-            self._check_loop()
-        return executable
+        with use(self) as (cache,):
+            try:
+                # The data stays until the executable is released.
+                executable._create(self.device, (view.obj, exported),
+                                   lib.iree_hal_executable_cache_prepare_executable, cache,
+                                   params)
+            finally:
+                self._check_loop()
+            return executable
 
     def __repr__(self) -> str:
         return "<ireec.hal.ExecutableCache closed>" if self.closed \

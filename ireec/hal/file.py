@@ -13,7 +13,7 @@ import os
 from typing import TYPE_CHECKING
 
 from .. import _cext
-from .._core.handle import holding
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import string_view
@@ -86,8 +86,9 @@ class File(DeviceObject, _cext.FileHandle):
         # Memory cannot grow: writes must fit in it.
         self._fixed = (lib.iree_io_file_handle_type(handle)
                        == lib.IREE_IO_FILE_HANDLE_TYPE_HOST_ALLOCATION)
-        self._create(device, None, lib.iree_hal_file_import, device.handle, queue_affinity,
-                     access, handle, flags)
+        with use(device) as (device_ptr,):
+            self._create(device, None, lib.iree_hal_file_import, device_ptr, queue_affinity,
+                         access, handle, flags)
         return self
 
     @classmethod
@@ -107,7 +108,9 @@ class File(DeviceObject, _cext.FileHandle):
                        _io_bits(access, lib.IREE_IO_FILE_MODE_READ, lib.IREE_IO_FILE_MODE_WRITE),
                        view, lib.iree_allocator_system())
         try:
-            return cls.import_handle(device, handle.handle, access, queue_affinity=queue_affinity)
+            with use(handle) as (handle_ptr,):
+                return cls.import_handle(device, handle_ptr, access,
+                                         queue_affinity=queue_affinity)
         finally:
             handle.close()  # (the file holds its own reference)
 
@@ -144,12 +147,14 @@ class File(DeviceObject, _cext.FileHandle):
     @property
     def allowed_access(self) -> MemoryAccess:
         """iree_hal_file_allowed_access."""
-        return MemoryAccess(lib.iree_hal_file_allowed_access(self.handle))
+        with use(self) as (file,):
+            return MemoryAccess(lib.iree_hal_file_allowed_access(file))
 
     @property
     def length(self) -> int:
         """iree_hal_file_length: its size in bytes."""
-        return int(lib.iree_hal_file_length(self.handle))
+        with use(self) as (file,):
+            return int(lib.iree_hal_file_length(file))
 
     def __len__(self) -> int:
         return self.length
@@ -158,13 +163,15 @@ class File(DeviceObject, _cext.FileHandle):
     def storage_buffer(self) -> Buffer | None:
         """iree_hal_file_storage_buffer: the buffer the device reads the file
         through, or None if it has none."""
-        ptr = lib.iree_hal_file_storage_buffer(self.handle)
-        return None if ptr == ffi.NULL else Buffer.from_handle(ptr, retain=True, owner=self)
+        with use(self) as (file,):
+            ptr = lib.iree_hal_file_storage_buffer(file)
+            return None if ptr == ffi.NULL else Buffer.from_handle(ptr, retain=True, owner=self)
 
     @property
     def supports_synchronous_io(self) -> bool:
         """iree_hal_file_supports_synchronous_io."""
-        return bool(lib.iree_hal_file_supports_synchronous_io(self.handle))
+        with use(self) as (file,):
+            return bool(lib.iree_hal_file_supports_synchronous_io(file))
 
     # -- checks shared with the queue's reads and writes -------------------------
 
@@ -184,17 +191,18 @@ class File(DeviceObject, _cext.FileHandle):
 
     def _checked(self, file_offset: int, length: int, access: int, what: str,
                  fits: bool) -> int:
-        allowed = lib.iree_hal_file_allowed_access(self.handle)
-        if not allowed & access:
-            raise refuse(PermissionDeniedError,
-                         f"{what}: the file allows access {access_text(allowed)}, not "
-                         f"{access_text(access)}")
-        offset = size_value(file_offset, f"{what}: the file offset")
-        size = self.length
-        if fits and (offset > size or length > size - offset):
-            raise refuse(OutOfRangeError, f"{what}: {length} bytes at file offset {offset} "
-                                          f"reach past the end of the file ({size} bytes)")
-        return offset
+        with use(self) as (file,):
+            allowed = lib.iree_hal_file_allowed_access(file)
+            if not allowed & access:
+                raise refuse(PermissionDeniedError,
+                             f"{what}: the file allows access {access_text(allowed)}, not "
+                             f"{access_text(access)}")
+            offset = size_value(file_offset, f"{what}: the file offset")
+            size = self.length
+            if fits and (offset > size or length > size - offset):
+                raise refuse(OutOfRangeError, f"{what}: {length} bytes at file offset {offset} "
+                                              f"reach past the end of the file ({size} bytes)")
+            return offset
 
     # -- synchronous I/O ------------------------------------------------------------
 
@@ -202,14 +210,13 @@ class File(DeviceObject, _cext.FileHandle):
                   length: int | None, reading: bool) -> None:
         what = "read" if reading else "write"
         buffer = as_buffer(buffer, f"{what}: buffer")
-        with holding(self, buffer):
-            ptr = buffer.handle
+        with use(self, buffer) as (file, ptr):
             require_mappable(ptr, lib.IREE_HAL_MAPPING_MODE_SCOPED,
                              _WRITE if reading else _READ, f"{what}: buffer")
             buffer_offset, length = byte_range(ptr, buffer_offset, length, f"{what}: buffer")
             offset = (self.checked_read if reading else self.checked_write)(
                 file_offset, length, what)
-            check_status(fn(self.handle, offset, ptr, buffer_offset, length))
+            check_status(fn(file, offset, ptr, buffer_offset, length))
 
     def read(self, file_offset: int, buffer: Buffer, buffer_offset: int = 0,
              length: int | None = None) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import _cext
-from .._core.handle import Handle, in_use
+from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .ref import RefTypes
 
@@ -66,12 +66,14 @@ class Buffer(Handle, _cext.VmBufferHandle):
             access |= lib.IREE_VM_BUFFER_ACCESS_MUTABLE
         self._create(None, None, lib.iree_vm_buffer_create, access, length, _ALIGNMENT,
                      lib.iree_allocator_system())
-        if source is not None and length:
-            ffi.memmove(lib.iree_vm_buffer_data(self.handle), source.cast("B"), length)
+        with use(self) as (buffer,):
+            if source is not None and length:
+                ffi.memmove(lib.iree_vm_buffer_data(buffer), source.cast("B"), length)
 
     def __len__(self) -> int:
         """The buffer's length in bytes (iree_vm_buffer_length)."""
-        return int(lib.iree_vm_buffer_length(self.handle))
+        with use(self) as (buffer,):
+            return int(lib.iree_vm_buffer_length(buffer))
 
     @property
     def mutable(self) -> bool:
@@ -83,7 +85,8 @@ class Buffer(Handle, _cext.VmBufferHandle):
             True when the buffer's `iree_vm_buffer_t` access has
             IREE_VM_BUFFER_ACCESS_MUTABLE.
         """
-        return bool(self.handle.access & lib.IREE_VM_BUFFER_ACCESS_MUTABLE)
+        with use(self) as (buffer,):
+            return bool(buffer.access & lib.IREE_VM_BUFFER_ACCESS_MUTABLE)
 
     @property
     def readonly(self) -> bool:
@@ -97,12 +100,11 @@ class Buffer(Handle, _cext.VmBufferHandle):
         """
         return not self.mutable
 
-    @in_use
     def __bytes__(self) -> bytes:
         """A copy of the contents (iree_vm_buffer_data, iree_vm_buffer_length)."""
-        handle = self.handle
-        length = int(lib.iree_vm_buffer_length(handle))
-        return ffi.unpack(ffi.cast("char*", lib.iree_vm_buffer_data(handle)), length)
+        with use(self) as (buffer,):
+            length = int(lib.iree_vm_buffer_length(buffer))
+            return ffi.unpack(ffi.cast("char*", lib.iree_vm_buffer_data(buffer)), length)
 
     def __repr__(self) -> str:
         if self.closed:
