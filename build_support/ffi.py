@@ -109,7 +109,7 @@ DECL_FILES = (
     "ireec/base/cpu_features.h", "ireec/base/huge_page_allocator.h",
     "ireec/hal/drivers/device_params.h", "ireec/hal/shape_checks.h",
     "ireec/hal/staging_device.h", "ireec/io/file_mapping.h",
-    "ireec/runtime/buffer_view_io.h", "ireec/runtime/session.h",
+    "ireec/runtime/buffer_view_io.h", "ireec/runtime/instance.h", "ireec/runtime/session.h",
     "ireec/runtime/session_invoke.h", "ireec/vm/module_state.h",
 )
 

@@ -82,9 +82,9 @@ from .runtime import (
 )
 from .vm import ExportedFunction, ModuleInfo
 
-# The extension gets what it needs from the layer above, once, now that all
-# of it is imported.
-from ._core import extension as _extension  # isort: skip
+# The extension gets what it needs from the areas, once, now that all of
+# them are imported.
+from . import _extension  # isort: skip
 
 _extension.install()
 

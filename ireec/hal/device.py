@@ -21,7 +21,6 @@ from .buffer_transfer import DeviceTransfers
 from .semaphore import Semaphore, SemaphoreCompatibility
 
 if TYPE_CHECKING:
-    from ..runtime.instance import Instance
     from ..types import CData
 
 
@@ -116,12 +115,12 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
 
     __slots__ = {"instance": "The Instance whose driver registry created the device, or None "
                              "for a device adopted without one."}
-    instance: Instance | None
+    instance: _cext.InstanceHandle | None  # an ireec.Instance
 
-    def __init__(self, instance: Instance, uri: str = "local-task"):
+    def __init__(self, instance: _cext.InstanceHandle, uri: str = "local-task"):
         # What a device is created from: an Instance's driver registry and
         # host allocator (iree_hal_create_device takes nothing else).
-        if not isinstance(instance, Handle) or not hasattr(type(instance), "driver_registry"):
+        if not isinstance(instance, _cext.InstanceHandle):
             raise TypeError(f"Device(instance, uri): instance must be an ireec.Instance, "
                             f"not {type(instance).__name__}")
         if not isinstance(uri, str):
@@ -136,7 +135,7 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
 
     @classmethod
     def from_handle(cls, ptr: CData, *, retain: bool = False,
-                    instance: Instance | None = None) -> "Device":
+                    instance: _cext.InstanceHandle | None = None) -> "Device":
         """Adopts a raw `iree_hal_device_t*` (see Handle.from_handle);
         `instance`, if given, is kept (and used) until the device goes."""
         self = cls.__new__(cls)

@@ -28,7 +28,6 @@ import re
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple
 
 if TYPE_CHECKING:
-    from ..runtime.instance import Instance
     from ..types import CData
 
 from .. import _cext
@@ -480,7 +479,8 @@ class SessionParameters:
         for index in indices.values():
             index.close()
 
-    def register(self, instance: Instance, append: Callable[[Handle], None]) -> None:
+    def register(self, instance: _cext.InstanceHandle,
+                 append: Callable[[Handle], None]) -> None:
         """Appends (through `append(module)`) an io_parameters module over
         every scope if any scope is new since the last one."""
         if not self.indices or frozenset(self.indices) == self._registered:
@@ -490,6 +490,7 @@ class SessionParameters:
         try:
             with use(instance) as (instance_ptr,):
                 allocator = lib.iree_runtime_instance_host_allocator(instance_ptr)
+                # (The instance's VM instance is the process's one.)
                 for scope, index in self.indices.items():
                     view, owner = string_view(scope)
                     provider = _cext.ParameterProviderHandle()

@@ -22,7 +22,7 @@ from .. import _cext
 from .._core.fork import inherited_message
 from .._core.handle import use
 from .._core.library import ffi, lib
-from .._core.marshal import Packer, fill_host_array
+from ._marshal import Packer, fill_host_array
 from .._core.status import check_status
 from .._core.strings import string_view
 from ..errors import AbortedError, ClosedError

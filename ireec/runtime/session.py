@@ -13,6 +13,7 @@ from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.validate import export_immutable, immutable_memory
+from .._core.vm_instance import shared_vm_instance
 from ..errors import InvalidArgumentError, IreeError, NotFoundError
 from ..hal.device import Device, note_failed_devices
 from ..hal.fence import Fence
@@ -306,9 +307,7 @@ class Session(Handle, _cext.SessionHandle):
 
     def _vm_instance(self) -> CData:
         """The iree_vm_instance_t of the session's runtime instance."""
-        with use(self) as (session,):
-            return lib.iree_runtime_instance_vm_instance(
-                lib.iree_runtime_session_instance(session))
+        return shared_vm_instance()  # (every runtime instance's)
 
     def _refuse_duplicate(self, name: str | None) -> None:
         # IREE would append it and resolve every call to the first module.

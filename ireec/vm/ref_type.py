@@ -25,6 +25,7 @@ from .._core.exiting import exiting
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
+from .._core.vm_instance import shared_vm_instance
 
 if TYPE_CHECKING:
     from ..types import CData
@@ -135,8 +136,6 @@ def register_type(name: str, cls: type) -> RefType:
         raise TypeError(f"a ref type's name must be a non-empty str, not {name!r}")
     if not isinstance(cls, type):
         raise TypeError(f"register_type takes the class of the type's values, not {cls!r}")
-    from ..runtime.instance import default_instance
-
     with _lock:
         for registered in _by_id.values():
             if registered.name == name:
@@ -147,7 +146,7 @@ def register_type(name: str, cls: type) -> RefType:
         if cls in _by_class:
             raise ValueError(f"{cls.__qualname__} is registered already, as the ref type "
                              f"{_by_class[cls].name!r}")
-        vm_instance = default_instance().vm_instance
+        vm_instance = shared_vm_instance()
         view, name_owner = string_view(name)
         if lib.iree_vm_instance_lookup_type(vm_instance, view):
             raise ValueError(f"the ref type {name!r} exists already in IREE")

@@ -265,7 +265,7 @@ def test_the_mapped_read_declines_what_it_does_not_read(device):
 
 
 def test_the_extension_is_installed_once(session):
-    from ireec._core import extension
+    from ireec import _extension as extension
 
     with pytest.raises(RuntimeError, match="installed already"):
         extension.install()

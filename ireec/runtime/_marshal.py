@@ -10,7 +10,7 @@ convention (ireec/vm/function.py).
 * `r`: a numpy array or numpy scalar (copied into a new buffer view on the
   call's device, with the array's own dtype), an `ireec.BufferView`, an
   `ireec.Fence`, or None (a null ref); or what converts as a numpy array
-  does (ireec/_core/tensor_args.py, then copied the same way): a DLPack
+  does (ireec/runtime/_tensor_args.py, then copied the same way): a DLPack
   producer (a JAX array), a buffer-protocol object, or Python numbers and
   nested lists, typed by the function's declaration. Where the function
   declares a list (`!util.list<T>`), a buffer (`!util.buffer`) or a type of
@@ -40,10 +40,10 @@ from ..vm.value import as_float as _as_float
 from ..vm.value import as_int as _as_int
 from ..vm.value import describe as _describe
 from ..vm.variant import object_from_variant, ref_type_id, retain_ref
-from .handle import use
-from .library import ffi, lib
-from .status import check_status
-from .tensor_args import host_argument
+from .._core.handle import use
+from .._core.library import ffi, lib
+from .._core.status import check_status
+from ._tensor_args import host_argument
 
 if TYPE_CHECKING:
     from ..types import CData
@@ -282,7 +282,7 @@ class Packer:
     def _push_host_argument(self, vm_list, arg, device, where: str,
                             index: int | None, scratch: _Scratch) -> None:
         """A tensor given as a DLPack producer, a buffer-protocol object or
-        Python numbers (ireec/_core/tensor_args.py), copied to the device
+        Python numbers (ireec/runtime/_tensor_args.py), copied to the device
         as a numpy array is."""
         declared = None
         if index is not None and self.declaration:

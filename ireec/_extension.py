@@ -13,17 +13,17 @@ csrc/python/invoker.c and readback.c.
 
 from __future__ import annotations
 
-from .. import _cext
-from ..errors import ERRORS_BY_CODE, ClosedError, IreeError
-from ..hal.buffer_view import BufferView
-from ..hal.buffer_view import _export_buffer as export_buffer
-from ..hal.element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DTYPE
-from ..runtime.call import call_declined
-from ..runtime.session import Session, note_aborted
-from .callbacks import original_exception
-from .fork import inherited_message
-from .library import ffi
-from .marshal import decode_result
+from . import _cext
+from ._core.callbacks import original_exception
+from ._core.fork import inherited_message
+from ._core.library import ffi
+from .errors import ERRORS_BY_CODE, ClosedError, IreeError
+from .hal.buffer_view import BufferView
+from .hal.buffer_view import _export_buffer as export_buffer
+from .hal.element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DTYPE
+from .runtime.call import call_declined
+from .runtime._marshal import decode_result
+from .runtime.session import Session, note_aborted
 
 
 def install() -> None:
