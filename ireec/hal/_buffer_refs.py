@@ -18,6 +18,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Sequence
 
 from .._core.handle import use
 from .._core.library import ffi, lib
+from .._core.validate import (
+    UINT32,
+    UINT64,
+    checked_int,
+    checked_object,
+    checked_size,
+    contiguous_bytes,
+)
 from ..errors import InvalidArgumentError, OutOfRangeError
 from ._checks import (
     WHOLE_BUFFER,
@@ -27,7 +35,6 @@ from ._checks import (
     refuse,
     require_access,
     require_usage,
-    size_value,
 )
 from .buffer import Buffer
 from .executable import Executable
@@ -89,8 +96,8 @@ def buffer_ref(value: Any, what: str, usage: int, *, any_of: bool = False,
     if isinstance(target, BindingSlot):
         if not slots:
             raise TypeError(f"{what}: binding table slots are for command buffers only")
-        offset = size_value(offset, f"{what}: the offset")
-        length = WHOLE_BUFFER if length is None else size_value(length, f"{what}: the length")
+        offset = checked_size(offset, f"{what}: the offset")
+        length = WHOLE_BUFFER if length is None else checked_size(length, f"{what}: the length")
         return BufferRef(None, int(target), offset, length)
     if not isinstance(target, Buffer):
         raise TypeError(f"{what}: expected a Buffer, (Buffer, offset, length) or a "
@@ -159,9 +166,9 @@ def dispatch_arguments(executable: Any, export_ordinal: int, workgroup_count: An
                        what: str) -> Dispatch:
     """Checks a dispatch against what its export takes (IREE's CPU executors
     read exactly its constants and bindings)."""
-    if not isinstance(executable, Executable):
-        raise TypeError(f"{what}: expected an ireec.hal.Executable, not "
-                        f"{type(executable).__name__}")
+    checked_object(executable, Executable, f"{what}: executable")
+    export_ordinal = checked_int(export_ordinal, UINT32, f"{what}: export_ordinal")
+    flags = checked_int(flags, UINT64, f"{what}: flags")
     info = executable.export_info(export_ordinal)
     if isinstance(constants, (list, tuple)):
         if any(not isinstance(c, int) or not 0 <= c <= _UINT32_MAX for c in constants):
@@ -182,7 +189,6 @@ def dispatch_arguments(executable: Any, export_ordinal: int, workgroup_count: An
     refs = tuple(buffer_ref(b, f"{what}: binding {i}", DISPATCH_STORAGE, any_of=True,
                             slots=slots) for i, b in enumerate(bindings))
     config = ffi.new("iree_hal_dispatch_config_t*")
-    flags = int(flags)
     count_ref = None
     if isinstance(workgroup_count, (Buffer, BindingSlot)) or (
             isinstance(workgroup_count, tuple) and workgroup_count
@@ -232,23 +238,11 @@ def fill_pattern(ref: BufferRef, pattern: Any, what: str) -> bytes:
     return data
 
 
-def byte_view(source: Any, what: str) -> memoryview:
-    """`source` (any C-contiguous buffer-protocol object) as bytes."""
-    try:
-        view = memoryview(source)
-    except TypeError:
-        raise TypeError(f"{what} must be a bytes-like object (bytes, a numpy array, ...), "
-                        f"not {type(source).__name__}") from None
-    if not view.c_contiguous:
-        raise refuse(InvalidArgumentError, f"{what} must be C-contiguous")
-    return view.cast("B")
-
-
 def update_source(source: Any, source_offset: Any, length: int, what: str) -> CData:
     """A copy of `length` bytes of `source` at `source_offset` (IREE copies
     them again when it records or queues the update)."""
-    view = byte_view(source, f"{what}: source")
-    offset = size_value(source_offset, f"{what}: the source offset")
+    view = contiguous_bytes(source, f"{what}: source")
+    offset = checked_size(source_offset, f"{what}: the source offset")
     if length == WHOLE_BUFFER:
         length = view.nbytes - min(offset, view.nbytes)
     if offset > view.nbytes or length > view.nbytes - offset:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Self
 
 from .. import _cext
 from .._core.handle import Handle
+from .._core.validate import checked_object
 
 if TYPE_CHECKING:
     from ..types import CData
@@ -17,9 +18,7 @@ if TYPE_CHECKING:
 def require_open_device(device: object, what: str) -> Device:
     """`device` if it is an open ireec.Device: TypeError or ClosedError
     otherwise."""
-    if not isinstance(device, _cext.DeviceHandle):
-        raise TypeError(f"{what}: device must be an ireec.Device, not "
-                        f"{type(device).__name__}")
+    checked_object(device, _cext.DeviceHandle, f"{what}: device", name="ireec.Device")
     device._require_open()
     return device  # type: ignore[return-value]
 

@@ -20,7 +20,8 @@ from .. import _cext
 from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from ._checks import refuse, size_value
+from .._core.validate import UINT32, UINT64, checked_int, checked_object, checked_size
+from ._checks import refuse
 from ..errors import InvalidArgumentError
 from . import _host_call
 from ._buffer_refs import (
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
     from .semaphore import Timepoints
 
 _ANY = lib.IREE_HAL_QUEUE_AFFINITY_ANY
-_UINT64_MAX = 2**64 - 1
 
 
 # Work queued to wait on a semaphore nobody signals keeps its device from
@@ -99,9 +99,7 @@ def _fail_unreached_waits() -> None:
 
 
 def _file(value: Any, what: str) -> File:
-    if not isinstance(value, File):
-        raise TypeError(f"{what} must be an ireec.hal.File, not {type(value).__name__}")
-    return value
+    return checked_object(value, File, what)
 
 
 class QueueOperations:
@@ -133,7 +131,10 @@ class QueueOperations:
         """iree_hal_device_queue_alloca: a buffer of `allocation_size` bytes
         (of `params`, as Allocator.allocate_buffer's), usable once `signal`
         is reached."""
-        size = size_value(allocation_size, "queue_alloca: allocation_size")
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_alloca: queue_affinity")
+        pool = checked_int(pool, UINT32, "queue_alloca: pool")
+        flags = checked_int(flags, UINT64, "queue_alloca: flags")
+        size = checked_size(allocation_size, "queue_alloca: allocation_size")
         asked = buffer_params(params, memory_type, usage, access, None, min_alignment).to_c()
         buffer = Buffer.__new__(Buffer)
 
@@ -150,6 +151,8 @@ class QueueOperations:
                        signal: Timepoints = None) -> None:
         """iree_hal_device_queue_dealloca: gives `buffer` (from queue_alloca)
         back once `wait` is reached."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_dealloca: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_dealloca: flags")
         buffer = as_buffer(buffer, "queue_dealloca: buffer")
         self._submit("queue_dealloca", wait, signal, lambda device, waits, signals, buffer:
                      lib.iree_hal_device_queue_dealloca(device, queue_affinity, waits, signals,
@@ -162,6 +165,8 @@ class QueueOperations:
         """iree_hal_device_queue_fill: repeats `pattern` (1, 2 or 4 bytes)
         over `length` bytes (None: to the end) of `target` at
         `target_offset`."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_fill: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_fill: flags")
         ref = buffer_ref((target, target_offset, length), "queue_fill", TRANSFER_TARGET)
         data = fill_pattern(ref, pattern, "queue_fill")
         self._submit("queue_fill", wait, signal, lambda device, waits, signals, target:
@@ -176,9 +181,11 @@ class QueueOperations:
         """iree_hal_device_queue_update: copies `length` bytes (None: the rest
         of `source`) of `source` (any bytes-like object, captured now) at
         `source_offset` into `target` at `target_offset`."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_update: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_update: flags")
         if length is None:
             length = max(0, memoryview(source).nbytes
-                         - size_value(source_offset, "queue_update: source_offset"))
+                         - checked_size(source_offset, "queue_update: source_offset"))
         ref = buffer_ref((target, target_offset, length), "queue_update", TRANSFER_TARGET)
         data = update_source(source, source_offset, ref.length, "queue_update")
         self._submit("queue_update", wait, signal, lambda device, waits, signals, target:
@@ -193,6 +200,8 @@ class QueueOperations:
         """iree_hal_device_queue_copy: copies `length` bytes (None: the rest
         of `source`) of `source` at `source_offset` into `target` at
         `target_offset`."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_copy: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_copy: flags")
         source_ref = buffer_ref((source, source_offset, length), "queue_copy: source",
                                 TRANSFER_SOURCE)
         target_ref = buffer_ref((target, target_offset, source_ref.length),
@@ -210,6 +219,8 @@ class QueueOperations:
         """iree_hal_device_queue_read: `length` bytes (None: the rest of
         `target`) of `source_file` at `source_offset` into `target` at
         `target_offset`."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_read: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_read: flags")
         source_file = _file(source_file, "queue_read: source_file")
         ref = buffer_ref((target, target_offset, length), "queue_read: target",
                          TRANSFER_TARGET)
@@ -234,6 +245,8 @@ class QueueOperations:
         streaming write never returns on local-task); a failed write fails
         `signal` with its cause.
         """
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_write: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_write: flags")
         target_file = _file(target_file, "queue_write: target_file")
         ref = buffer_ref((source, source_offset, length), "queue_write: source",
                          TRANSFER_SOURCE)
@@ -258,6 +271,8 @@ class QueueOperations:
         `ireec.hal.DEFERRED` means the function signals them itself later
         (IREE_STATUS_DEFERRED). With HostCallFlag.NON_BLOCKING the queue
         signals before calling."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_host_call: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_host_call: flags")
         if not callable(function):
             raise TypeError(f"queue_host_call: function must be callable, not "
                             f"{type(function).__name__}")
@@ -265,11 +280,9 @@ class QueueOperations:
         if len(values) > 4:
             raise refuse(InvalidArgumentError, f"queue_host_call: IREE passes at most 4 "
                                                f"arguments, not {len(values)}")
-        for i, value in enumerate(values):
-            if isinstance(value, bool) or not isinstance(value, int) or \
-                    not 0 <= value <= _UINT64_MAX:
-                raise TypeError(f"queue_host_call: args[{i}] must be an int in 0..2**64-1 "
-                                f"(IREE passes uint64 values), not {value!r}")
+        # (IREE passes them back as uint64 values.)
+        values = [checked_int(value, UINT64, f"queue_host_call: args[{i}]")
+                  for i, value in enumerate(values)]
         c_args = ffi.new("uint64_t[4]", values + [0] * (4 - len(values)))
         token = _host_call.register(function, len(values), context, self,  # type: ignore[arg-type]
                                     wait)
@@ -291,6 +304,7 @@ class QueueOperations:
         """iree_hal_device_queue_dispatch: CommandBuffer.dispatch's dispatch
         (bindings are Buffers or (Buffer, offset, length)), as one queue
         operation."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_dispatch: queue_affinity")
         checked = dispatch_arguments(executable, export_ordinal, workgroup_count, constants,
                                      bindings, flags, workgroup_size, False, "queue_dispatch")
 
@@ -311,6 +325,8 @@ class QueueOperations:
         """iree_hal_device_queue_execute: runs the recorded `command_buffer`
         (None: nothing, a barrier) with `binding_table` (one Buffer or
         (Buffer, offset, length) per slot its commands name)."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_execute: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_execute: flags")
         if command_buffer is None:
             if binding_table:
                 raise refuse(InvalidArgumentError, "queue_execute: a binding table needs a "
@@ -318,9 +334,7 @@ class QueueOperations:
             self.queue_barrier(flags=flags, queue_affinity=queue_affinity, wait=wait,
                                signal=signal)
             return
-        if not isinstance(command_buffer, CommandBuffer):
-            raise TypeError(f"queue_execute: expected an ireec.hal.CommandBuffer, not "
-                            f"{type(command_buffer).__name__}")
+        checked_object(command_buffer, CommandBuffer, "queue_execute: command_buffer")
         with command_buffer._submitting(binding_table) as (command_buffer_ptr, table):
             self._submit("queue_execute", wait, signal, lambda device, waits, signals:
                          lib.iree_hal_device_queue_execute(device, queue_affinity, waits,
@@ -332,12 +346,15 @@ class QueueOperations:
                       signal: Timepoints = None) -> None:
         """iree_hal_device_queue_barrier: signals `signal` once `wait` is
         reached (and earlier work on the queue is done)."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_barrier: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_barrier: flags")
         self._submit("queue_barrier", wait, signal, lambda device, waits, signals:
                      lib.iree_hal_device_queue_barrier(device, queue_affinity, waits, signals,
                                                        flags))
 
     def queue_flush(self, queue_affinity: int = _ANY) -> None:
         """iree_hal_device_queue_flush: starts work queued but held back."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_flush: queue_affinity")
         with use(self) as (device,):
             check_status(lib.iree_hal_device_queue_flush(device, queue_affinity))
 
@@ -346,6 +363,7 @@ class QueueOperations:
                         flags: int = lib.IREE_HAL_WAIT_FLAG_DEFAULT) -> None:
         """iree_hal_device_wait_semaphores: until every (WaitMode.ALL) or any
         (WaitMode.ANY) timepoint is reached; `timeout` as Semaphore.wait's."""
+        flags = checked_int(flags, UINT64, "wait_semaphores: flags")
         if wait_mode not in (lib.IREE_HAL_WAIT_MODE_ALL, lib.IREE_HAL_WAIT_MODE_ANY):
             raise ValueError(f"wait_mode must be WaitMode.ALL or WaitMode.ANY, not {wait_mode!r}")
         with use(self) as (device,), timepoint_list(timepoints, "wait_semaphores") as lst:

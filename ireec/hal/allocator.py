@@ -18,8 +18,8 @@ from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import builder_text, string_view
+from .._core.validate import checked_size, contiguous_bytes
 from . import _zero_copy
-from ._checks import size_value
 from ._flags import iree_constants
 from .buffer import Buffer, BufferParams, BufferUsage, MemoryType, buffer_params
 
@@ -188,7 +188,7 @@ class Allocator(Handle, _cext.AllocatorHandle):
         out_size = ffi.new("iree_device_size_t*")
         with use(self) as (allocator,):
             compatibility = lib.iree_hal_allocator_query_buffer_compatibility(
-                allocator, asked[0], size_value(allocation_size, "allocation_size"),
+                allocator, asked[0], checked_size(allocation_size, "allocation_size"),
                 out_params, out_size)
             return (BufferCompatibility(compatibility), BufferParams.from_c(out_params),
                     int(out_size[0]))
@@ -208,7 +208,7 @@ class Allocator(Handle, _cext.AllocatorHandle):
         `allocation_size` bytes, of `params` (a BufferParams; by default
         DEVICE_LOCAL memory of DEFAULT usage allowing ALL access) with each
         keyword given replacing its field."""
-        size = size_value(allocation_size, "allocation_size")
+        size = checked_size(allocation_size, "allocation_size")
         asked = buffer_params(params, memory_type, usage, access, queue_affinity,
                               min_alignment).to_c()
         with use(self) as (allocator,):
@@ -226,9 +226,7 @@ class Allocator(Handle, _cext.AllocatorHandle):
         usage and ALL access; memory Python may not change (bytes, a
         read-only array) with READ access only, so nothing writes it. The
         memory must be aligned to 64 bytes (ireec.empty_aligned)."""
-        view = memoryview(data)
-        if not view.c_contiguous:
-            raise ValueError("import_buffer: the data must be C-contiguous")
+        view = contiguous_bytes(data, "import_buffer: data")
         if params is None:
             # Memory Python may not change is lent for reading only.
             params = BufferParams(

@@ -20,6 +20,7 @@ from .. import _cext
 from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from .._core.validate import UINT16, UINT32, UINT64, checked_int, checked_object, checked_size
 from ._checks import (
     WHOLE_BUFFER,
     byte_range,
@@ -27,7 +28,6 @@ from ._checks import (
     pattern_bytes,
     refuse,
     require_mappable,
-    size_value,
 )
 from ._flags import iree_constants
 from ._readback import describe_memory
@@ -152,10 +152,13 @@ class BufferParams:
     min_alignment: int = 0
 
     def to_c(self) -> CData:
-        """A new iree_hal_buffer_params_t*."""
+        """A new iree_hal_buffer_params_t*, each field checked first."""
         return ffi.new("iree_hal_buffer_params_t*", {
-            "type": self.type, "usage": self.usage, "access": self.access,
-            "queue_affinity": self.queue_affinity, "min_alignment": self.min_alignment})
+            "type": checked_int(self.type, UINT32, "the memory type"),
+            "usage": checked_int(self.usage, UINT32, "the buffer usage"),
+            "access": checked_int(self.access, UINT16, "the memory access"),
+            "queue_affinity": checked_int(self.queue_affinity, UINT64, "the queue affinity"),
+            "min_alignment": checked_size(self.min_alignment, "the minimum alignment")})
 
     @classmethod
     def from_c(cls, params: CData) -> "BufferParams":
@@ -172,9 +175,8 @@ def buffer_params(params: BufferParams | None, memory_type: int | None, usage: i
     functions that allocate take, as one iree_hal_buffer_params_t."""
     if params is None:
         params = BufferParams()
-    elif not isinstance(params, BufferParams):
-        raise TypeError(f"params must be an ireec.hal.BufferParams, not "
-                        f"{type(params).__name__}")
+    else:
+        checked_object(params, BufferParams, "params")
     changes = {key: value for key, value in (
         ("type", memory_type), ("usage", usage), ("access", access),
         ("queue_affinity", queue_affinity), ("min_alignment", min_alignment))
@@ -184,9 +186,7 @@ def buffer_params(params: BufferParams | None, memory_type: int | None, usage: i
 
 def as_buffer(value: object, what: str) -> Buffer:
     """`value` if it is a Buffer; TypeError naming `what` otherwise."""
-    if not isinstance(value, Buffer):
-        raise TypeError(f"{what} must be an ireec.hal.Buffer, not {type(value).__name__}")
-    return value
+    return checked_object(value, Buffer, what)
 
 
 class Buffer(Handle, _cext.BufferHandle):
@@ -369,6 +369,8 @@ class Buffer(Handle, _cext.BufferHandle):
         """iree_hal_buffer_map_range: the bytes as host memory, a
         BufferMapping; `with buffer.map_range(...) as view:` gives its
         memoryview and unmaps at the end of the block."""
+        mapping_mode = checked_int(mapping_mode, UINT32, "map_range: mapping_mode")
+        memory_access = checked_int(memory_access, UINT16, "map_range: memory_access")
         with use(self) as (buffer,):
             require_mappable(buffer, mapping_mode, memory_access, "map_range")
             offset, length = byte_range(buffer, byte_offset, byte_length, "map_range")
@@ -439,11 +441,11 @@ class BufferMapping:
 
     def _ranged(self, byte_offset: int, byte_length: int | None) -> tuple[int, int]:
         self.contents  # ClosedError once unmapped
-        offset = size_value(byte_offset, "the offset")
+        offset = checked_size(byte_offset, "the offset")
         total = self.byte_length
         if byte_length is None or byte_length == WHOLE_BUFFER:
             byte_length = total - min(offset, total)
-        length = size_value(byte_length, "the length")
+        length = checked_size(byte_length, "the length")
         if offset > total or length > total - offset:
             from ..errors import OutOfRangeError
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from .._core.validate import UINT32, checked_int
 from ._checks import byte_range, host_bytes, refuse
 from ..errors import PermissionDeniedError
 from .buffer import Buffer, as_buffer
@@ -50,6 +51,7 @@ class DeviceTransfers:
                      timeout: float | None = None) -> None:
         """iree_hal_device_transfer_h2d: copies `source` (any bytes-like
         object) into `target` at `target_offset`, and returns when done."""
+        flags = checked_int(flags, UINT32, "transfer_h2d: flags")
         target = as_buffer(target, "transfer_h2d: target")
         data, length = host_bytes(source, "transfer_h2d: source")
         with use(self, target) as (device, ptr):
@@ -65,6 +67,7 @@ class DeviceTransfers:
                      timeout: float | None = None) -> bytes:
         """iree_hal_device_transfer_d2h: `data_length` bytes (None: to the
         end) of `source` at `source_offset`, copied into host memory."""
+        flags = checked_int(flags, UINT32, "transfer_d2h: flags")
         source = as_buffer(source, "transfer_d2h: source")
         with use(self, source) as (device, ptr):
             _require_transferable(source, ptr, _TRANSFER_SOURCE, "transfer_d2h")
@@ -81,6 +84,7 @@ class DeviceTransfers:
                      timeout: float | None = None) -> None:
         """iree_hal_device_transfer_d2d: copies `data_length` bytes (None: the
         rest of `source`) between two buffers, and returns when done."""
+        flags = checked_int(flags, UINT32, "transfer_d2d: flags")
         source = as_buffer(source, "transfer_d2d: source")
         target = as_buffer(target, "transfer_d2d: target")
         with use(self, source, target) as (device, source_ptr, target_ptr):

@@ -15,6 +15,7 @@ from .. import _cext
 from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.strings import string_view
+from .._core.validate import INT32, UINT64, checked_int
 from ..errors import UnimplementedError
 from ._device_object import DeviceObject, require_open_device
 from ._flags import iree_constants
@@ -100,6 +101,10 @@ class Channel(DeviceObject, _cext.ChannelHandle):
         """iree_hal_channel_create on `device`: participant `rank` of `count`
         in `group`, whose members share `id` (all left to the device's
         channel provider by default)."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "Channel: queue_affinity")
+        flags = checked_int(flags, UINT64, "Channel: flags")
+        rank = checked_int(rank, INT32, "Channel: rank")
+        count = checked_int(count, INT32, "Channel: count")
         device = require_open_device(device, "Channel")
         id_bytes = bytes(id)
         id_data = ffi.from_buffer(id_bytes)
@@ -135,6 +140,9 @@ class Channel(DeviceObject, _cext.ChannelHandle):
               flags: int = lib.IREE_HAL_CHANNEL_FLAG_NONE) -> "Channel":
         """iree_hal_channel_split: the participants of the same `color` as a
         new channel, ranked by `key`."""
+        color = checked_int(color, INT32, "split: color")
+        key = checked_int(key, INT32, "split: key")
+        flags = checked_int(flags, UINT64, "split: flags")
         with use(self) as (channel,):
             return Channel._made(self.device, lib.iree_hal_channel_split, channel, color,
                                  key, flags)

@@ -21,6 +21,14 @@ from .. import _cext
 from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from .._core.validate import (
+    UINT32,
+    UINT64,
+    checked_int,
+    checked_object,
+    checked_size,
+    contiguous_bytes,
+)
 from .._core.strings import string_view
 from ..errors import FailedPreconditionError, InvalidArgumentError, OutOfRangeError
 from ._buffer_refs import (
@@ -31,14 +39,13 @@ from ._buffer_refs import (
     BindingSlot,
     BufferRef,
     buffer_ref,
-    byte_view,
     c_ref,
     dispatch_arguments,
     fill_pattern,
     overlap,
     update_source,
 )
-from ._checks import WHOLE_BUFFER, refuse, size_value
+from ._checks import WHOLE_BUFFER, refuse
 from ._device_object import DeviceObject, require_open_device
 from ._flags import iree_constants
 from .buffer import Buffer
@@ -259,8 +266,11 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
                  queue_affinity: int = lib.IREE_HAL_QUEUE_AFFINITY_ANY,
                  binding_capacity: int = 0) -> None:
         """iree_hal_command_buffer_create on `device`."""
+        mode = checked_int(mode, UINT32, "CommandBuffer: mode")
+        categories = checked_int(categories, UINT32, "CommandBuffer: categories")
+        queue_affinity = checked_int(queue_affinity, UINT64, "CommandBuffer: queue_affinity")
         device = require_open_device(device, "CommandBuffer")
-        capacity = size_value(binding_capacity, "binding_capacity")
+        capacity = checked_size(binding_capacity, "binding_capacity")
         self._start("initial")
         with use(device) as (device_ptr,):
             self._create(device, self._kept, lib.iree_hal_command_buffer_create, device_ptr,
@@ -295,6 +305,8 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
                         queue_affinity: int = lib.IREE_HAL_QUEUE_AFFINITY_ANY) -> "CommandBuffer":
         """iree_hal_create_transfer_command_buffer: a command buffer holding
         `commands` (TransferCommand.fill/update/copy), already ended."""
+        mode = checked_int(mode, UINT32, "create_transfer: mode")
+        queue_affinity = checked_int(queue_affinity, UINT64, "create_transfer: queue_affinity")
         device = require_open_device(device, "CommandBuffer.create_transfer")
         commands = list(commands)
         # Checked first; then each command's buffers, in use for as long
@@ -454,6 +466,7 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
     def begin_debug_group(self, label: str, label_color: int = 0) -> None:
         """iree_hal_command_buffer_begin_debug_group (`label_color` as
         0xAABBGGRR, IREE's iree_hal_label_color_t value)."""
+        label_color = checked_int(label_color, UINT32, "begin_debug_group: label_color")
         with use(self) as (command_buffer,):
             self._require_recording(command_buffer, "begin_debug_group")
             view, owner = string_view(label)
@@ -477,6 +490,11 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         for those before it (by default, all of them for all). Memory
         barriers are (source_scope, target_scope); buffer barriers add a
         buffer reference."""
+        source_stage_mask = checked_int(source_stage_mask, UINT32,
+                                        "execution_barrier: source_stage_mask")
+        target_stage_mask = checked_int(target_stage_mask, UINT32,
+                                        "execution_barrier: target_stage_mask")
+        flags = checked_int(flags, UINT64, "execution_barrier: flags")
         with use(self) as (command_buffer,):
             self._require_recording(command_buffer, "execution_barrier")
             memory, buffers, refs = _barriers(memory_barriers, buffer_barriers,
@@ -502,6 +520,7 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
     def _event_command(self, what: str, record: Callable[..., CData], event: Event,
                        source_stage_mask: int) -> None:
         """Records signal_event or reset_event (`record`) of `event`."""
+        source_stage_mask = checked_int(source_stage_mask, UINT32, f"{what}: source_stage_mask")
         with use(self) as (command_buffer,):
             self._require_recording(command_buffer, what, lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH)
             event = _event(event, what)
@@ -515,6 +534,8 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
                     buffer_barriers: Iterable[tuple[int, int, Any]] = ()) -> None:
         """iree_hal_command_buffer_wait_events: commands after it wait until
         every event is signaled."""
+        source_stage_mask = checked_int(source_stage_mask, UINT32, "wait_events: source_stage_mask")
+        target_stage_mask = checked_int(target_stage_mask, UINT32, "wait_events: target_stage_mask")
         with use(self) as (command_buffer,):
             self._require_recording(command_buffer, "wait_events",
                                     lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH)
@@ -534,6 +555,9 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
                       arg0: int = 0, arg1: int = 0) -> None:
         """iree_hal_command_buffer_advise_buffer: a hint about how the buffer
         range `reference` is used next."""
+        flags = checked_int(flags, UINT64, "advise_buffer: flags")
+        arg0 = checked_int(arg0, UINT64, "advise_buffer: arg0")
+        arg1 = checked_int(arg1, UINT64, "advise_buffer: arg1")
         with use(self) as (command_buffer,):
             self._require_recording(command_buffer, "advise_buffer",
                                     lib.IREE_HAL_COMMAND_CATEGORY_TRANSFER)
@@ -549,6 +573,7 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         """iree_hal_command_buffer_fill_buffer: repeats `pattern` (1, 2 or 4
         bytes: bytes or a numpy scalar) over `length` bytes (None: to the
         end) of `target` at `target_offset`."""
+        flags = checked_int(flags, UINT64, "fill_buffer: flags")
         with use(self) as (command_buffer,):
             self._require_recording(command_buffer, "fill_buffer",
                                     lib.IREE_HAL_COMMAND_CATEGORY_TRANSFER)
@@ -567,12 +592,13 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         the rest of `source`) of `source` (any bytes-like object) at
         `source_offset` into `target` at `target_offset`. The bytes are
         copied into the command buffer now (at most MAX_UPDATE_SIZE)."""
+        flags = checked_int(flags, UINT64, "update_buffer: flags")
         with use(self) as (command_buffer,):
             self._require_recording(command_buffer, "update_buffer",
                                     lib.IREE_HAL_COMMAND_CATEGORY_TRANSFER)
-            view = byte_view(source, "update_buffer: source")
+            view = contiguous_bytes(source, "update_buffer: source")
             if length is None:
-                length = max(0, view.nbytes - size_value(source_offset, "source_offset"))
+                length = max(0, view.nbytes - checked_size(source_offset, "source_offset"))
             ref = buffer_ref((target, target_offset, length), "update_buffer",
                              TRANSFER_TARGET, slots=True)
             data = update_source(view, source_offset, ref.length, "update_buffer")
@@ -587,6 +613,7 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         """iree_hal_command_buffer_copy_buffer: copies `length` bytes (None:
         the rest of `source`) of `source` at `source_offset` into `target`
         at `target_offset`."""
+        flags = checked_int(flags, UINT64, "copy_buffer: flags")
         with use(self) as (command_buffer,):
             self._require_recording(command_buffer, "copy_buffer",
                                     lib.IREE_HAL_COMMAND_CATEGORY_TRANSFER)
@@ -634,19 +661,19 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
                    element_count: int) -> None:
         """iree_hal_command_buffer_collective on `channel` (`op`: an
         iree_hal_collective_op_t's packed value)."""
+        op = checked_int(op, UINT32, "collective: op")
+        param = checked_int(param, UINT32, "collective: param")
         from .channel import Channel
 
         with use(self) as (command_buffer,):
             self._require_recording(command_buffer, "collective",
                                     lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH)
-            if not isinstance(channel, Channel):
-                raise TypeError(f"collective: expected an ireec.hal.Channel, not "
-                                f"{type(channel).__name__}")
+            checked_object(channel, Channel, "collective: channel")
             send_ref = buffer_ref(send, "collective: send", DISPATCH_STORAGE, any_of=True,
                                   slots=True)
             recv_ref = buffer_ref(recv, "collective: recv", DISPATCH_STORAGE, any_of=True,
                                   slots=True)
-            count = size_value(element_count, "element_count")
+            count = checked_size(element_count, "element_count")
             c_op = ffi.new("iree_hal_collective_op_t*")
             c_op.packed = op
             self._note([send_ref, recv_ref], DISPATCH_STORAGE)
@@ -723,6 +750,4 @@ def _category_text(categories: int) -> str:
 
 
 def _event(event: Any, what: str) -> Event:
-    if not isinstance(event, Event):
-        raise TypeError(f"{what}: expected an ireec.hal.Event, not {type(event).__name__}")
-    return event
+    return checked_object(event, Event, f"{what}: event")

@@ -13,6 +13,7 @@ from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
+from .._core.validate import UINT64, checked_int, checked_object
 from ..errors import AbortedError
 from ._device_queue import QueueOperations
 from ._flags import iree_constants
@@ -120,9 +121,8 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
     def __init__(self, instance: _cext.InstanceHandle, uri: str = "local-task"):
         # What a device is created from: an Instance's driver registry and
         # host allocator (iree_hal_create_device takes nothing else).
-        if not isinstance(instance, _cext.InstanceHandle):
-            raise TypeError(f"Device(instance, uri): instance must be an ireec.Instance, "
-                            f"not {type(instance).__name__}")
+        checked_object(instance, _cext.InstanceHandle, "Device(instance, uri): instance",
+                       name="ireec.Instance")
         if not isinstance(uri, str):
             raise TypeError(f"Device(instance, uri): uri must be a str, not "
                             f"{type(uri).__name__}")
@@ -176,8 +176,7 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
 
     def query_semaphore_compatibility(self, semaphore: Semaphore) -> SemaphoreCompatibility:
         """iree_hal_device_query_semaphore_compatibility."""
-        if not isinstance(semaphore, Semaphore):
-            raise TypeError(f"expected an ireec.Semaphore, not {type(semaphore).__name__}")
+        checked_object(semaphore, Semaphore, "semaphore")
         with use(self, semaphore) as (device, semaphore_ptr):
             return SemaphoreCompatibility(lib.iree_hal_device_query_semaphore_compatibility(
                 device, semaphore_ptr))
@@ -190,6 +189,7 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
     def profiling_begin(self, mode: int = lib.IREE_HAL_DEVICE_PROFILING_MODE_QUEUE_OPERATIONS,
                         file_path: str | None = None) -> None:
         """iree_hal_device_profiling_begin."""
+        mode = checked_int(mode, UINT64, "profiling_begin: mode")
         path = ffi.new("char[]", file_path.encode()) if file_path else ffi.NULL
         options = ffi.new("iree_hal_device_profiling_options_t*",
                           {"mode": mode, "file_path": path})

@@ -13,6 +13,7 @@ from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
+from .._core.validate import UINT32, checked_int
 from ..errors import OutOfRangeError
 from ._checks import refuse
 from ._device_object import DeviceObject
@@ -97,6 +98,7 @@ class Executable(DeviceObject, _cext.ExecutableHandle):
     def export_info(self, export_ordinal: int) -> ExportInfo:
         """iree_hal_executable_export_info (OutOfRangeError past the last
         export)."""
+        export_ordinal = checked_int(export_ordinal, UINT32, "export_info: export_ordinal")
         ordinal = self._ordinal(export_ordinal)
         info = ffi.new("iree_hal_executable_export_info_t*")
         with use(self) as (executable,):
@@ -109,6 +111,7 @@ class Executable(DeviceObject, _cext.ExecutableHandle):
                           capacity: int | None = None) -> list[ExportParameter]:
         """iree_hal_executable_export_parameters: at most `capacity` (by
         default all) of the export's reflected parameters."""
+        export_ordinal = checked_int(export_ordinal, UINT32, "export_parameters: export_ordinal")
         ordinal = self._ordinal(export_ordinal)
         count = self.export_info(ordinal).parameter_count
         capacity = count if capacity is None else max(0, min(int(capacity), count))

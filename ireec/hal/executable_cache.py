@@ -13,7 +13,7 @@ from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import string_view
-from .._core.validate import export_immutable, immutable_memory
+from .._core.validate import UINT32, UINT64, checked_int, export_immutable, immutable_memory
 from ..errors import InvalidArgumentError
 from ._checks import refuse
 from ._device_object import DeviceObject, require_open_device
@@ -111,6 +111,7 @@ class ExecutableCache(DeviceObject, _cext.ExecutableCacheHandle):
 
     def can_prepare_format(self, executable_format: str, caching_mode: int = 0) -> bool:
         """iree_hal_executable_cache_can_prepare_format."""
+        caching_mode = checked_int(caching_mode, UINT32, "can_prepare_format: caching_mode")
         view, owner = string_view(executable_format)
         with use(self) as (cache,):
             return bool(lib.iree_hal_executable_cache_can_prepare_format(
@@ -119,6 +120,7 @@ class ExecutableCache(DeviceObject, _cext.ExecutableCacheHandle):
     def infer_format(self, executable_data: Any, caching_mode: int = 0) -> str:
         """iree_hal_executable_cache_infer_format: the format name of
         `executable_data` (e.g. "embedded-elf-x86_64")."""
+        caching_mode = checked_int(caching_mode, UINT32, "infer_format: caching_mode")
         view = _executable_bytes(executable_data)
         data = ffi.from_buffer(view)
         text = ffi.new("char[]", _FORMAT_CAPACITY)
@@ -143,6 +145,8 @@ class ExecutableCache(DeviceObject, _cext.ExecutableCacheHandle):
         executable, and IREE is always told it may use it in place
         (ALIAS_PROVIDED_DATA): IREE's VMVX loader, given data to copy,
         frees memory it does not own when the executable is released."""
+        caching_mode = checked_int(caching_mode, UINT32, "prepare_executable: caching_mode")
+        queue_affinity = checked_int(queue_affinity, UINT64, "prepare_executable: queue_affinity")
         view = _executable_bytes(executable_data)
         caching_mode |= lib.IREE_HAL_EXECUTABLE_CACHING_MODE_ALIAS_PROVIDED_DATA
         if format is None:

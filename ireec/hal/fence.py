@@ -14,7 +14,7 @@ from .. import _cext
 from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from .._core.validate import checked_int
+from .._core.validate import checked_int, checked_object
 from ._wait import failure_status, sliced_wait
 from .semaphore import Semaphore, semaphore_value
 
@@ -155,5 +155,4 @@ class Fence(Handle, _cext.FenceHandle):
 def _require(value, cls: type, what: str) -> None:
     # IREE asserts (or crashes) on NULL semaphores and fences, so anything
     # that is not an open wrapper is refused here.
-    if not isinstance(value, cls):
-        raise TypeError(f"{what} must be an ireec.{cls.__name__}, not {type(value).__name__}")
+    checked_object(value, cls, what)

@@ -16,10 +16,11 @@ from .. import _cext
 from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from .._core.validate import UINT16, UINT32, UINT64, checked_int, checked_size, contiguous_bytes
 from .._core.strings import string_view
 from ..errors import InvalidArgumentError, OutOfRangeError, PermissionDeniedError
 from ..io.file_handle import wrap_host_allocation
-from ._checks import access_text, byte_range, refuse, require_mappable, size_value
+from ._checks import access_text, byte_range, refuse, require_mappable
 from ._device_object import DeviceObject, require_open_device
 from ._flags import iree_constants
 from .buffer import Buffer, MemoryAccess, as_buffer
@@ -78,6 +79,9 @@ class File(DeviceObject, _cext.FileHandle):
                       flags: int = lib.IREE_HAL_EXTERNAL_FILE_FLAG_NONE) -> "File":
         """iree_hal_file_import of the iree_io_file_handle_t* `handle` (the
         file takes its own reference) on `device`, allowing `access`."""
+        access = checked_int(access, UINT16, "File.import_handle: access")
+        queue_affinity = checked_int(queue_affinity, UINT64, "File.import_handle: queue_affinity")
+        flags = checked_int(flags, UINT32, "File.import_handle: flags")
         device = require_open_device(device, "File.import_handle")
         if not isinstance(handle, ffi.CData) or handle == ffi.NULL or \
                 ffi.typeof(handle) is not ffi.typeof("iree_io_file_handle_t*"):
@@ -97,6 +101,9 @@ class File(DeviceObject, _cext.FileHandle):
                   queue_affinity: int = lib.IREE_HAL_QUEUE_AFFINITY_ANY) -> "File":
         """The file at `path` (iree_io_file_handle_open, reading and/or
         writing as `access` allows), imported by `device`."""
+        require_open_device(device, "File.from_path")
+        access = checked_int(access, UINT16, "File.from_path: access")
+        queue_affinity = checked_int(queue_affinity, UINT64, "File.from_path: queue_affinity")
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
         if not access & (_READ | _WRITE):
@@ -125,9 +132,10 @@ class File(DeviceObject, _cext.FileHandle):
         it. `data` stays referenced until IREE releases the file (the
         handle's last reference goes, iree_io_file_handle_release, when the
         file does)."""
-        view = memoryview(data)
-        if not view.c_contiguous:
-            raise refuse(InvalidArgumentError, "File.from_memory: data must be C-contiguous")
+        require_open_device(device, "File.from_memory")
+        access = checked_int(access, UINT16, "File.from_memory: access")
+        queue_affinity = checked_int(queue_affinity, UINT64, "File.from_memory: queue_affinity")
+        view = contiguous_bytes(data, "File.from_memory: data")
         if view.nbytes == 0:
             raise refuse(InvalidArgumentError, "File.from_memory: data is empty")
         if access & _WRITE and view.readonly:
@@ -197,7 +205,7 @@ class File(DeviceObject, _cext.FileHandle):
                 raise refuse(PermissionDeniedError,
                              f"{what}: the file allows access {access_text(allowed)}, not "
                              f"{access_text(access)}")
-            offset = size_value(file_offset, f"{what}: the file offset")
+            offset = checked_size(file_offset, f"{what}: the file offset")
             size = self.length
             if fits and (offset > size or length > size - offset):
                 raise refuse(OutOfRangeError, f"{what}: {length} bytes at file offset {offset} "

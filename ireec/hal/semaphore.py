@@ -16,7 +16,7 @@ from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from ._flags import iree_constants
-from .._core.validate import UINT64, checked_int
+from .._core.validate import UINT64, checked_int, checked_object
 from ._wait import failure_status, scratch_value, sliced_wait
 
 if TYPE_CHECKING:
@@ -69,12 +69,8 @@ FAILURE_VALUE = lib.IREE_HAL_SEMAPHORE_FAILURE_VALUE
 
 
 def semaphore_value(value: object, what: str = "a semaphore value") -> int:
-    """`value` as a semaphore payload (an int, 0 to 2**64-1), checked before
-    IREE takes it as a uint64_t: InvalidArgumentError (a ValueError) naming
-    `what` and the value out of that range; TypeError for anything not an
-    integer, and for a bool, which would otherwise pass as 0 or 1."""
-    if isinstance(value, bool):
-        raise TypeError(f"{what} must be an integer, not bool ({value})")
+    """`value` as a semaphore payload (an int, 0 to 2**64-1), checked
+    (ireec._core.validate) before IREE takes it as a uint64_t."""
     return checked_int(value, UINT64, what)
 
 
@@ -93,9 +89,10 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
                  flags: int = lib.IREE_HAL_SEMAPHORE_FLAG_DEFAULT) -> None:
         """iree_hal_semaphore_create on `device` (any queue), starting at
         `initial_value`."""
-        if not isinstance(device, _cext.DeviceHandle):
-            raise TypeError(f"Semaphore(device, initial_value=0): device must be an "
-                            f"ireec.Device, not {type(device).__name__}")
+        queue_affinity = checked_int(queue_affinity, UINT64, "Semaphore: queue_affinity")
+        flags = checked_int(flags, UINT64, "Semaphore: flags")
+        checked_object(device, _cext.DeviceHandle, "Semaphore(device, initial_value=0): device",
+                       name="ireec.Device")
         initial_value = semaphore_value(initial_value, "a semaphore's initial value")
         # IREE's semaphore holds no reference to its device: this one holds
         # a use of the Device, which then outlives it even if closed first.
@@ -189,9 +186,7 @@ def timepoint_list(timepoints: Timepoints, what: str) -> Iterator[CData]:
         except (TypeError, ValueError):
             raise TypeError(f"{what}[{index}] must be a (Semaphore, value) pair, not "
                             f"{pair!r}") from None
-        if not isinstance(semaphore, Semaphore):
-            raise TypeError(f"{what}[{index}]: expected an ireec.Semaphore, not "
-                            f"{type(semaphore).__name__}")
+        checked_object(semaphore, Semaphore, f"{what}[{index}]")
         semaphores.append(semaphore)
         values.append(semaphore_value(value, f"{what}[{index}]'s value"))
     with use(*semaphores) as pointers:  # ClosedError for a closed one
@@ -239,6 +234,7 @@ def semaphore_list_wait(timepoints: Timepoints, timeout: float | None = None,
                         flags: int = lib.IREE_HAL_WAIT_FLAG_DEFAULT) -> None:
     """iree_hal_semaphore_list_wait until every semaphore reaches its value
     (`timeout` as Semaphore.wait's; a failed semaphore raises its failure)."""
+    flags = checked_int(flags, UINT64, "semaphore_list_wait: flags")
     with timepoint_list(timepoints, "timepoints") as lst:
         sliced_wait(lambda t: lib.iree_hal_semaphore_list_wait(lst, t, flags),
                     lambda: first_failure(lst), timeout, "semaphore list")

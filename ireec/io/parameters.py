@@ -35,7 +35,7 @@ from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
-from .._core.validate import UINT64, checked_int, refuse_special_file
+from .._core.validate import UINT64, checked_int, contiguous_bytes, refuse_special_file
 from ..errors import AlreadyExistsError, IreeError, OutOfRangeError, UnimplementedError
 from ._format_checks import check as check_file_format
 from .file_handle import wrap_host_allocation
@@ -210,13 +210,7 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         since such a program would otherwise write into it.
         """
         _check_key(key)
-        try:
-            view = memoryview(data)
-        except TypeError:
-            raise TypeError(f"ParameterIndex.add takes a numpy array or a bytes-like "
-                            f"object, not {type(data).__name__}") from None
-        if not view.c_contiguous:
-            raise ValueError(f"parameter {key!r}: data must be C-contiguous")
+        view = contiguous_bytes(data, f"parameter {key!r}: data")
         if view.nbytes == 0:
             raise ValueError(f"parameter {key!r}: data is empty")
         if key in self:

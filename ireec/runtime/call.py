@@ -25,6 +25,7 @@ from .._core.library import ffi, lib
 from ._marshal import Packer, fill_host_array
 from .._core.status import check_status
 from .._core.strings import string_view
+from .._core.validate import checked_object
 from ..errors import AbortedError, ClosedError
 from ..hal.device import Device, note_failed_devices
 from ..hal.fence import Fence
@@ -359,8 +360,7 @@ class PreparedCall(_cext.Invoker):
         same ordering without those costs. Other devices wait on the device.
         If `wait` has failed, this raises its failure.
         """
-        if wait is not None and not isinstance(wait, Fence):
-            raise TypeError(f"wait must be an ireec.Fence or None, not {type(wait).__name__}")
+        checked_object(wait, Fence, "wait", optional=True)
         plan = self._plan
         try:
             if wait is not None and (not plan.uses_fences or plan.waits_on_host):

@@ -12,7 +12,7 @@ from .. import _cext
 from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from .._core.validate import export_immutable, immutable_memory
+from .._core.validate import checked_object, export_immutable, immutable_memory
 from .._core.vm_instance import shared_vm_instance
 from ..errors import InvalidArgumentError, IreeError, NotFoundError
 from ..hal.device import Device, note_failed_devices
@@ -80,16 +80,14 @@ class Session(Handle, _cext.SessionHandle):
             ireec_runtime_session_create_with_debug_sink
             (ireec/runtime/debug_sink.py); what it raises, the call raises.
         """
-        if not isinstance(instance, Instance):
-            raise TypeError(f"instance must be an ireec.Instance, not {type(instance).__name__}")
+        checked_object(instance, Instance, "instance")
         if (device is None) == (devices is None):
             raise TypeError("give a Session either device= or devices=[...], not both or neither")
         devices = [device] if devices is None else list(devices)
         if not devices:
             raise ValueError("a Session needs at least one device")
         for i, d in enumerate(devices):
-            if not isinstance(d, Device):
-                raise TypeError(f"devices[{i}] must be an ireec.Device, not {type(d).__name__}")
+            checked_object(d, Device, f"devices[{i}]")
         options = ffi.new("iree_runtime_session_options_t*")
         lib.iree_runtime_session_options_initialize(options)
         with use(instance, *devices) as (instance_ptr, *device_ptrs):

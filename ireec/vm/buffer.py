@@ -8,6 +8,7 @@ from typing import Any
 from .. import _cext
 from .._core.handle import Handle, use
 from .._core.library import ffi, lib
+from .._core.validate import checked_size, contiguous_bytes
 from .ref import RefTypes
 
 # The alignment of the buffers ireec makes: what IREE's own allocations of
@@ -48,18 +49,10 @@ class Buffer(Handle, _cext.VmBufferHandle):
 
     def __init__(self, data: Any = 0, *, mutable: bool = True) -> None:
         if isinstance(data, bool) or not isinstance(data, int):
-            try:
-                source = memoryview(data)
-            except TypeError:
-                raise TypeError(f"Buffer takes a bytes-like object or a size, not "
-                                f"{type(data).__name__}") from None
-            if not source.c_contiguous:
-                raise ValueError("Buffer copies C-contiguous memory only")
+            source: memoryview | None = contiguous_bytes(data, "Buffer(data): data")
             length = source.nbytes
         else:
-            if data < 0:
-                raise ValueError(f"a Buffer's size cannot be negative ({data})")
-            source, length = None, data
+            source, length = None, checked_size(data, "a Buffer's size")
         RefTypes.load()  # the type IREE releases the buffer through
         access = lib.IREE_VM_BUFFER_ACCESS_ORIGIN_HOST
         if mutable:

@@ -9,7 +9,7 @@ from .. import _cext
 from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from .._core.validate import checked_int
+from .._core.validate import checked_int, checked_object
 from ..hal.device import Device
 from .declaration import list_element_declaration, vm_type_name
 from .ref import RefTypes
@@ -100,8 +100,7 @@ class List(Handle, _cext.VmListHandle):
             element_type = VARIANT
         if not isinstance(element_type, str):
             raise TypeError(f"element_type must be a str, not {type(element_type).__name__}")
-        if device is not None and not isinstance(device, Device):
-            raise TypeError(f"device must be an ireec.Device, not {type(device).__name__}")
+        checked_object(device, Device, "device", optional=True)
         if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
             raise TypeError(f"a List is made from an iterable of values, not "
                             f"{type(values).__name__}")
