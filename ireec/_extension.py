@@ -19,7 +19,7 @@ from ._core.fork import inherited_message
 from ._core.library import ffi
 from .errors import ERRORS_BY_CODE, ClosedError, IreeError
 from .hal.buffer_view import BufferView
-from .hal.buffer_view import _export_buffer as export_buffer
+from .hal.buffer_view import export_buffer
 from .hal.element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DTYPE
 from .runtime.call import call_declined
 from .runtime._marshal import decode_result

@@ -539,7 +539,7 @@ def _view_of(view: BufferView, buffer: Buffer, shape: Sequence[int],
                      lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, host)
 
 
-def _export_buffer(view: BufferView, writable: bool) -> np.ndarray[Any, Any]:
+def export_buffer(view: BufferView, writable: bool) -> np.ndarray[Any, Any]:
     """What the buffer protocol exports for `view` (csrc/python/buffer_export.c):
     an array over the persistently mapped buffer, which holds the mapping
     and the buffer for as long as the export lives. BufferError, saying why

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 import cffi
 import numpy as np
 
-from .element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DLPACK, _load_ml_dtypes
+from .element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DLPACK, load_ml_dtypes
 
 _dl = cffi.FFI()
 _dl.cdef("""
@@ -207,7 +207,7 @@ def _numpy_dtype(element_type: int, itemsize: int) -> np.dtype[Any]:
     when it is imported), else an unsigned integer of its width."""
     dtype = DTYPES_BY_ELEMENT_TYPE.get(element_type)
     if dtype is None:
-        _load_ml_dtypes(import_if_missing=False)
+        load_ml_dtypes(import_if_missing=False)
         dtype = DTYPES_BY_ELEMENT_TYPE.get(element_type)
     return dtype if dtype is not None else np.dtype(f"u{itemsize}")
 

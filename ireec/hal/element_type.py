@@ -77,7 +77,7 @@ _READ_BACK_AS = {
 }
 
 # Derived from the table. Both dicts grow by the ml_dtypes rows once
-# ml_dtypes is imported (_load_ml_dtypes). ireec._cext is given both when it
+# ml_dtypes is imported (load_ml_dtypes). ireec._cext is given both when it
 # is installed: it derives the element types of numpy's builtin type numbers
 # from the first, and reads the second as it is, declining what it does not
 # find there.
@@ -96,14 +96,14 @@ _ML_DTYPES_NAMES: dict[int, str] = {
     element_type: numpy_type for element_type, numpy_type, _ in _ROWS
     if isinstance(numpy_type, str)}
 
-ml_dtypes: Any = None  # the module, once _load_ml_dtypes found it
+ml_dtypes: Any = None  # the module, once load_ml_dtypes found it
 _ml_dtypes_lock = threading.Lock()
 _ml_dtypes_loaded = False
 
 
-def _load_ml_dtypes(import_if_missing: bool) -> None:
-    """Adds ml_dtypes' rows to the dicts, once ml_dtypes is (or, if asked,
-    can be) imported."""
+def load_ml_dtypes(import_if_missing: bool) -> None:
+    """Adds ml_dtypes' rows to the element-type table, once ml_dtypes is
+    (or, if asked, can be) imported."""
     global ml_dtypes, _ml_dtypes_loaded
     if _ml_dtypes_loaded:
         return
@@ -159,7 +159,7 @@ def element_type_from_dtype(dtype: DTypeLike) -> int:
     element_type = ELEMENT_TYPES_BY_DTYPE.get(native)
     if element_type is None:
         # A dtype from ml_dtypes means ml_dtypes is already imported.
-        _load_ml_dtypes(import_if_missing=False)
+        load_ml_dtypes(import_if_missing=False)
         element_type = ELEMENT_TYPES_BY_DTYPE.get(native)
     if element_type is not None:
         return element_type
@@ -176,7 +176,7 @@ def dtype_from_element_type(element_type: int) -> np.dtype[Any]:
     """The numpy dtype for an IREE element type."""
     dtype = DTYPES_BY_ELEMENT_TYPE.get(element_type)
     if dtype is None and element_type in _ML_DTYPES_NAMES:
-        _load_ml_dtypes(import_if_missing=True)
+        load_ml_dtypes(import_if_missing=True)
         dtype = DTYPES_BY_ELEMENT_TYPE.get(element_type)
     if dtype is not None:
         return dtype
