@@ -14,12 +14,13 @@ import enum
 from typing import TYPE_CHECKING, NamedTuple
 
 from .. import _cext
-from .._core.handle import Handle, use
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import builder_text, string_view
 from .._core.validate import checked_size, contiguous_bytes
 from . import _zero_copy
+from ._device_object import DeviceObject, made_by
 from ._flags import iree_constants
 from .buffer import Buffer, BufferParams, BufferUsage, MemoryType, buffer_params
 
@@ -97,7 +98,7 @@ class AllocatorStatistics(NamedTuple):
             stats, builder))
 
 
-class Allocator(Handle, _cext.AllocatorHandle):
+class Allocator(DeviceObject, _cext.AllocatorHandle):
     """An `iree_hal_allocator_t`.
 
     `device.allocator` is a device's (holding a use of the device);
@@ -107,9 +108,7 @@ class Allocator(Handle, _cext.AllocatorHandle):
     outlives them (IREE's buffers count themselves in its statistics).
     """
 
-    __slots__ = {"device": "The Device the allocator is the allocator of (holding a use of "
-                           "it), or None for one of its own (a heap allocator)."}
-    device: Device | None
+    __slots__ = ()
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("an allocator is a device's (device.allocator) or made by "
@@ -123,8 +122,11 @@ class Allocator(Handle, _cext.AllocatorHandle):
         holding a use of `device` (the device it belongs to) if given."""
         self = cls.__new__(cls)
         self._own(ptr, retain=retain, parent=device)
-        self.device = device
         return self
+
+    # `device`, the Device the allocator is the allocator of (holding a use
+    # of it), or None for one of its own (a heap allocator), is
+    # DeviceObject's.
 
     @classmethod
     def create_heap(cls, identifier: str = "heap") -> "Allocator":
@@ -133,7 +135,6 @@ class Allocator(Handle, _cext.AllocatorHandle):
         view, owner = string_view(identifier)
         host = lib.iree_allocator_system()
         self = cls.__new__(cls)
-        self.device = None
         self._create(None, None, lib.iree_hal_allocator_create_heap, view, host, host)
         return self
 
@@ -212,8 +213,8 @@ class Allocator(Handle, _cext.AllocatorHandle):
         asked = buffer_params(params, memory_type, usage, access, queue_affinity,
                               min_alignment).to_c()
         with use(self) as (allocator,):
-            return Buffer._made(self, lib.iree_hal_allocator_allocate_buffer, allocator,
-                                asked[0], size)
+            return Buffer._made(made_by(self), lib.iree_hal_allocator_allocate_buffer,
+                                allocator, asked[0], size)
 
     def import_buffer(self, data: Any, params: BufferParams | None = None, *,
                       memory_type: int | None = None, usage: int | None = None,

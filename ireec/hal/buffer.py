@@ -29,6 +29,7 @@ from ._checks import (
     refuse,
     require_mappable,
 )
+from ._device_object import DeviceObject, made_by
 from ._flags import iree_constants
 from ._readback import describe_memory
 from ..errors import ClosedError, InvalidArgumentError
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..types import CData
-    from .device import Device
 
 __all__ = ["Buffer", "BufferMapping", "BufferParams", "BufferUsage", "MappingMode",
            "MemoryAccess", "MemoryType", "WHOLE_BUFFER"]
@@ -189,7 +189,7 @@ def as_buffer(value: object, what: str) -> Buffer:
     return checked_object(value, Buffer, what)
 
 
-class Buffer(Handle, _cext.BufferHandle):
+class Buffer(DeviceObject, _cext.BufferHandle):
     """An `iree_hal_buffer_t`.
 
     `Buffer.from_handle(ptr, retain=..., owner=None)` adopts a raw
@@ -209,30 +209,20 @@ class Buffer(Handle, _cext.BufferHandle):
     def from_handle(cls, ptr: CData, *, retain: bool = False,
                     owner: Handle | None = None) -> "Buffer":
         """Adopts a raw `iree_hal_buffer_t*` (see Handle.from_handle),
-        holding a use of `owner` until the buffer goes."""
+        holding a use of `owner` (and of its device) until the buffer goes."""
         self = cls.__new__(cls)
-        self._own(ptr, retain=retain, parent=owner)
+        self._own(ptr, retain=retain, parent=made_by(owner))
         return self
 
     @property
     def owner(self) -> Handle | None:
         """What the iree_hal_buffer_t was made from and this Buffer keeps in
         use (an Allocator, a Device, a BufferView, a File, ...), or None."""
-        return self._parent
+        parent = self._parent
+        return parent[-1] if type(parent) is tuple else parent
 
-    @property
-    def device(self) -> Device | None:
-        """The Device (iree_hal_device_t) the buffer came from, where known:
-        the one whose allocator or queue made it (found through its owners)."""
-        owner = self._parent
-        while owner is not None:
-            from .device import Device  # device.py builds on this module
-
-            if isinstance(owner, Device):
-                return owner
-            owner = getattr(owner, "device", None) if not isinstance(owner, Buffer) \
-                else owner._parent
-        return None
+    # `device`, the Device the buffer came from where known (the one whose
+    # allocator or queue made it, or its owner's), is DeviceObject's.
 
     # -- what it is (iree_hal_buffer_*) -----------------------------------------
 
@@ -297,8 +287,8 @@ class Buffer(Handle, _cext.BufferHandle):
         to the end) at `byte_offset` of this one."""
         with use(self) as (buffer,):
             offset, length = byte_range(buffer, byte_offset, byte_length, "subspan")
-            return Buffer._made(self, lib.iree_hal_buffer_subspan, buffer, offset, length,
-                                lib.iree_allocator_system())
+            return Buffer._made(made_by(self), lib.iree_hal_buffer_subspan, buffer, offset,
+                                length, lib.iree_allocator_system())
 
     # -- host access through mappings (iree_hal_buffer_map_*) --------------------
 

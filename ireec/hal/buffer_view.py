@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import _cext
-from .._core.handle import Handle, use
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.validate import checked_dims, checked_int
 from ..errors import IreeError
 from . import _readback, _transfer
+from ._device_object import DeviceObject
 from ._readback import FORMAT_MAX_ELEMENTS
 from ._zero_copy import empty_aligned, import_host_array, zero_copy_obstacle
 from .buffer import Buffer, BufferParams, BufferUsage, MemoryAccess, MemoryType
@@ -58,7 +59,7 @@ def _dims(shape) -> tuple:
     return len(shape), dims
 
 
-class BufferView(Handle, _cext.BufferViewHandle):
+class BufferView(DeviceObject, _cext.BufferViewHandle):
     """An `iree_hal_buffer_view_t`: a buffer with a shape and an element type.
 
     `BufferView(device, array, zero_copy=False)` makes one holding a numpy
@@ -121,15 +122,9 @@ class BufferView(Handle, _cext.BufferViewHandle):
         view._own(ptr, retain=retain, parent=device)
         return view
 
-    @property
-    def device(self) -> Device | None:
-        """The Device whose queue reads the buffer back (see the class
-        docstring): the Handle this view holds a use of (a view of a Buffer
-        also holds one of the Buffer)."""
-        parent = self._parent
-        if type(parent) is tuple:
-            parent = parent[0]
-        return parent if isinstance(parent, Device) else None
+    # `device`, the Device whose queue reads the buffer back (see the class
+    # docstring: the first object the view holds a use of; a view of a
+    # Buffer also holds one of the Buffer), is DeviceObject's.
 
     @property
     def zero_copy(self) -> bool:

@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from .. import _cext
-from .._core.handle import Handle, use
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.validate import checked_int, checked_object
 from ._wait import failure_status, sliced_wait
+from ._device_object import DeviceObject
 from .semaphore import Semaphore, semaphore_value
 
 # Fence storage is indexed by uint16 in IREE (iree_hal_fence_create refuses
@@ -23,15 +24,17 @@ from .semaphore import Semaphore, semaphore_value
 _FENCE_CAPACITY_MAX = 0xFFFF - 1
 
 
-class Fence(Handle, _cext.FenceHandle):
+class Fence(DeviceObject, _cext.FenceHandle):
     """An `iree_hal_fence_t`: timepoints (semaphore, value), reached when every
     semaphore reaches its value. A fence with no timepoints is reached.
+    Its `device` is its semaphores' (when they share one; None for a fence
+    made empty, or adopted without one).
 
     Thread-safe to wait on and query; IREE forbids changing a fence (insert,
     extend) once a queue operation uses it. `Fence(capacity=1)` creates an
     empty one; `Fence.at`, `Fence.join` and `Semaphore.fence` make them with
-    timepoints; `Fence.from_handle(ptr, retain=...)` adopts a raw
-    `iree_hal_fence_t*`.
+    timepoints; `Fence.from_handle(ptr, retain=..., device=None)` adopts a
+    raw `iree_hal_fence_t*`.
     """
 
     __slots__ = ()
@@ -54,8 +57,8 @@ class Fence(Handle, _cext.FenceHandle):
         _require(semaphore, Semaphore, "semaphore")
         value = semaphore_value(value)
         with use(semaphore) as (semaphore_ptr,):
-            return cls._made(None, lib.iree_hal_fence_create_at, semaphore_ptr, value,
-                             lib.iree_allocator_system())
+            return cls._made(semaphore.device, lib.iree_hal_fence_create_at, semaphore_ptr,
+                             value, lib.iree_allocator_system())
 
     @classmethod
     def join(cls, fences: Iterable["Fence"]) -> "Fence":
@@ -64,9 +67,11 @@ class Fence(Handle, _cext.FenceHandle):
         for i, fence in enumerate(fences):
             _require(fence, Fence, f"fences[{i}]")
         joined = cls.__new__(cls)
+        devices = {id(fence.device): fence.device for fence in fences}
+        device = next(iter(devices.values())) if len(devices) == 1 else None
         with use(*fences) as pointers:
             handles = ffi.new("iree_hal_fence_t*[]", pointers or [ffi.NULL])
-            made = joined._create(None, None, lib.iree_hal_fence_join, len(fences), handles,
+            made = joined._create(device, None, lib.iree_hal_fence_join, len(fences), handles,
                                   lib.iree_allocator_system())
         if not made:
             # IREE answers NULL when there is no timepoint to join; an empty

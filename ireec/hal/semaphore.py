@@ -12,9 +12,10 @@ import enum
 from typing import TYPE_CHECKING, Iterator, Sequence, Union
 
 from .. import _cext
-from .._core.handle import Handle, use
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from ._device_object import DeviceObject
 from ._flags import iree_constants
 from .._core.validate import UINT64, checked_int, checked_object
 from ._wait import failure_status, scratch_value, sliced_wait
@@ -74,11 +75,12 @@ def semaphore_value(value: object, what: str = "a semaphore value") -> int:
     return checked_int(value, UINT64, what)
 
 
-class Semaphore(Handle, _cext.SemaphoreHandle):
-    """An `iree_hal_semaphore_t`: a timeline of uint64 values on a device.
+class Semaphore(DeviceObject, _cext.SemaphoreHandle):
+    """An `iree_hal_semaphore_t`: a timeline of uint64 values on a device
+    (`device`).
 
     Thread-safe. `Semaphore(device, initial_value=0)` creates one;
-    `Semaphore.from_handle(ptr, retain=...)` adopts a raw
+    `Semaphore.from_handle(ptr, retain=..., device=None)` adopts a raw
     `iree_hal_semaphore_t*`.
     """
 

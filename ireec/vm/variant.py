@@ -89,9 +89,10 @@ def object_from_ref(ptr: CData, type_id: int, device: Device | None, where: str)
     if type_id == types.buffer:
         return Buffer.from_handle(ffi.cast("iree_vm_buffer_t*", ptr), retain=True)
     if type_id == types.fence:
-        return Fence.from_handle(ffi.cast("iree_hal_fence_t*", ptr), retain=True)
+        return Fence.from_handle(ffi.cast("iree_hal_fence_t*", ptr), retain=True, device=device)
     if type_id == types.semaphore:
-        return Semaphore.from_handle(ffi.cast("iree_hal_semaphore_t*", ptr), retain=True)
+        return Semaphore.from_handle(ffi.cast("iree_hal_semaphore_t*", ptr), retain=True,
+                                     device=device)
     registered = ref_type.registered(type_id)
     if registered is not None:
         return ref_type.object_of(ptr)

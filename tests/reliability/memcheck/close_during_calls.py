@@ -95,7 +95,8 @@ def wait_blocked(obj, wait, release) -> None:
     """`wait()` on a thread, blocked until `release()`; `obj` closed on
     another thread while the wait holds its use (close() marks it closed at
     once, or, for a session whose lock the call holds, waits for the call),
-    then released."""
+    then released. The first use `wait()` takes of `obj` must be the one it
+    blocks in."""
     base = obj._users
     outcomes: list[str] = []
     waiter = threading.Thread(target=lambda: (wait(), outcomes.append("reached")))
@@ -145,6 +146,9 @@ def case_session_call() -> None:
     semaphore = ireec.Semaphore(device)
     gate = ireec.Fence.at(semaphore, 1)
     a = np.arange(4, dtype=np.float32)
+    # A first call, not blocked, looks the function up: the call closed
+    # from here then holds no use of the session but its invoke's.
+    session.call("blocking.await_then_double", ireec.Fence(0), a)
     results: list = []
     wait_blocked(session, lambda: results.append(
                      session.call("blocking.await_then_double", gate, a)[0].to_numpy()),
