@@ -14,8 +14,7 @@ csrc/python/invoker.c and readback.c.
 from __future__ import annotations
 
 from . import _cext
-from ._core.callbacks import original_exception
-from ._core.fork import inherited_message
+from ._core.callbacks import kept as python_exceptions
 from ._core.library import ffi
 from .errors import ERRORS_BY_CODE, ClosedError, IreeError
 from .hal.buffer_view import BufferView
@@ -38,12 +37,13 @@ def install() -> None:
         closed_error=ClosedError,
         iree_error=IreeError,
         errors_by_code=ERRORS_BY_CODE,
-        closed_message=inherited_message,
         decode_result=decode_result,
         call_declined=call_declined,
         note_aborted=note_aborted,
         read_back=BufferView._to_numpy,
         export_buffer=export_buffer,
         session_call=Session._call,
-        python_exception=original_exception,
+        # The exceptions Python functions IREE calls raised, kept under the
+        # number their failed statuses name.
+        python_exceptions=python_exceptions,
     )

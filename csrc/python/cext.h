@@ -58,15 +58,15 @@ extern PyObject* ireec_uintptr_cffi_type;
 extern PyObject* ireec_cffi_null;
 // The Python functions C hands what it leaves to Python (see install()'s
 // docstring in cext_module.c).
-extern PyObject* ireec_closed_message;
 extern PyObject* ireec_decode_result;
 extern PyObject* ireec_call_declined;
 extern PyObject* ireec_note_aborted_hook;
 extern PyObject* ireec_read_back;
 extern PyObject* ireec_export_buffer;
-// python_exception(text): the exception a status made by a Python callback
-// was made from (ireec/_core/callbacks.py), or None.
-extern PyObject* ireec_python_exception;
+// {number: exception}: the exceptions Python callbacks raised, kept under
+// the number their failed statuses name (ireec/_core/callbacks.py); the one
+// status converter (errors.c) raises the one a status names again.
+extern PyObject* ireec_python_exceptions;
 extern PyObject* ireec_session_call;
 // False, with a RuntimeError set, before install().
 bool ireec_require_installed(void);
@@ -144,6 +144,9 @@ typedef struct {
   Py_ssize_t users;
   bool closed;
   bool parent_released;
+  // The process the object was made in, when this one inherited it across
+  // fork() (_leak_reference): it is then closed for good; 0 otherwise.
+  long inherited_from;
   PyObject* parent;
   PyObject* keep_alive;
   PyObject* weakreflist;
@@ -172,8 +175,8 @@ static inline bool ireec_handle_is_closed(PyObject* object) {
 }
 // The kind whose instances |type| makes, or NULL (the abstract Handle).
 const ireec_handle_kind_t* ireec_handle_kind_of(PyTypeObject* type);
-// Raises ClosedError for |self| (the closed-message hook's text, else "X is
-// closed"); returns -1.
+// Raises ClosedError for |self| (a Handle, or an Invoker): "X is closed", or,
+// for a Handle a forked child inherited, why it cannot be used; returns -1.
 int ireec_handle_raise_closed(PyObject* self);
 // Takes a use of an open Handle (0), or raises ClosedError (-1).
 int ireec_handle_acquire(PyObject* handle);

@@ -90,17 +90,20 @@ const ireec_handle_kind_t* ireec_handle_kind_of(PyTypeObject* type) {
 // ---------------------------------------------------------------------------
 
 int ireec_handle_raise_closed(PyObject* self) {
-  PyObject* message = NULL;
-  if (ireec_closed_message) {
-    // An object a forked child inherited says so (ireec/_core/fork.py).
-    message = PyObject_CallOneArg(ireec_closed_message, self);
-    if (!message) return -1;
-    if (message == Py_None) Py_CLEAR(message);
-  }
-  if (!message) {
-    message = PyUnicode_FromFormat("%s is closed", _PyType_Name(Py_TYPE(self)));
-    if (!message) return -1;
-  }
+  long inherited_from = PyObject_TypeCheck(self, &ireec_handle_type)
+                            ? ((ireec_handle_t*)self)->inherited_from
+                            : 0;
+  // An object a forked child inherited says so (ireec/_core/fork.py).
+  PyObject* message =
+      inherited_from
+          ? PyUnicode_FromFormat(
+                "%s was created in process %ld and inherited by this one across "
+                "fork(); IREE objects do not survive fork (their worker threads stay "
+                "in the parent). Create new objects in the child, or start workers "
+                "with multiprocessing's 'spawn' start method",
+                _PyType_Name(Py_TYPE(self)), inherited_from)
+          : PyUnicode_FromFormat("%s is closed", _PyType_Name(Py_TYPE(self)));
+  if (!message) return -1;
   PyErr_SetObject(ireec_closed_error ? ireec_closed_error : PyExc_ValueError, message);
   Py_DECREF(message);
   return -1;
@@ -376,13 +379,23 @@ static PyObject* ireec_handle_close(PyObject* object, PyObject* unused) {
   Py_RETURN_NONE;
 }
 
-// _leak_reference(): in a forked child, closed for good without ever
-// releasing: a use that is never given back (closed or not, in use or not).
-static PyObject* ireec_handle_leak_reference(PyObject* object, PyObject* unused) {
+// _leak_reference(parent_pid): in a forked child, closed for good without
+// ever releasing: a use that is never given back (closed or not, in use or
+// not); ClosedError then names the parent process.
+static PyObject* ireec_handle_leak_reference(PyObject* object, PyObject* pid) {
   ireec_handle_t* self = (ireec_handle_t*)object;
+  long parent = PyLong_AsLong(pid);
+  if (parent == -1 && PyErr_Occurred()) return NULL;
   if (self->ptr) ++self->users;
   self->closed = true;
+  self->inherited_from = parent;
   Py_RETURN_NONE;
+}
+
+static PyObject* ireec_handle_get_inherited_from(PyObject* object, void* closure) {
+  long pid = ((ireec_handle_t*)object)->inherited_from;
+  if (!pid) Py_RETURN_NONE;
+  return PyLong_FromLong(pid);
 }
 
 static PyObject* ireec_handle_require_open(PyObject* object, PyObject* unused) {
@@ -484,8 +497,9 @@ static PyMethodDef ireec_handle_methods[] = {
     {"_require_open", ireec_handle_require_open, METH_NOARGS,
      "ClosedError if closed (the text says why: closed, or inherited across "
      "fork)."},
-    {"_leak_reference", ireec_handle_leak_reference, METH_NOARGS,
-     "Closes without ever releasing the reference (a forked child's)."},
+    {"_leak_reference", ireec_handle_leak_reference, METH_O,
+     "_leak_reference(parent_pid): closes without ever releasing the reference "
+     "(a forked child's)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -500,6 +514,8 @@ static PyGetSetDef ireec_handle_getset[] = {
     {"_address", ireec_handle_get_address, NULL,
      "The pointer as an int, None once closed.", NULL},
     {"_users", ireec_handle_get_users, NULL, "Uses in flight.", NULL},
+    {"_inherited_from", ireec_handle_get_inherited_from, NULL,
+     "The process a forked child inherited the object from, or None.", NULL},
     {"_parent", ireec_handle_get_parent, NULL,
      "The Handle (or tuple of them) given to _adopt as parent, or None.", NULL},
     {"_released", ireec_handle_get_released, NULL,

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import _cext
-from .._core.fork import inherited_message
 from .._core.handle import use
 from .._core.library import ffi, lib
 from ._marshal import Packer, fill_host_array
@@ -379,9 +378,10 @@ class PreparedCall(_cext.Invoker):
         plan = self._plan
         plan.check_arg_count(args)
         session = plan.session
-        if session.closed or self.closed:
-            raise ClosedError(inherited_message(session)
-                              or "the PreparedCall or its Session is closed")
+        if session.closed:
+            session._require_open()  # (its ClosedError says whether a fork inherited it)
+        if self.closed:
+            raise ClosedError("the PreparedCall or its Session is closed")
         plan.push_args(self._inputs, args, self.device if device is None else device)
 
     def _invoke(self, args: tuple, wait: Fence | None,
@@ -525,9 +525,10 @@ class BoundCall(_cext.Invoker):
             # The call's level (the lock held; lists of its own, a copy of
             # the bound arguments, if this call is in progress on this thread).
             with self._level():
-                if session.closed or self.closed:
-                    raise ClosedError(inherited_message(session)
-                                      or "the BoundCall or its Session is closed")
+                if session.closed:
+                    session._require_open()
+                if self.closed:
+                    raise ClosedError("the BoundCall or its Session is closed")
                 if out is None and self._targets is not None:
                     out = self._out
                 if plan.uses_fences:
