@@ -146,8 +146,8 @@ CEXT = Extension(
     "ireec._cext",
     sources=[f"csrc/python/{name}.c" for name in (
         "cext_module", "handle", "arrays", "invoke", "invoker", "readback",
-        "buffer_export", "session", "lock", "errors", "results", "vm_buffer",
-        "native_function")],
+        "buffer_export", "session", "lock", "errors", "failed_devices", "results",
+        "vm_buffer", "native_function")],
     include_dirs=["csrc/include"],  # and numpy's, when built
     depends=["csrc/python/cext.h", "csrc/python/handle_kinds.h"],
     libraries=["ireec_runtime"],

@@ -22,7 +22,7 @@ from .hal.buffer_view import export_buffer
 from .hal.element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DTYPE
 from .runtime.call import call_declined
 from .runtime._marshal import decode_result
-from .runtime.session import Session, note_aborted
+from .runtime.session import Session
 
 
 def install() -> None:
@@ -39,7 +39,6 @@ def install() -> None:
         errors_by_code=ERRORS_BY_CODE,
         decode_result=decode_result,
         call_declined=call_declined,
-        note_aborted=note_aborted,
         read_back=BufferView._to_numpy,
         export_buffer=export_buffer,
         session_call=Session._call,

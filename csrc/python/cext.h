@@ -60,7 +60,6 @@ extern PyObject* ireec_cffi_null;
 // docstring in cext_module.c).
 extern PyObject* ireec_decode_result;
 extern PyObject* ireec_call_declined;
-extern PyObject* ireec_note_aborted_hook;
 extern PyObject* ireec_read_back;
 extern PyObject* ireec_export_buffer;
 // {number: exception}: the exceptions Python callbacks raised, kept under
@@ -216,9 +215,26 @@ PyObject* ireec_raise_status(iree_status_t status, PyObject* note);
 // for statuses cffi returned (ireec/_core/status.py).
 PyObject* ireec_error_from_status_function(PyObject* module, PyObject* address);
 PyObject* ireec_status_to_string_function(PyObject* module, PyObject* address);
-// With an exception set: if it is an AbortedError, lets the installed hook
-// add its notes about |session|'s failed devices.
+
+// ---------------------------------------------------------------------------
+// failed_devices.c: devices that abort all work after a failure.
+// ---------------------------------------------------------------------------
+
+// Whether the DeviceHandle |device| aborts all work (an empty queue barrier
+// on it, waited for in slices, is aborted): 1 or 0, or -1 with a Python
+// error (closed, the probe failing otherwise, or an interrupt).
+int ireec_device_failed(PyObject* device);
+// Adds to |error| a note per failed device among the Handles of the tuple
+// |devices| (others are skipped); 0, or -1 with a Python error (an
+// interrupt while probing).
+int ireec_note_failed_devices(PyObject* devices, PyObject* error);
+// With an exception set: if it is an AbortedError, adds the notes on the
+// failed devices of |session| (a SessionHandle, whose devices it holds).
 void ireec_note_aborted(PyObject* session);
+// device_failed(device) and note_failed_devices(devices, error).
+PyObject* ireec_device_failed_function(PyObject* module, PyObject* device);
+PyObject* ireec_note_failed_devices_function(PyObject* module, PyObject* const* args,
+                                             Py_ssize_t nargs);
 
 // ---------------------------------------------------------------------------
 // lock.c: Lock, a reentrant lock taken and given back from C (a Session's).

@@ -31,7 +31,6 @@ PyObject* ireec_uintptr_cffi_type = NULL;
 PyObject* ireec_cffi_null = NULL;
 PyObject* ireec_decode_result = NULL;
 PyObject* ireec_call_declined = NULL;
-PyObject* ireec_note_aborted_hook = NULL;
 PyObject* ireec_read_back = NULL;
 PyObject* ireec_export_buffer = NULL;
 PyObject* ireec_session_call = NULL;
@@ -90,7 +89,6 @@ static const struct {
     {"python_exceptions", IREEC_DICT, &ireec_python_exceptions},
     {"decode_result", IREEC_CALLABLE, &ireec_decode_result},
     {"call_declined", IREEC_CALLABLE, &ireec_call_declined},
-    {"note_aborted", IREEC_CALLABLE, &ireec_note_aborted_hook},
     {"read_back", IREEC_CALLABLE, &ireec_read_back},
     {"session_call", IREEC_CALLABLE, &ireec_session_call},
     {"export_buffer", IREEC_CALLABLE, &ireec_export_buffer},
@@ -191,6 +189,13 @@ static PyMethodDef ireec_cext_methods[] = {
      "install(*, ffi, element_types_by_dtype, dtypes_by_element_type, buffer_view, "
      "closed_error, iree_error, errors_by_code, python_exceptions, ...), once, "
      "by ireec/_extension.py, which says what each is."},
+    {"device_failed", ireec_device_failed_function, METH_O,
+     "device_failed(device): whether the device aborts all work after a failure "
+     "(an empty queue barrier on it is aborted)"},
+    {"note_failed_devices", (PyCFunction)(void (*)(void))ireec_note_failed_devices_function,
+     METH_FASTCALL,
+     "note_failed_devices(devices, error): a note on `error` for each of `devices` "
+     "that has failed"},
     {"error_from_status", ireec_error_from_status_function, METH_O,
      "error_from_status(address): the exception of the iree_status_t at "
      "address, which it frees"},

@@ -8,12 +8,6 @@
 // IREE's own text for the status (iree_status_to_string: file:line, code,
 // message, annotations), so a failure reads the same whichever path raised
 // it. The status is freed exactly once.
-//
-// Also the ABORTED note hook: an ABORTED failure of a session's call gets
-// notes on which of the session's devices now fail all work. Finding out
-// submits a barrier to each device's queue and waits for it, work that
-// ireec.Device.check does in Python; C calls the installed function only
-// for ABORTED failures (rare, and slow already).
 
 #include "cext.h"
 
@@ -142,25 +136,4 @@ PyObject* ireec_error_from_status_function(PyObject* module, PyObject* address) 
 PyObject* ireec_status_to_string_function(PyObject* module, PyObject* address) {
   iree_status_t status;
   return ireec_status_at(address, &status) ? ireec_status_text(status) : NULL;
-}
-
-void ireec_note_aborted(PyObject* session) {
-  if (!ireec_note_aborted_hook || !ireec_aborted_error ||
-      !PyErr_ExceptionMatches(ireec_aborted_error)) {
-    return;
-  }
-  PyObject *type, *error, *traceback;
-  PyErr_Fetch(&type, &error, &traceback);
-  PyErr_NormalizeException(&type, &error, &traceback);
-  PyObject* noted =
-      PyObject_CallFunctionObjArgs(ireec_note_aborted_hook, session, error, NULL);
-  if (noted) {
-    Py_DECREF(noted);
-    PyErr_Restore(type, error, traceback);
-  } else {
-    // The hook's own failure replaces the error, as it would in Python.
-    Py_XDECREF(type);
-    Py_XDECREF(error);
-    Py_XDECREF(traceback);
-  }
 }

@@ -215,13 +215,12 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
         that shares it: calls then fail with a bare ABORTED from
         `hal.fence.await`, and IREE keeps the root cause internal. This
         submits an empty queue barrier (iree_hal_device_queue_barrier) and
-        waits for it, which such a device aborts too. The only recovery is a
-        new device (and new sessions on it); results already read stay
-        valid.
+        waits for it (csrc/python/failed_devices.c), which such a device
+        aborts too. The only recovery is a new device (and new sessions on
+        it); results already read stay valid.
         """
-        with use(self):
-            if _queue_runs_work(self):
-                return
+        if not _cext.device_failed(self):
+            return
         raise AbortedError(
             f"ABORTED; device {self.id!r} has failed: an earlier dispatch or "
             f"queue operation on it failed and it now aborts all work (IREE does "
@@ -248,47 +247,7 @@ def note_failed_devices(devices: tuple[Device, ...], error: BaseException) -> No
     """Adds to an ABORTED error which of a session's `devices` now abort all
     work (Device.check), since IREE's message then says only ABORTED from
     hal.fence.await, on this call and every later one."""
-    for index, device in enumerate(devices):
-        try:
-            failed = not device.closed and device.failed
-        except Exception:
-            # The probe itself could not run: say nothing rather than
-            # replace the call's own error.
-            failed = False
-        if not failed:
-            continue
-        note = (f"device {index} of this session ({device.id!r}) has failed: a "
-                f"dispatch or queue operation on it failed, and it now aborts all "
-                f"work, for every session using it; IREE does not report the root "
-                f"cause. Create a new device (Instance.create_device) and a new "
-                f"Session on it, and load the modules again, to continue")
-        if note not in getattr(error, "__notes__", ()):
-            error.add_note(note)
-
-
-def _queue_runs_work(device: Device) -> bool:
-    """Whether an empty barrier on `device`'s queue completes (a failed
-    queue aborts it). It waits on nothing, so a working device reaches it as
-    soon as its queue gets to it."""
-    semaphore = Semaphore(device)
-    values = ffi.new("uint64_t[1]", [1])
-    nothing = ffi.new("iree_hal_semaphore_list_t*")
-    try:
-        with use(device, semaphore) as (device_ptr, semaphore_ptr):
-            semaphores = ffi.new("iree_hal_semaphore_t*[1]", [semaphore_ptr])
-            signal = ffi.new("iree_hal_semaphore_list_t*", {
-                "count": 1, "semaphores": semaphores, "payload_values": values})
-            check_status(lib.iree_hal_device_queue_barrier(
-                device_ptr, lib.IREE_HAL_QUEUE_AFFINITY_ANY, nothing[0], signal[0],
-                lib.IREE_HAL_EXECUTE_FLAG_NONE))
-        # Sliced and interruptible like every wait, in case the queue is
-        # still busy with earlier work.
-        semaphore.wait(1)
-        return True
-    except AbortedError:
-        return False
-    finally:
-        semaphore.close()
+    _cext.note_failed_devices(tuple(devices), error)
 
 
 def as_device(device: Device | CData | None) -> Device | None:

@@ -15,7 +15,7 @@ from .._core.status import check_status
 from .._core.validate import checked_object, export_immutable, immutable_memory
 from .._core.vm_instance import shared_vm_instance
 from ..errors import InvalidArgumentError, IreeError, NotFoundError
-from ..hal.device import Device, note_failed_devices
+from ..hal.device import Device
 from ..hal.fence import Fence
 from ..io.parameters import SessionParameters, note_missing_parameters
 from ..vm.module import (Module, ModuleList, bytecode_module_name, context_module_names,
@@ -417,13 +417,6 @@ class Session(Handle, _cext.SessionHandle):
         if self.closed:
             return "<ireec.Session closed>"
         return f"<ireec.Session devices={[d.id for d in self._devices]} modules={self.modules}>"
-
-
-def note_aborted(session: Session, error: BaseException) -> None:
-    """Adds to an ABORTED error of `session`'s call which of its devices now
-    abort all work (see ireec.hal.device.note_failed_devices): what the C
-    invoker, which raises its calls' failures itself, calls for them."""
-    note_failed_devices(session._devices, error)
 
 
 def _file_module_name(session: Session, path: str | os.PathLike[str]) -> str | None:

@@ -275,7 +275,7 @@ def test_the_extension_is_installed_once(session):
         _cext.install(ffi=ffi, element_types_by_dtype={}, dtypes_by_element_type={},
                       buffer_view=ireec.Device, closed_error=ireec.ClosedError,
                       iree_error=ireec.IreeError, errors_by_code={}, python_exceptions={},
-                      decode_result=print, call_declined=print, note_aborted=print,
+                      decode_result=print, call_declined=print,
                       read_back=print, session_call=print, export_buffer=print)
     with pytest.raises(TypeError, match="is not a kind of ireec._cext.Handle"):
         _cext.Handle()
