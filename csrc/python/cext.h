@@ -43,8 +43,17 @@
 // ---------------------------------------------------------------------------
 
 // ireec.BufferView: a call's buffer-view results are made as its instances
-// (ireec_handle_new).
+// (ireec_handle_new); and the classes of its other kinds of ref result:
+// ireec.Fence, ireec.Semaphore, ireec.vm.List, ireec.vm.Buffer.
 extern PyTypeObject* ireec_buffer_view_class;
+extern PyObject* ireec_fence_class;
+extern PyObject* ireec_semaphore_class;
+extern PyObject* ireec_vm_list_class;
+extern PyObject* ireec_vm_buffer_class;
+// ireec.vm.register_type's tables (ireec/vm/ref_type.py): {type id:
+// RefType} and {token: the Python object a C object stands for}.
+extern PyObject* ireec_ref_types;
+extern PyObject* ireec_ref_objects;
 // {element type: numpy dtype}, owned by ireec.hal.element_type (it grows by
 // ml_dtypes' types once they are imported): read through ireec_dtype_for.
 extern PyObject* ireec_dtypes_by_element_type;
@@ -58,7 +67,6 @@ extern PyObject* ireec_uintptr_cffi_type;
 extern PyObject* ireec_cffi_null;
 // The Python functions C hands what it leaves to Python (see install()'s
 // docstring in cext_module.c).
-extern PyObject* ireec_decode_result;
 extern PyObject* ireec_call_declined;
 extern PyObject* ireec_read_back;
 extern PyObject* ireec_export_buffer;
@@ -311,6 +319,13 @@ PyObject* ireec_results_new(PyObject* invoker, ireec_invoke_results_t* raw, PyOb
 // results.c: |results| (a list) with each None entry replaced by the result
 // of that index read from the invoker's output list (then emptied).
 int ireec_results_fill(PyObject* invoker, PyObject* results);
+// results.c: the Python object for the borrowed |ref| (result |index| of
+// |function|, for messages): a new ireec object of its type holding its own
+// reference (and a use of |device|, None for none, where it is on one), a
+// registered type's Python object, None for a null ref; NULL with a
+// TypeError for a type ireec does not convert.
+PyObject* ireec_ref_object(const iree_vm_ref_t* ref, PyObject* device,
+                           const iree_vm_function_t* function, Py_ssize_t index);
 
 // ---------------------------------------------------------------------------
 // readback.c: a buffer view read into a new numpy array.

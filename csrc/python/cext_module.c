@@ -29,7 +29,12 @@ PyObject* ireec_dtypes_by_element_type = NULL;
 PyObject* ireec_cffi_cast = NULL;
 PyObject* ireec_uintptr_cffi_type = NULL;
 PyObject* ireec_cffi_null = NULL;
-PyObject* ireec_decode_result = NULL;
+PyObject* ireec_fence_class = NULL;
+PyObject* ireec_semaphore_class = NULL;
+PyObject* ireec_vm_list_class = NULL;
+PyObject* ireec_vm_buffer_class = NULL;
+PyObject* ireec_ref_types = NULL;
+PyObject* ireec_ref_objects = NULL;
 PyObject* ireec_call_declined = NULL;
 PyObject* ireec_read_back = NULL;
 PyObject* ireec_export_buffer = NULL;
@@ -87,7 +92,12 @@ static const struct {
     {"iree_error", IREEC_EXCEPTION, &ireec_iree_error},
     {"errors_by_code", IREEC_DICT, &ireec_errors_by_code},
     {"python_exceptions", IREEC_DICT, &ireec_python_exceptions},
-    {"decode_result", IREEC_CALLABLE, &ireec_decode_result},
+    {"fence", IREEC_TYPE, &ireec_fence_class},
+    {"semaphore", IREEC_TYPE, &ireec_semaphore_class},
+    {"vm_list", IREEC_TYPE, &ireec_vm_list_class},
+    {"vm_buffer", IREEC_TYPE, &ireec_vm_buffer_class},
+    {"ref_types", IREEC_DICT, &ireec_ref_types},
+    {"ref_objects", IREEC_DICT, &ireec_ref_objects},
     {"call_declined", IREEC_CALLABLE, &ireec_call_declined},
     {"read_back", IREEC_CALLABLE, &ireec_read_back},
     {"session_call", IREEC_CALLABLE, &ireec_session_call},
@@ -138,11 +148,26 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
     }
     given[i] = value;
   }
-  PyObject* buffer_view = PyDict_GetItemString(kwargs, "buffer_view");
-  if (ireec_handle_kind_of((PyTypeObject*)buffer_view) != &ireec_buffer_view_handle_kind) {
-    PyErr_SetString(PyExc_TypeError, "install(): buffer_view must subclass BufferViewHandle");
-    return NULL;
+  // The classes C makes objects of, each of its kind.
+  static const struct {
+    const char* name;
+    const ireec_handle_kind_t* kind;
+  } classes[] = {
+      {"buffer_view", &ireec_buffer_view_handle_kind},
+      {"fence", &ireec_fence_handle_kind},
+      {"semaphore", &ireec_semaphore_handle_kind},
+      {"vm_list", &ireec_vm_list_handle_kind},
+      {"vm_buffer", &ireec_vm_buffer_handle_kind},
+  };
+  for (size_t i = 0; i < sizeof(classes) / sizeof(classes[0]); ++i) {
+    PyObject* cls = PyDict_GetItemString(kwargs, classes[i].name);
+    if (ireec_handle_kind_of((PyTypeObject*)cls) != classes[i].kind) {
+      PyErr_Format(PyExc_TypeError, "install(): %s must subclass %s", classes[i].name,
+                   _PyType_Name((PyTypeObject*)&classes[i].kind->type));
+      return NULL;
+    }
   }
+  PyObject* buffer_view = PyDict_GetItemString(kwargs, "buffer_view");
   if (ireec_installed) {
     PyErr_SetString(PyExc_RuntimeError, "ireec._cext is installed already");
     return NULL;

@@ -399,15 +399,6 @@ class Packer:
         return object_from_variant(variant, device, f"result {i} of {self.name}")
 
 
-def decode_result(outputs: CData, index: int, device, function_name: str):
-    """Result `index` of the output list `outputs`, of a kind the C decoder
-    leaves to Python (a fence, a list, another ref): what the extension
-    calls (under the session's lock) with the function's name for
-    messages."""
-    packer = Packer(function_name, "")
-    return packer.element(outputs, index, device)
-
-
 def vm_ref_args(arg_kinds: str, declaration: str) -> dict[int, str]:
     """The ref arguments push_vm_ref converts, {index: declared type}: those
     declared as lists, buffers or types of their own (not tensors nor

@@ -271,12 +271,8 @@ def test_the_extension_is_installed_once(session):
         extension.install()
     with pytest.raises(TypeError, match="every one of its keywords"):
         _cext.install(ffi=ffi)
-    with pytest.raises(TypeError, match="BufferViewHandle"):
-        _cext.install(ffi=ffi, element_types_by_dtype={}, dtypes_by_element_type={},
-                      buffer_view=ireec.Device, closed_error=ireec.ClosedError,
-                      iree_error=ireec.IreeError, errors_by_code={}, python_exceptions={},
-                      decode_result=print, call_declined=print,
-                      read_back=print, session_call=print, export_buffer=print)
+    with pytest.raises(TypeError, match="buffer_view must subclass BufferViewHandle"):
+        _cext.install(**{**extension.installation(), "buffer_view": ireec.Device})
     with pytest.raises(TypeError, match="is not a kind of ireec._cext.Handle"):
         _cext.Handle()
     with pytest.raises(TypeError, match="to_numpy.copy=True. takes one argument"):
