@@ -145,9 +145,8 @@ def _numpy_include() -> str:
 CEXT = Extension(
     "ireec._cext",
     sources=[f"csrc/python/{name}.c" for name in (
-        "cext_module", "handle", "arrays", "invoke", "invoker", "readback",
-        "buffer_export", "session", "lock", "errors", "failed_devices", "results",
-        "vm_buffer", "native_function")],
+        "cext_module", "handle", "arrays", "invoke", "invoker", "readback", "session",
+        "lock", "errors", "failed_devices", "results", "vm_buffer", "native_function")],
     include_dirs=["csrc/include"],  # and numpy's, when built
     depends=["csrc/python/cext.h", "csrc/python/handle_kinds.h"],
     libraries=["ireec_runtime"],

@@ -20,7 +20,6 @@ from ._core.callbacks import kept as python_exceptions
 from ._core.library import ffi
 from .errors import ERRORS_BY_CODE, ClosedError, IreeError
 from .hal.buffer_view import BufferView
-from .hal.buffer_view import export_buffer
 from .hal.element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DTYPE
 from .hal.fence import Fence
 from .hal.semaphore import Semaphore
@@ -57,8 +56,6 @@ def installation() -> dict[str, Any]:
         ref_types=ref_type.types_by_id,
         ref_objects=ref_type.objects_by_token,
         call_declined=call_declined,
-        read_back=BufferView._to_numpy,
-        export_buffer=export_buffer,
         session_call=Session._call,
         # The exceptions Python functions IREE calls raised, kept under the
         # number their failed statuses name.

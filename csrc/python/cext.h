@@ -68,8 +68,6 @@ extern PyObject* ireec_cffi_null;
 // The Python functions C hands what it leaves to Python (see install()'s
 // docstring in cext_module.c).
 extern PyObject* ireec_call_declined;
-extern PyObject* ireec_read_back;
-extern PyObject* ireec_export_buffer;
 // {number: exception}: the exceptions Python callbacks raised, kept under
 // the number their failed statuses name (ireec/_core/callbacks.py); the one
 // status converter (errors.c) raises the one a status names again.
@@ -89,8 +87,12 @@ bool ireec_require_installed(void);
 bool ireec_array_describe(PyObject* array, bool writable, iree_hal_dim_t* dims,
                           ireec_host_array_t* host_array);
 // The numpy dtype of |element_type| (borrowed), or NULL without a Python
-// error when numpy has none (yet: ml_dtypes' types come once imported).
+// error when the table has none (yet: ml_dtypes' types come once imported).
 PyArray_Descr* ireec_dtype_for(iree_hal_element_type_t element_type);
+// The numpy dtype of |element_type| (a new reference): the table's, which
+// learns ml_dtypes' types when it first needs one; NULL with its TypeError
+// for an element type numpy cannot hold.
+PyArray_Descr* ireec_dtype_of(iree_hal_element_type_t element_type);
 // Reads {dtype: element type} (ireec's table) into the per-type-number
 // table ireec_array_describe uses; -1 with a Python error.
 int ireec_arrays_install(PyObject* element_types_by_dtype);
@@ -331,14 +333,15 @@ PyObject* ireec_ref_object(const iree_vm_ref_t* ref, PyObject* device,
 // readback.c: a buffer view read into a new numpy array.
 // ---------------------------------------------------------------------------
 
-// The methods BufferViewHandle adds to Handle: to_numpy() and
-// _read_mapped().
+// The methods BufferViewHandle adds to Handle: to_numpy(), _read_mapped()
+// and _read_into().
 extern PyMethodDef ireec_buffer_view_methods[];
 
-// ---------------------------------------------------------------------------
-// buffer_export.c: the buffer protocol of BufferViewHandle.
-// ---------------------------------------------------------------------------
+// readback.c: the buffer protocol of BufferViewHandle (an array over the
+// mapped buffer), and the base of arrays aliasing a buffer (not in the
+// module: readied by it).
 extern PyBufferProcs ireec_buffer_view_buffer_procs;
+extern PyTypeObject ireec_mapping_type;
 
 // ---------------------------------------------------------------------------
 // vm_buffer.c: a vm.buffer's bytes through the buffer protocol.

@@ -36,8 +36,6 @@ PyObject* ireec_vm_buffer_class = NULL;
 PyObject* ireec_ref_types = NULL;
 PyObject* ireec_ref_objects = NULL;
 PyObject* ireec_call_declined = NULL;
-PyObject* ireec_read_back = NULL;
-PyObject* ireec_export_buffer = NULL;
 PyObject* ireec_session_call = NULL;
 PyObject* ireec_python_exceptions = NULL;
 static bool ireec_installed = false;
@@ -99,9 +97,7 @@ static const struct {
     {"ref_types", IREEC_DICT, &ireec_ref_types},
     {"ref_objects", IREEC_DICT, &ireec_ref_objects},
     {"call_declined", IREEC_CALLABLE, &ireec_call_declined},
-    {"read_back", IREEC_CALLABLE, &ireec_read_back},
     {"session_call", IREEC_CALLABLE, &ireec_session_call},
-    {"export_buffer", IREEC_CALLABLE, &ireec_export_buffer},
 };
 #define IREEC_INSTALL_KEYWORDS \
   (sizeof(ireec_install_keywords) / sizeof(ireec_install_keywords[0]))
@@ -264,6 +260,7 @@ PyMODINIT_FUNC PyInit__cext(void) {
   for (size_t i = 0; i < IREEC_HANDLE_KINDS; ++i) {
     if (PyType_Ready(&ireec_handle_kinds[i]->type) != 0) return NULL;
   }
+  if (PyType_Ready(&ireec_mapping_type) != 0) return NULL;
   PyObject* module = PyModule_Create(&ireec_cext_module);
   for (size_t i = 0; module && i < count; ++i) {
     if (PyModule_AddObjectRef(module, types[i].name, (PyObject*)types[i].type) != 0) {

@@ -292,34 +292,12 @@ class BufferView(DeviceObject, _cext.BufferViewHandle):
         iree_hal_memory_access_format)."""
         return self._of_buffer(_readback.describe_memory)
 
-    # -- reading it back (_readback.py) ---------------------------------------
+    # -- reading it back ------------------------------------------------------
 
     # to_numpy(copy=True) is the C base's (ireec._cext.BufferViewHandle,
-    # csrc/python/readback.c): a dense, host-mappable view copied in one C
-    # step; what it leaves (other layouts, memory the host cannot map, an
-    # element type numpy learns late, copy=None/False) comes here.
-
-    def _to_numpy(self, copy: bool | None) -> np.ndarray[Any, Any]:
-        """to_numpy past its one-step read, holding a use of the view: these
-        reads release the GIL while IREE maps or copies the buffer."""
-        with use(self) as (view,):
-            # The layout checked (and the element type's dtype learned: ml_dtypes
-            # imported when needed) before any read.
-            shape, dtype = _readback.checked_layout(view)
-            if copy is True:
-                result = self._read_mapped()  # the same C read, now the dtype is known
-                if result is not None:
-                    return result
-            else:
-                buffer = lib.iree_hal_buffer_view_buffer(view)
-                obstacle = _readback.export_obstacle(buffer)
-                if obstacle is None:
-                    return _readback.mapped_array(buffer, shape, dtype)
-                if copy is False:
-                    raise ValueError(f"buffer view cannot be exported without a copy: {obstacle}")
-        result = np.empty(shape, dtype)
-        self._read_into(result)
-        return result
+    # csrc/python/readback.c), as is the buffer protocol's export: every
+    # read of a view into host memory, mapped or read back by its device,
+    # copied or aliased.
 
     def __array__(self, dtype: DTypeLike | None = None,
                   copy: bool | None = None) -> np.ndarray[Any, Any]:
@@ -365,12 +343,6 @@ class BufferView(DeviceObject, _cext.BufferViewHandle):
         self._require_open()
         return (_DLPACK_CPU, 0)
 
-    def _read_into(self, target: np.ndarray[Any, Any]) -> None:
-        """Copies the view's bytes into the C-contiguous `target` (see
-        _readback.read_into)."""
-        with use(self, self.device) as (view, device):
-            _readback.read_into(view, device, target)
-
     # -- text (_readback.py) ----------------------------------------------------
 
     def format(self, max_element_count: int | None = None) -> str:
@@ -387,12 +359,13 @@ class BufferView(DeviceObject, _cext.BufferViewHandle):
         shape = self.shape
         if 0 in shape:
             return _readback.format_empty(shape, self.element_type, limit)
-        if self.mappable:
-            with use(self) as (view,):
+        with use(self) as (view,):
+            if self.mappable:
                 return _readback.format_text(view, limit)
-        # Read back by the device: its transfer needs the Device itself open.
-        with use(self, self.device) as (view, device):
-            return _readback.format_read_back(view, device, limit)
+            # Read back by the device (its transfer needs the Device open).
+            host = np.empty(self.nbytes, np.uint8)
+            self._read_into(host)
+            return _readback.format_read_back(view, host, limit)
 
     def __str__(self) -> str:
         """IREE's text, at most FORMAT_MAX_ELEMENTS elements (then "...")."""
@@ -533,51 +506,6 @@ def _view_of(view: BufferView, buffer: Buffer, shape: Sequence[int],
                      lib.iree_hal_buffer_view_create, ptr, rank, dims, element_type,
                      lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, host)
 
-
-def export_buffer(view: BufferView, writable: bool) -> np.ndarray[Any, Any]:
-    """What the buffer protocol exports for `view` (csrc/python/buffer_export.c):
-    an array over the persistently mapped buffer, which holds the mapping
-    and the buffer for as long as the export lives. BufferError, saying why
-    and what to call instead, for memory the host cannot map, an element
-    type without a buffer format, or a write the host may not make."""
-    with use(view) as (handle,):  # (ClosedError if closed meanwhile)
-        buffer = lib.iree_hal_buffer_view_buffer(handle)
-        obstacle = _readback.export_obstacle(buffer)
-        if obstacle is not None:
-            raise BufferError(f"the buffer view's memory cannot be lent through the buffer "
-                              f"protocol: {obstacle}; read it with to_numpy(), which "
-                              f"copies (through a device transfer where needed), or "
-                              f"numpy.asarray(view)")
-        element_type = lib.iree_hal_buffer_view_element_type(handle)
-        if not _has_buffer_format(element_type):
-            raise BufferError(f"element type {element_type_name(element_type)} has no "
-                              f"buffer-protocol format: use to_numpy() (numpy with "
-                              f"ml_dtypes) or numpy.from_dlpack(view)")
-        shape, dtype = _readback.checked_layout(handle)
-        # Writes through the export reach the buffer when it is released.
-        array = _readback.mapped_array(buffer, shape, dtype, flush_writes=True)
-    if writable and not array.flags.writeable:
-        raise BufferError("the buffer view's memory is read-only to the host (its "
-                          "buffer allows no WRITE access): export it read-only, or copy "
-                          "it with to_numpy()")
-    return array
-
-
-def _has_buffer_format(element_type: int) -> bool:
-    """Whether numpy's dtype for `element_type` has a PEP 3118 buffer format
-    (numpy's own types do; ml_dtypes' and IREE's packed types have none)."""
-    known = _HAS_BUFFER_FORMAT.get(element_type)
-    if known is None:
-        try:
-            memoryview(np.empty(0, dtype_from_element_type(element_type)))
-            known = True
-        except (TypeError, ValueError, BufferError):
-            known = False
-        _HAS_BUFFER_FORMAT[element_type] = known
-    return known
-
-
-_HAS_BUFFER_FORMAT: dict[int, bool] = {}
 
 # (zero_copy, zero_copy_fallback) of a view not made with zero_copy=True.
 _NOT_UPLOADED = (False, None)
