@@ -88,12 +88,16 @@ class BuildWithCMake(build_ext):
         self._write_ffi_stub()
 
     def _write_ffi_stub(self) -> None:
-        # ireec.ffi / ireec.lib's types, from the same decls as the extension.
+        # ireec.ffi / ireec.lib's types, from the same decls as the extension;
+        # ireec._cext's, from its table of Handle kinds and the rest by hand.
         stubs = _load_module("_ireec_build_stubs", ROOT / "build_support" / "stubs.py")
+        cext_stub = _load_module("_ireec_build_cext_stub",
+                                 ROOT / "build_support" / "cext_stub.py")
         targets = [ROOT / "ireec"] if self.inplace else [Path(self.build_lib) / "ireec"]
         for package_dir in targets:
             package_dir.mkdir(parents=True, exist_ok=True)
             stubs.write_stub(package_dir / "_ireec_cffi.pyi")
+            cext_stub.write_stub(package_dir / "_cext.pyi")
 
     def _build_csrc(self, build_dir: Path) -> None:
         location = _load_module("_ireec_runtime_location",
@@ -141,11 +145,11 @@ def _numpy_include() -> str:
 CEXT = Extension(
     "ireec._cext",
     sources=[f"csrc/python/{name}.c" for name in (
-        "cext_module", "handle", "arrays", "invoke", "invoker", "readback",
-        "buffer_export", "session", "lock", "errors", "results", "vm_buffer",
-        "native_function", "dlpack_capsule")],
+        "cext_module", "handle", "arrays", "invoke", "invoker", "readback", "session",
+        "lock", "errors", "failed_devices", "results", "vm_buffer", "native_function",
+        "dlpack_capsule")],
     include_dirs=["csrc/include"],  # and numpy's, when built
-    depends=["csrc/python/cext.h"],
+    depends=["csrc/python/cext.h", "csrc/python/handle_kinds.h"],
     libraries=["ireec_runtime"],
     # libireec_runtime.so sits in ireec/lib/ beside this extension module.
     extra_link_args=["-Wl,-rpath,$ORIGIN/lib"],

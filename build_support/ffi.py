@@ -112,7 +112,7 @@ DECL_FILES = (
     "ireec/hal/drivers/borrowed_drivers.h", "ireec/hal/drivers/device_params.h",
     "ireec/hal/external_buffers.h", "ireec/hal/shape_checks.h",
     "ireec/hal/staging_device.h", "ireec/io/file_mapping.h",
-    "ireec/runtime/buffer_view_io.h", "ireec/runtime/session.h",
+    "ireec/runtime/buffer_view_io.h", "ireec/runtime/instance.h", "ireec/runtime/session.h",
     "ireec/runtime/session_invoke.h", "ireec/vm/module_state.h",
 )
 

@@ -25,6 +25,9 @@ from ._core.unbuilt import check_built as _check_built
 _check_built()
 
 from ._core.library import RUNTIME_LIBRARY_PATH, RUNTIME_LIBRARY_SHA256, ffi, lib
+# A forked child abandons what it inherited (its handlers, registered once
+# imported).
+from ._core import fork as _fork  # noqa: F401  isort: skip
 from ._core.callbacks import status_callback
 from ._core.status import check_status, error_from_status, status_to_string
 from .errors import (
@@ -82,9 +85,9 @@ from .runtime import (
 )
 from .vm import ExportedFunction, ModuleInfo
 
-# The extension gets what it needs from the layer above, once, now that all
-# of it is imported.
-from ._core import extension as _extension  # isort: skip
+# The extension gets what it needs from the areas, once, now that all of
+# them are imported.
+from . import _extension  # isort: skip
 
 _extension.install()
 

@@ -9,7 +9,7 @@ import threading
 
 import numpy as np
 
-from ireec.hal.dlpack import FLAG_READ_ONLY, _dl
+from ireec.hal.dlpack import FLAG_READ_ONLY, dlpack_ffi
 
 _capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
 _capsule_pointer.restype = ctypes.c_void_p
@@ -49,12 +49,12 @@ class CountingProducer:
         self.streams.append(stream)
         versioned = self.version is not None
         ctype = "DLManagedTensorVersioned" if versioned else "DLManagedTensor"
-        managed = _dl.new(f"{ctype}*")
-        shape = _dl.new("int64_t[]", list(self.shape) or [0])
-        strides = _dl.NULL if self.strides is None else _dl.new("int64_t[]", list(self.strides))
-        deleter = _dl.callback(f"void({ctype}*)", self._delete)
+        managed = dlpack_ffi.new(f"{ctype}*")
+        shape = dlpack_ffi.new("int64_t[]", list(self.shape) or [0])
+        strides = dlpack_ffi.NULL if self.strides is None else dlpack_ffi.new("int64_t[]", list(self.strides))
+        deleter = dlpack_ffi.callback(f"void({ctype}*)", self._delete)
         tensor = managed.dl_tensor
-        tensor.data = _dl.cast("void*", self.array.ctypes.data)
+        tensor.data = dlpack_ffi.cast("void*", self.array.ctypes.data)
         tensor.byte_offset = self.byte_offset
         tensor.device.device_type, tensor.device.device_id = self.device
         tensor.ndim = len(self.shape)
@@ -67,7 +67,7 @@ class CountingProducer:
             managed.flags = FLAG_READ_ONLY if self.read_only else 0
         self._kept.append((managed, shape, strides, deleter))
         name = b"dltensor_versioned" if versioned else b"dltensor"
-        return _capsule_new(int(_dl.cast("uintptr_t", managed)), name, None)
+        return _capsule_new(int(dlpack_ffi.cast("uintptr_t", managed)), name, None)
 
     def _delete(self, managed) -> None:
         with self._lock:
@@ -92,10 +92,10 @@ def exported_memory(view) -> tuple[tuple[int, int], int]:
     """(DLPack device, address of the first element) of the tensor
     `view.__dlpack__()` exports (the capsule is then dropped unconsumed)."""
     capsule = view.__dlpack__(max_version=(1, 1))
-    managed = _dl.cast("DLManagedTensorVersioned*",
+    managed = dlpack_ffi.cast("DLManagedTensorVersioned*",
                        _capsule_pointer(capsule, b"dltensor_versioned"))
     tensor = managed.dl_tensor
-    data = int(_dl.cast("uintptr_t", tensor.data)) + tensor.byte_offset
+    data = int(dlpack_ffi.cast("uintptr_t", tensor.data)) + tensor.byte_offset
     return (tensor.device.device_type, tensor.device.device_id), data
 
 

@@ -77,6 +77,24 @@ static struct {
 } ireec_dtype_cache[IREEC_DTYPE_CACHE];
 static int ireec_dtype_cache_count = 0;
 
+PyArray_Descr* ireec_dtype_of(iree_hal_element_type_t element_type) {
+  PyArray_Descr* known = ireec_dtype_for(element_type);
+  if (known) return (PyArray_Descr*)Py_NewRef(known);
+  if (!ireec_require_installed()) return NULL;
+  PyObject* key = PyLong_FromUnsignedLong(element_type);
+  if (!key) return NULL;
+  // The table's own lookup: it learns ml_dtypes' types when it first needs
+  // one, and raises the TypeError naming what it cannot hold.
+  PyObject* dtype = PyObject_GetItem(ireec_dtypes_by_element_type, key);
+  Py_DECREF(key);
+  if (dtype && !PyArray_DescrCheck(dtype)) {
+    Py_DECREF(dtype);
+    PyErr_SetString(PyExc_TypeError, "the element-type table holds no numpy dtype");
+    return NULL;
+  }
+  return (PyArray_Descr*)dtype;
+}
+
 PyArray_Descr* ireec_dtype_for(iree_hal_element_type_t element_type) {
   for (int i = ireec_dtype_cache_count - 1; i >= 0; --i) {
     if (ireec_dtype_cache[i].element_type == element_type) {

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "ireec/api.h"
+#include "handle_kinds.h"
 
 // numpy's C API, for arrays in and out of the call path and readback: an
 // array's data, shape and dtype read from its struct, and new arrays made
@@ -42,8 +43,17 @@
 // ---------------------------------------------------------------------------
 
 // ireec.BufferView: a call's buffer-view results are made as its instances
-// (ireec_handle_new).
+// (ireec_handle_new); and the classes of its other kinds of ref result:
+// ireec.Fence, ireec.Semaphore, ireec.vm.List, ireec.vm.Buffer.
 extern PyTypeObject* ireec_buffer_view_class;
+extern PyObject* ireec_fence_class;
+extern PyObject* ireec_semaphore_class;
+extern PyObject* ireec_vm_list_class;
+extern PyObject* ireec_vm_buffer_class;
+// ireec.vm.register_type's tables (ireec/vm/ref_type.py): {type id:
+// RefType} and {token: the Python object a C object stands for}.
+extern PyObject* ireec_ref_types;
+extern PyObject* ireec_ref_objects;
 // {element type: numpy dtype}, owned by ireec.hal.element_type (it grows by
 // ml_dtypes' types once they are imported): read through ireec_dtype_for.
 extern PyObject* ireec_dtypes_by_element_type;
@@ -53,17 +63,15 @@ extern PyObject* ireec_cffi_cast;
 // ffi.typeof("uintptr_t"): the type a cffi pointer is cast to for its
 // address (ireec_cffi_address).
 extern PyObject* ireec_uintptr_cffi_type;
+// ffi.NULL: the pointer a Use yields for None.
+extern PyObject* ireec_cffi_null;
 // The Python functions C hands what it leaves to Python (see install()'s
 // docstring in cext_module.c).
-extern PyObject* ireec_closed_message;
-extern PyObject* ireec_decode_result;
 extern PyObject* ireec_call_declined;
-extern PyObject* ireec_note_aborted_hook;
-extern PyObject* ireec_read_back;
-extern PyObject* ireec_export_buffer;
-// python_exception(text): the exception a status made by a Python callback
-// was made from (ireec/_core/callbacks.py), or None.
-extern PyObject* ireec_python_exception;
+// {number: exception}: the exceptions Python callbacks raised, kept under
+// the number their failed statuses name (ireec/_core/callbacks.py); the one
+// status converter (errors.c) raises the one a status names again.
+extern PyObject* ireec_python_exceptions;
 extern PyObject* ireec_session_call;
 // False, with a RuntimeError set, before install().
 bool ireec_require_installed(void);
@@ -79,8 +87,12 @@ bool ireec_require_installed(void);
 bool ireec_array_describe(PyObject* array, bool writable, iree_hal_dim_t* dims,
                           ireec_host_array_t* host_array);
 // The numpy dtype of |element_type| (borrowed), or NULL without a Python
-// error when numpy has none (yet: ml_dtypes' types come once imported).
+// error when the table has none (yet: ml_dtypes' types come once imported).
 PyArray_Descr* ireec_dtype_for(iree_hal_element_type_t element_type);
+// The numpy dtype of |element_type| (a new reference): the table's, which
+// learns ml_dtypes' types when it first needs one; NULL with its TypeError
+// for an element type numpy cannot hold.
+PyArray_Descr* ireec_dtype_of(iree_hal_element_type_t element_type);
 // Reads {dtype: element type} (ireec's table) into the per-type-number
 // table ireec_array_describe uses; -1 with a Python error.
 int ireec_arrays_install(PyObject* element_types_by_dtype);
@@ -111,31 +123,14 @@ typedef struct ireec_handle_kind_t {
   PyObject* out_cffi_type;
 } ireec_handle_kind_t;
 
-extern ireec_handle_kind_t ireec_instance_handle_kind;
-extern ireec_handle_kind_t ireec_session_handle_kind;
-extern ireec_handle_kind_t ireec_device_handle_kind;
-extern ireec_handle_kind_t ireec_semaphore_handle_kind;
-extern ireec_handle_kind_t ireec_fence_handle_kind;
-extern ireec_handle_kind_t ireec_buffer_view_handle_kind;
-extern ireec_handle_kind_t ireec_vm_list_handle_kind;
-extern ireec_handle_kind_t ireec_parameter_index_handle_kind;
-extern ireec_handle_kind_t ireec_vm_buffer_handle_kind;
-extern ireec_handle_kind_t ireec_vm_module_handle_kind;
-// The HAL's objects (ireec/hal/).
-extern ireec_handle_kind_t ireec_allocator_handle_kind;
-extern ireec_handle_kind_t ireec_buffer_handle_kind;
-extern ireec_handle_kind_t ireec_command_buffer_handle_kind;
-extern ireec_handle_kind_t ireec_event_handle_kind;
-extern ireec_handle_kind_t ireec_executable_handle_kind;
-extern ireec_handle_kind_t ireec_executable_cache_handle_kind;
-extern ireec_handle_kind_t ireec_file_handle_kind;
-extern ireec_handle_kind_t ireec_channel_handle_kind;
-// Objects made on the way to another (handle.c).
-extern ireec_handle_kind_t ireec_file_handle_handle_kind;
-extern ireec_handle_kind_t ireec_file_mapping_handle_kind;
-extern ireec_handle_kind_t ireec_driver_handle_kind;
-extern ireec_handle_kind_t ireec_parameter_provider_handle_kind;
-#define IREEC_HANDLE_KINDS 22
+// The kinds, one per row of the table (handle_kinds.h): ireec_<name>_handle_kind.
+#define IREEC_DECLARE_HANDLE_KIND(name, ...) extern ireec_handle_kind_t ireec_##name##_handle_kind;
+IREEC_HANDLE_KIND_TABLE(IREEC_DECLARE_HANDLE_KIND)
+#undef IREEC_DECLARE_HANDLE_KIND
+// Every kind, in the table's order, and how many.
+#define IREEC_COUNT_HANDLE_KIND(...) +1
+enum { IREEC_HANDLE_KINDS = 0 IREEC_HANDLE_KIND_TABLE(IREEC_COUNT_HANDLE_KIND) };
+#undef IREEC_COUNT_HANDLE_KIND
 extern ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS];
 
 // A Handle: the reference (NULL once released), read through the member of
@@ -149,26 +144,18 @@ typedef struct {
   PyObject_HEAD
   union {
     void* ptr;
-    iree_runtime_instance_t* instance;
-    iree_runtime_session_t* session;
-    iree_hal_device_t* device;
-    iree_hal_semaphore_t* semaphore;
-    iree_hal_fence_t* fence;
-    iree_hal_buffer_view_t* buffer_view;
-    iree_vm_list_t* list;
-    iree_io_parameter_index_t* parameter_index;
-    iree_vm_buffer_t* vm_buffer;
-    iree_vm_module_t* vm_module;
-    iree_hal_buffer_t* buffer;
-    iree_io_file_handle_t* file_handle;
-    iree_hal_driver_t* driver;
-    iree_io_parameter_provider_t* parameter_provider;
+#define IREEC_HANDLE_POINTER(name, python_name, iree_prefix, pointee, ...) pointee* name;
+    IREEC_HANDLE_KIND_TABLE(IREEC_HANDLE_POINTER)
+#undef IREEC_HANDLE_POINTER
   };
   const ireec_handle_kind_t* kind;
   PyObject* cdata;
   Py_ssize_t users;
   bool closed;
   bool parent_released;
+  // The process the object was made in, when this one inherited it across
+  // fork() (_leak_reference): it is then closed for good; 0 otherwise.
+  long inherited_from;
   PyObject* parent;
   PyObject* keep_alive;
   PyObject* weakreflist;
@@ -197,8 +184,8 @@ static inline bool ireec_handle_is_closed(PyObject* object) {
 }
 // The kind whose instances |type| makes, or NULL (the abstract Handle).
 const ireec_handle_kind_t* ireec_handle_kind_of(PyTypeObject* type);
-// Raises ClosedError for |self| (the closed-message hook's text, else "X is
-// closed"); returns -1.
+// Raises ClosedError for |self| (a Handle, or an Invoker): "X is closed", or,
+// for a Handle a forked child inherited, why it cannot be used; returns -1.
 int ireec_handle_raise_closed(PyObject* self);
 // Takes a use of an open Handle (0), or raises ClosedError (-1).
 int ireec_handle_acquire(PyObject* handle);
@@ -238,9 +225,26 @@ PyObject* ireec_raise_status(iree_status_t status, PyObject* note);
 // for statuses cffi returned (ireec/_core/status.py).
 PyObject* ireec_error_from_status_function(PyObject* module, PyObject* address);
 PyObject* ireec_status_to_string_function(PyObject* module, PyObject* address);
-// With an exception set: if it is an AbortedError, lets the installed hook
-// add its notes about |session|'s failed devices.
+
+// ---------------------------------------------------------------------------
+// failed_devices.c: devices that abort all work after a failure.
+// ---------------------------------------------------------------------------
+
+// Whether the DeviceHandle |device| aborts all work (an empty queue barrier
+// on it, waited for in slices, is aborted): 1 or 0, or -1 with a Python
+// error (closed, the probe failing otherwise, or an interrupt).
+int ireec_device_failed(PyObject* device);
+// Adds to |error| a note per failed device among the Handles of the tuple
+// |devices| (others are skipped); 0, or -1 with a Python error (an
+// interrupt while probing).
+int ireec_note_failed_devices(PyObject* devices, PyObject* error);
+// With an exception set: if it is an AbortedError, adds the notes on the
+// failed devices of |session| (a SessionHandle, whose devices it holds).
 void ireec_note_aborted(PyObject* session);
+// device_failed(device) and note_failed_devices(devices, error).
+PyObject* ireec_device_failed_function(PyObject* module, PyObject* device);
+PyObject* ireec_note_failed_devices_function(PyObject* module, PyObject* const* args,
+                                             Py_ssize_t nargs);
 
 // ---------------------------------------------------------------------------
 // lock.c: Lock, a reentrant lock taken and given back from C (a Session's).
@@ -295,8 +299,8 @@ PyObject* ireec_function_full_name(const iree_vm_function_t* function);
 // CallLevel, what Invoker._level() makes.
 extern PyTypeObject ireec_invoker_type;
 extern PyTypeObject ireec_call_level_type;
-// handle.c: `with Holding(*objects):`, uses held for a block.
-extern PyTypeObject ireec_holding_type;
+// handle.c: `with Use(*objects) as pointers:`, uses held for a block.
+extern PyTypeObject ireec_use_type;
 // The call of an Invoker with vectorcall's arguments (|kwnames| name the
 // values after the |nargs| arguments): made in C, or by the general path.
 PyObject* ireec_invoker_vectorcall(PyObject* invoker, PyObject* const* args,
@@ -317,19 +321,27 @@ PyObject* ireec_results_new(PyObject* invoker, ireec_invoke_results_t* raw, PyOb
 // results.c: |results| (a list) with each None entry replaced by the result
 // of that index read from the invoker's output list (then emptied).
 int ireec_results_fill(PyObject* invoker, PyObject* results);
+// results.c: the Python object for the borrowed |ref| (result |index| of
+// |function|, for messages): a new ireec object of its type holding its own
+// reference (and a use of |device|, None for none, where it is on one), a
+// registered type's Python object, None for a null ref; NULL with a
+// TypeError for a type ireec does not convert.
+PyObject* ireec_ref_object(const iree_vm_ref_t* ref, PyObject* device,
+                           const iree_vm_function_t* function, Py_ssize_t index);
 
 // ---------------------------------------------------------------------------
 // readback.c: a buffer view read into a new numpy array.
 // ---------------------------------------------------------------------------
 
-// The methods BufferViewHandle adds to Handle: to_numpy() and
-// _read_mapped().
+// The methods BufferViewHandle adds to Handle: to_numpy(), _read_mapped()
+// and _read_into().
 extern PyMethodDef ireec_buffer_view_methods[];
 
-// ---------------------------------------------------------------------------
-// buffer_export.c: the buffer protocol of BufferViewHandle.
-// ---------------------------------------------------------------------------
+// readback.c: the buffer protocol of BufferViewHandle (an array over the
+// mapped buffer), and the base of arrays aliasing a buffer (not in the
+// module: readied by it).
 extern PyBufferProcs ireec_buffer_view_buffer_procs;
+extern PyTypeObject ireec_mapping_type;
 
 // ---------------------------------------------------------------------------
 // vm_buffer.c: a vm.buffer's bytes through the buffer protocol.

@@ -28,17 +28,20 @@ PyTypeObject* ireec_buffer_view_class = NULL;
 PyObject* ireec_dtypes_by_element_type = NULL;
 PyObject* ireec_cffi_cast = NULL;
 PyObject* ireec_uintptr_cffi_type = NULL;
-PyObject* ireec_closed_message = NULL;
-PyObject* ireec_decode_result = NULL;
+PyObject* ireec_cffi_null = NULL;
+PyObject* ireec_fence_class = NULL;
+PyObject* ireec_semaphore_class = NULL;
+PyObject* ireec_vm_list_class = NULL;
+PyObject* ireec_vm_buffer_class = NULL;
+PyObject* ireec_ref_types = NULL;
+PyObject* ireec_ref_objects = NULL;
 PyObject* ireec_call_declined = NULL;
-PyObject* ireec_note_aborted_hook = NULL;
-PyObject* ireec_read_back = NULL;
-PyObject* ireec_export_buffer = NULL;
 PyObject* ireec_session_call = NULL;
-PyObject* ireec_python_exception = NULL;
+PyObject* ireec_python_exceptions = NULL;
+static bool ireec_installed = false;
 
 bool ireec_require_installed(void) {
-  if (ireec_read_back) return true;  // (set last by install())
+  if (ireec_installed) return true;
   PyErr_SetString(PyExc_RuntimeError, "ireec._cext is not installed");
   return false;
 }
@@ -68,115 +71,152 @@ static int ireec_read_cffi_types(PyObject* ffi, PyObject** cffi_types) {
   return 0;
 }
 
+// What install() takes: each keyword, what it must be, and where it goes
+// (NULL: read here, not kept as is).
+typedef enum { IREEC_ANY, IREEC_TYPE, IREEC_EXCEPTION, IREEC_DICT, IREEC_CALLABLE } ireec_kind_t;
+static PyObject* ireec_ffi_given = NULL;
+static PyObject* ireec_element_types_given = NULL;
+static PyObject* ireec_buffer_view_given = NULL;
+static const struct {
+  const char* name;
+  ireec_kind_t kind;
+  PyObject** target;
+} ireec_install_keywords[] = {
+    {"ffi", IREEC_ANY, &ireec_ffi_given},
+    {"element_types_by_dtype", IREEC_DICT, &ireec_element_types_given},
+    {"dtypes_by_element_type", IREEC_DICT, &ireec_dtypes_by_element_type},
+    {"buffer_view", IREEC_TYPE, &ireec_buffer_view_given},
+    {"closed_error", IREEC_EXCEPTION, &ireec_closed_error},
+    {"iree_error", IREEC_EXCEPTION, &ireec_iree_error},
+    {"errors_by_code", IREEC_DICT, &ireec_errors_by_code},
+    {"python_exceptions", IREEC_DICT, &ireec_python_exceptions},
+    {"fence", IREEC_TYPE, &ireec_fence_class},
+    {"semaphore", IREEC_TYPE, &ireec_semaphore_class},
+    {"vm_list", IREEC_TYPE, &ireec_vm_list_class},
+    {"vm_buffer", IREEC_TYPE, &ireec_vm_buffer_class},
+    {"ref_types", IREEC_DICT, &ireec_ref_types},
+    {"ref_objects", IREEC_DICT, &ireec_ref_objects},
+    {"call_declined", IREEC_CALLABLE, &ireec_call_declined},
+    {"session_call", IREEC_CALLABLE, &ireec_session_call},
+};
+#define IREEC_INSTALL_KEYWORDS \
+  (sizeof(ireec_install_keywords) / sizeof(ireec_install_keywords[0]))
+
 static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwargs) {
-  static char* keywords[] = {
-      "ffi",         "element_types_by_dtype", "dtypes_by_element_type",
-      "buffer_view", "closed_error",           "iree_error",
-      "errors_by_code", "closed_message",      "decode_result",
-      "call_declined",  "note_aborted",        "read_back",
-      "session_call",   "python_exception", "export_buffer", NULL};
-  PyObject *ffi, *element_types_by_dtype, *dtypes_by_element_type, *buffer_view;
-  PyObject *closed_error, *iree_error, *errors_by_code;
-  PyObject *closed_message, *decode_result, *call_declined, *note_aborted, *read_back;
-  PyObject *session_call, *python_exception, *export_buffer;
-  if (!PyArg_ParseTupleAndKeywords(
-          args, kwargs, "|$OO!O!O!O!O!O!OOOOOOOO:install", keywords, &ffi,
-          &PyDict_Type, &element_types_by_dtype, &PyDict_Type, &dtypes_by_element_type,
-          &PyType_Type, &buffer_view, &PyType_Type, &closed_error, &PyType_Type,
-          &iree_error, &PyDict_Type, &errors_by_code, &closed_message, &decode_result,
-          &call_declined, &note_aborted, &read_back, &session_call,
-          &python_exception, &export_buffer)) {
-    return NULL;
-  }
   if (PyTuple_GET_SIZE(args) || !kwargs ||
-      PyDict_GET_SIZE(kwargs) != (Py_ssize_t)(sizeof(keywords) / sizeof(keywords[0]) - 1)) {
+      PyDict_GET_SIZE(kwargs) != (Py_ssize_t)IREEC_INSTALL_KEYWORDS) {
     PyErr_SetString(PyExc_TypeError, "install() takes every one of its keywords");
     return NULL;
   }
-  PyObject* hooks[8] = {closed_message, decode_result, call_declined, note_aborted,
-                        read_back, session_call, python_exception, export_buffer};
-  for (int i = 0; i < 8; ++i) {
-    if (!PyCallable_Check(hooks[i])) {
-      PyErr_SetString(PyExc_TypeError,
-                      "install(): closed_message, decode_result, call_declined, "
-                      "note_aborted, read_back, session_call, python_exception and "
-                      "export_buffer must be callable");
+  PyObject* given[IREEC_INSTALL_KEYWORDS];
+  for (size_t i = 0; i < IREEC_INSTALL_KEYWORDS; ++i) {
+    const char* name = ireec_install_keywords[i].name;
+    PyObject* value = PyDict_GetItemString(kwargs, name);  // (borrowed)
+    if (!value) {
+      PyErr_Format(PyExc_TypeError, "install() takes every one of its keywords: %s is missing",
+                   name);
+      return NULL;
+    }
+    bool fits = true;
+    switch (ireec_install_keywords[i].kind) {
+      case IREEC_TYPE:
+        fits = PyType_Check(value);
+        break;
+      case IREEC_EXCEPTION:
+        fits = PyType_Check(value) &&
+               PyType_IsSubtype((PyTypeObject*)value, (PyTypeObject*)PyExc_Exception);
+        break;
+      case IREEC_DICT:
+        fits = PyDict_Check(value);
+        break;
+      case IREEC_CALLABLE:
+        fits = PyCallable_Check(value);
+        break;
+      case IREEC_ANY:
+        break;
+    }
+    if (!fits) {
+      static const char* kinds[] = {"an object", "a class", "an exception class", "a dict",
+                                    "callable"};
+      PyErr_Format(PyExc_TypeError, "install(): %s must be %s", name,
+                   kinds[ireec_install_keywords[i].kind]);
+      return NULL;
+    }
+    given[i] = value;
+  }
+  // The classes C makes objects of, each of its kind.
+  static const struct {
+    const char* name;
+    const ireec_handle_kind_t* kind;
+  } classes[] = {
+      {"buffer_view", &ireec_buffer_view_handle_kind},
+      {"fence", &ireec_fence_handle_kind},
+      {"semaphore", &ireec_semaphore_handle_kind},
+      {"vm_list", &ireec_vm_list_handle_kind},
+      {"vm_buffer", &ireec_vm_buffer_handle_kind},
+  };
+  for (size_t i = 0; i < sizeof(classes) / sizeof(classes[0]); ++i) {
+    PyObject* cls = PyDict_GetItemString(kwargs, classes[i].name);
+    if (ireec_handle_kind_of((PyTypeObject*)cls) != classes[i].kind) {
+      PyErr_Format(PyExc_TypeError, "install(): %s must subclass %s", classes[i].name,
+                   _PyType_Name((PyTypeObject*)&classes[i].kind->type));
       return NULL;
     }
   }
-  PyObject* exceptions[2] = {closed_error, iree_error};
-  for (int i = 0; i < 2; ++i) {
-    if (!PyType_IsSubtype((PyTypeObject*)exceptions[i], (PyTypeObject*)PyExc_Exception)) {
-      PyErr_SetString(PyExc_TypeError, "install(): closed_error and iree_error must "
-                                       "be exception classes");
-      return NULL;
-    }
-  }
-  if (ireec_handle_kind_of((PyTypeObject*)buffer_view) != &ireec_buffer_view_handle_kind) {
-    PyErr_SetString(PyExc_TypeError, "install(): buffer_view must subclass BufferViewHandle");
-    return NULL;
-  }
-  if (ireec_read_back) {
+  PyObject* buffer_view = PyDict_GetItemString(kwargs, "buffer_view");
+  if (ireec_installed) {
     PyErr_SetString(PyExc_RuntimeError, "ireec._cext is installed already");
     return NULL;
   }
+  PyObject* errors_by_code = PyDict_GetItemString(kwargs, "errors_by_code");
   PyObject* key = PyLong_FromLong((long)IREE_STATUS_ABORTED);
   PyObject* aborted = key ? PyDict_GetItemWithError(errors_by_code, key) : NULL;
   Py_XDECREF(key);
   if (!aborted && PyErr_Occurred()) return NULL;
+  PyObject* ffi = PyDict_GetItemString(kwargs, "ffi");
   PyObject* cast = PyObject_GetAttrString(ffi, "cast");
   if (!cast) return NULL;
-  PyObject* cffi_types[IREEC_CFFI_TYPES];
-  if (ireec_read_cffi_types(ffi, cffi_types) != 0 ||
-      ireec_arrays_install(element_types_by_dtype) != 0) {
+  PyObject* null = PyObject_GetAttrString(ffi, "NULL");
+  if (!null) {
     Py_DECREF(cast);
     return NULL;
   }
+  PyObject* cffi_types[IREEC_CFFI_TYPES];
+  if (ireec_read_cffi_types(ffi, cffi_types) != 0 ||
+      ireec_arrays_install(PyDict_GetItemString(kwargs, "element_types_by_dtype")) != 0) {
+    Py_DECREF(cast);
+    Py_DECREF(null);
+    return NULL;
+  }
   // Nothing fails from here on.
+  for (size_t i = 0; i < IREEC_INSTALL_KEYWORDS; ++i) {
+    *ireec_install_keywords[i].target = Py_NewRef(given[i]);
+  }
   for (size_t i = 0; i < IREEC_HANDLE_KINDS; ++i) {
     ireec_handle_kinds[i]->cffi_type = cffi_types[2 * i];
     ireec_handle_kinds[i]->out_cffi_type = cffi_types[2 * i + 1];
   }
   ireec_uintptr_cffi_type = cffi_types[IREEC_CFFI_TYPES - 1];
   ireec_cffi_cast = cast;
-  ireec_buffer_view_class = (PyTypeObject*)Py_NewRef(buffer_view);
-  ireec_dtypes_by_element_type = Py_NewRef(dtypes_by_element_type);
-  ireec_closed_error = Py_NewRef(closed_error);
-  ireec_iree_error = Py_NewRef(iree_error);
-  ireec_errors_by_code = Py_NewRef(errors_by_code);
+  ireec_cffi_null = null;
+  ireec_buffer_view_class = (PyTypeObject*)buffer_view;
   ireec_aborted_error = Py_XNewRef(aborted);
-  ireec_closed_message = Py_NewRef(closed_message);
-  ireec_decode_result = Py_NewRef(decode_result);
-  ireec_call_declined = Py_NewRef(call_declined);
-  ireec_note_aborted_hook = Py_NewRef(note_aborted);
-  ireec_session_call = Py_NewRef(session_call);
-  ireec_python_exception = Py_NewRef(python_exception);
-  ireec_export_buffer = Py_NewRef(export_buffer);
-  ireec_read_back = Py_NewRef(read_back);
+  ireec_installed = true;
   Py_RETURN_NONE;
 }
 
 static PyMethodDef ireec_cext_methods[] = {
     {"install", (PyCFunction)(void (*)(void))ireec_install, METH_VARARGS | METH_KEYWORDS,
      "install(*, ffi, element_types_by_dtype, dtypes_by_element_type, buffer_view, "
-     "closed_error, iree_error, errors_by_code, closed_message, decode_result, "
-     "call_declined, note_aborted, read_back, session_call, python_exception, "
-     "export_buffer), once: ireec's cffi "
-     "module (its "
-     "types of the handles' pointers, and cast); the element-type table "
-     "({dtype: element type}, {element type: dtype}); the BufferView class "
-     "a call's results are made as; the exceptions raised for closed objects "
-     "and failed statuses ({code: class}, IreeError for the others); and the "
-     "functions C leaves to Python: closed_message(object) (the ClosedError "
-     "text of an object a forked child inherited, or None), "
-     "decode_result(outputs, index, device, function_name) (results C does "
-     "not convert: fences, lists, other refs), call_declined(invoker, args, "
-     "kwargs) (the calls the invoker declines), note_aborted(session, error) "
-     "(notes on an ABORTED call's failed devices), read_back(view, copy) "
-     "(to_numpy beyond the mapped read), session_call(session, name, *args, "
-     "**kwargs) (Session.call of a name not in the session's table) and "
-     "export_buffer(view, writable) (what the buffer protocol exports: an "
-     "array over the mapped buffer)."},
+     "closed_error, iree_error, errors_by_code, python_exceptions, ...), once, "
+     "by ireec/_extension.py, which says what each is."},
+    {"device_failed", ireec_device_failed_function, METH_O,
+     "device_failed(device): whether the device aborts all work after a failure "
+     "(an empty queue barrier on it is aborted)"},
+    {"note_failed_devices", (PyCFunction)(void (*)(void))ireec_note_failed_devices_function,
+     METH_FASTCALL,
+     "note_failed_devices(devices, error): a note on `error` for each of `devices` "
+     "that has failed"},
     {"error_from_status", ireec_error_from_status_function, METH_O,
      "error_from_status(address): the exception of the iree_status_t at "
      "address, which it frees"},
@@ -205,50 +245,37 @@ static struct PyModuleDef ireec_cext_module = {
 
 PyMODINIT_FUNC PyInit__cext(void) {
   import_array();
-  // A buffer view exports its mapped buffer (buffer_export.c).
-  ireec_buffer_view_handle_kind.type.tp_as_buffer = &ireec_buffer_view_buffer_procs;
+  // The module's types besides the Handle kinds (which come from their
+  // table, handle_kinds.h).
   static struct {
     const char* name;
     PyTypeObject* type;
   } types[] = {
       {"Handle", &ireec_handle_type},
-      {"InstanceHandle", &ireec_instance_handle_kind.type},
-      {"SessionHandle", &ireec_session_handle_kind.type},
-      {"DeviceHandle", &ireec_device_handle_kind.type},
-      {"SemaphoreHandle", &ireec_semaphore_handle_kind.type},
-      {"FenceHandle", &ireec_fence_handle_kind.type},
-      {"BufferViewHandle", &ireec_buffer_view_handle_kind.type},
-      {"VmListHandle", &ireec_vm_list_handle_kind.type},
-      {"ParameterIndexHandle", &ireec_parameter_index_handle_kind.type},
-      {"VmBufferHandle", &ireec_vm_buffer_handle_kind.type},
-      {"VmModuleHandle", &ireec_vm_module_handle_kind.type},
-      {"AllocatorHandle", &ireec_allocator_handle_kind.type},
-      {"BufferHandle", &ireec_buffer_handle_kind.type},
-      {"CommandBufferHandle", &ireec_command_buffer_handle_kind.type},
-      {"EventHandle", &ireec_event_handle_kind.type},
-      {"ExecutableHandle", &ireec_executable_handle_kind.type},
-      {"ExecutableCacheHandle", &ireec_executable_cache_handle_kind.type},
-      {"FileHandle", &ireec_file_handle_kind.type},
-      {"ChannelHandle", &ireec_channel_handle_kind.type},
       {"Invoker", &ireec_invoker_type},
       {"NativeFunction", &ireec_native_function_type},
-      {"IoFileHandle", &ireec_file_handle_handle_kind.type},
-      {"IoFileMappingHandle", &ireec_file_mapping_handle_kind.type},
-      {"DriverHandle", &ireec_driver_handle_kind.type},
-      {"ParameterProviderHandle", &ireec_parameter_provider_handle_kind.type},
       {"CallLevel", &ireec_call_level_type},
-      {"Holding", &ireec_holding_type},
+      {"Use", &ireec_use_type},
       {"Lock", &ireec_lock_type},
   };
   size_t count = sizeof(types) / sizeof(types[0]);
-  // (The kind macro has no slot for it.)
-  ireec_vm_buffer_handle_kind.type.tp_as_buffer = &ireec_vm_buffer_as_buffer;
   for (size_t i = 0; i < count; ++i) {
     if (PyType_Ready(types[i].type) != 0) return NULL;
   }
+  for (size_t i = 0; i < IREEC_HANDLE_KINDS; ++i) {
+    if (PyType_Ready(&ireec_handle_kinds[i]->type) != 0) return NULL;
+  }
+  if (PyType_Ready(&ireec_mapping_type) != 0) return NULL;
   PyObject* module = PyModule_Create(&ireec_cext_module);
   for (size_t i = 0; module && i < count; ++i) {
     if (PyModule_AddObjectRef(module, types[i].name, (PyObject*)types[i].type) != 0) {
+      Py_CLEAR(module);
+    }
+  }
+  for (size_t i = 0; module && i < IREEC_HANDLE_KINDS; ++i) {
+    PyTypeObject* type = &ireec_handle_kinds[i]->type;
+    // (Its name in the module: tp_name without "ireec._cext.".)
+    if (PyModule_AddObjectRef(module, _PyType_Name(type), (PyObject*)type) != 0) {
       Py_CLEAR(module);
     }
   }

@@ -8,14 +8,11 @@
 // IREE's own text for the status (iree_status_to_string: file:line, code,
 // message, annotations), so a failure reads the same whichever path raised
 // it. The status is freed exactly once.
-//
-// Also the ABORTED note hook: an ABORTED failure of a session's call gets
-// notes on which of the session's devices now fail all work. Finding out
-// submits a barrier to each device's queue and waits for it, work that
-// ireec.Device.check does in Python; C calls the installed function only
-// for ABORTED failures (rare, and slow already).
 
 #include "cext.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 PyObject* ireec_closed_error = NULL;
 PyObject* ireec_iree_error = NULL;
@@ -36,6 +33,42 @@ static PyObject* ireec_status_text(iree_status_t status) {
   return text;
 }
 
+// The exception kept for the status whose text is |text| (ireec/_core/
+// callbacks.py names it there as "(Python exception #N)"), taken from the
+// kept ones, with the text as a note; NULL without a Python error when none
+// is kept (or the text names none).
+static PyObject* ireec_python_exception(PyObject* text) {
+  static const char marker[] = "(Python exception #";
+  if (!ireec_python_exceptions) return NULL;
+  Py_ssize_t length = 0;
+  const char* chars = PyUnicode_AsUTF8AndSize(text, &length);
+  if (!chars) return NULL;
+  const char* found = strstr(chars, marker);
+  if (!found) return NULL;
+  char* end = NULL;
+  long long number = strtoll(found + sizeof(marker) - 1, &end, 10);
+  if (end == found + sizeof(marker) - 1 || *end != ')') return NULL;
+  PyObject* key = PyLong_FromLongLong(number);
+  if (!key) return NULL;
+  PyObject* error = PyDict_GetItemWithError(ireec_python_exceptions, key);
+  if (error) {
+    Py_INCREF(error);
+    if (PyDict_DelItem(ireec_python_exceptions, key) != 0) Py_CLEAR(error);
+  }
+  Py_DECREF(key);
+  if (!error) return NULL;
+  PyObject* added = PyObject_CallMethod(
+      error, "add_note", "N",
+      PyUnicode_FromFormat("raised by a Python function IREE called; IREE reported: %U",
+                           text));
+  if (!added) {
+    Py_DECREF(error);
+    return NULL;
+  }
+  Py_DECREF(added);
+  return error;
+}
+
 PyObject* ireec_status_error(iree_status_t status, PyObject* note) {
   iree_status_code_t code = iree_status_code(status);
   PyObject* text = ireec_status_text(status);
@@ -47,22 +80,14 @@ PyObject* ireec_status_error(iree_status_t status, PyObject* note) {
     Py_DECREF(text);
     return NULL;
   }
-  PyObject* error = NULL;
   // A status a Python callback made from an exception names it: that
-  // exception is raised again (ireec/_core/callbacks.py finds it; failures
-  // are rare enough for one more call).
-  if (ireec_python_exception) {
-    error = PyObject_CallOneArg(ireec_python_exception, text);
-    if (!error) {
-      Py_DECREF(text);
-      return NULL;
-    }
-    if (error == Py_None) {
-      Py_CLEAR(error);
-    } else {
-      Py_DECREF(text);
-    }
+  // exception is raised again.
+  PyObject* error = ireec_python_exception(text);
+  if (!error && PyErr_Occurred()) {
+    Py_DECREF(text);
+    return NULL;
   }
+  if (error) Py_DECREF(text);
   if (!error) {
     PyObject* key = PyLong_FromLong((long)code);
     PyObject* cls = key ? PyDict_GetItemWithError(ireec_errors_by_code, key) : NULL;
@@ -111,25 +136,4 @@ PyObject* ireec_error_from_status_function(PyObject* module, PyObject* address) 
 PyObject* ireec_status_to_string_function(PyObject* module, PyObject* address) {
   iree_status_t status;
   return ireec_status_at(address, &status) ? ireec_status_text(status) : NULL;
-}
-
-void ireec_note_aborted(PyObject* session) {
-  if (!ireec_note_aborted_hook || !ireec_aborted_error ||
-      !PyErr_ExceptionMatches(ireec_aborted_error)) {
-    return;
-  }
-  PyObject *type, *error, *traceback;
-  PyErr_Fetch(&type, &error, &traceback);
-  PyErr_NormalizeException(&type, &error, &traceback);
-  PyObject* noted =
-      PyObject_CallFunctionObjArgs(ireec_note_aborted_hook, session, error, NULL);
-  if (noted) {
-    Py_DECREF(noted);
-    PyErr_Restore(type, error, traceback);
-  } else {
-    // The hook's own failure replaces the error, as it would in Python.
-    Py_XDECREF(type);
-    Py_XDECREF(error);
-    Py_XDECREF(traceback);
-  }
 }

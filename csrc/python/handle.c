@@ -1,11 +1,6 @@
 // Handle, the C base type of every ireec object that owns an IREE
-// reference, and its kinds: one C type per IREE object (InstanceHandle,
-// SessionHandle, DeviceHandle, SemaphoreHandle, FenceHandle,
-// BufferViewHandle, VmListHandle, ParameterIndexHandle, VmBufferHandle,
-// VmModuleHandle, and the HAL's
-// AllocatorHandle, BufferHandle, CommandBufferHandle, EventHandle,
-// ExecutableHandle, ExecutableCacheHandle, FileHandle, ChannelHandle, and
-// IoFileHandle, IoFileMappingHandle, DriverHandle, ParameterProviderHandle),
+// reference, and its kinds: one C type per IREE object (the rows of
+// handle_kinds.h: InstanceHandle, DeviceHandle, BufferViewHandle, ...),
 // which the Python class of that object subclasses (ireec.Device is a
 // DeviceHandle). The kind fixes at compile time how the reference is
 // retained and released, and which cffi pointer `.handle` is; the pointer
@@ -16,7 +11,7 @@
 // Those release the GIL while IREE works on the pointer, so a close() that
 // released the reference at once would free it under them. Here the
 // reference is released when the last user leaves: work on an object holds
-// a use (_acquire/_release_use, or a child object made from it: a
+// a use (a Use block, or a child object made from it: a
 // BufferView holds a use of its Device, a Device of its Instance), and
 // close() only marks the object closed (new uses then raise ClosedError)
 // and releases if nobody is using it. Users are counted under the GIL.
@@ -40,137 +35,42 @@ static int ireec_handle_traverse(PyObject* object, visitproc visit, void* arg);
 static int ireec_handle_clear(PyObject* object);
 static void ireec_handle_dealloc(PyObject* object);
 
-// One kind: |name| its C identifier, |iree| IREE's name prefix of the object
-// (its _retain and _release), |pointee| what the pointer points to, |size|
-// its instances' C size, |methods| and |getset| what the kind adds to
-// Handle's (or NULL).
-#define IREEC_HANDLE_KIND(name, python_name, iree, pointee, keeps_gil, size, methods, \
-                          getset, doc)                                              \
-  static void ireec_##name##_retain(void* ptr) { iree##_retain((pointee*)ptr); }   \
-  static void ireec_##name##_release(void* ptr) { iree##_release((pointee*)ptr); } \
-  ireec_handle_kind_t ireec_##name##_handle_kind = {                               \
-      .type =                                                                      \
-          {                                                                        \
-              PyVarObject_HEAD_INIT(NULL, 0).tp_name =                             \
-                  "ireec._cext." python_name,                                      \
-              .tp_basicsize = size,                                                \
-              .tp_dealloc = ireec_handle_dealloc,                                  \
-              .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE |               \
-                          Py_TPFLAGS_HAVE_GC,                                      \
-              .tp_doc = doc,                                                       \
-              .tp_traverse = ireec_handle_traverse,                                \
-              .tp_clear = ireec_handle_clear,                                      \
-              .tp_methods = methods,                                               \
-              .tp_getset = getset,                                                 \
-              .tp_base = &ireec_handle_type,                                       \
-              .tp_new = ireec_handle_tp_new,                                       \
-          },                                                                       \
-      .retain = ireec_##name##_retain,                                             \
-      .release = ireec_##name##_release,                                           \
-      .release_keeps_gil = keeps_gil,                                              \
-      .c_type = #pointee "*",                                                      \
-      .out_c_type = #pointee "**",                                                 \
-  }
-
+// One kind, made from its row of the table (handle_kinds.h): its retain
+// and release (IREE's, typed) and its type object, a subclass of Handle.
 #define IREEC_HANDLE_SIZE sizeof(ireec_handle_t)
-IREEC_HANDLE_KIND(instance, "InstanceHandle", iree_runtime_instance,
-                  iree_runtime_instance_t, false, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_runtime_instance_t reference (ireec.Instance).");
-IREEC_HANDLE_KIND(device, "DeviceHandle", iree_hal_device, iree_hal_device_t, false,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_device_t reference (ireec.Device).");
-IREEC_HANDLE_KIND(semaphore, "SemaphoreHandle", iree_hal_semaphore,
-                  iree_hal_semaphore_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_semaphore_t reference (ireec.Semaphore).");
-IREEC_HANDLE_KIND(fence, "FenceHandle", iree_hal_fence, iree_hal_fence_t, true,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_fence_t reference (ireec.Fence).");
-IREEC_HANDLE_KIND(vm_list, "VmListHandle", iree_vm_list, iree_vm_list_t, true,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_vm_list_t reference (ireec.vm.VmList).");
-IREEC_HANDLE_KIND(parameter_index, "ParameterIndexHandle", iree_io_parameter_index,
-                  iree_io_parameter_index_t, false, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_io_parameter_index_t reference (ireec.ParameterIndex).");
-// A vm.buffer's kind also lends its bytes through the buffer protocol
-// (vm_buffer.c); a module's release may run Python (a NativeModule's destroy).
-IREEC_HANDLE_KIND(vm_buffer, "VmBufferHandle", iree_vm_buffer, iree_vm_buffer_t, true,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_vm_buffer_t reference (ireec.vm.Buffer), with the buffer "
-                  "protocol.");
-IREEC_HANDLE_KIND(vm_module, "VmModuleHandle", iree_vm_module, iree_vm_module_t, false,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_vm_module_t reference (ireec.vm.Module).");
-// The HAL's objects (ireec/hal/): none joins a thread when released. A
-// buffer's release may call back into Python (a lent host array), which
-// takes the GIL this thread already holds.
-IREEC_HANDLE_KIND(allocator, "AllocatorHandle", iree_hal_allocator,
-                  iree_hal_allocator_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_allocator_t reference (ireec.hal.Allocator).");
-IREEC_HANDLE_KIND(buffer, "BufferHandle", iree_hal_buffer, iree_hal_buffer_t, true,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_buffer_t reference (ireec.hal.Buffer).");
-IREEC_HANDLE_KIND(command_buffer, "CommandBufferHandle", iree_hal_command_buffer,
-                  iree_hal_command_buffer_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_command_buffer_t reference (ireec.hal.CommandBuffer).");
-IREEC_HANDLE_KIND(event, "EventHandle", iree_hal_event, iree_hal_event_t, true,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_event_t reference (ireec.hal.Event).");
-IREEC_HANDLE_KIND(executable, "ExecutableHandle", iree_hal_executable,
-                  iree_hal_executable_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_executable_t reference (ireec.hal.Executable).");
-IREEC_HANDLE_KIND(executable_cache, "ExecutableCacheHandle", iree_hal_executable_cache,
-                  iree_hal_executable_cache_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_executable_cache_t reference (ireec.hal.ExecutableCache).");
-IREEC_HANDLE_KIND(file, "FileHandle", iree_hal_file, iree_hal_file_t, true,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_file_t reference (ireec.hal.File).");
-IREEC_HANDLE_KIND(channel, "ChannelHandle", iree_hal_channel, iree_hal_channel_t, true,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_hal_channel_t reference (ireec.hal.Channel).");
-// A session's kind also holds the table of its calls (session.c).
-IREEC_HANDLE_KIND(session, "SessionHandle", iree_runtime_session,
-                  iree_runtime_session_t, false, sizeof(ireec_session_handle_t),
-                  ireec_session_methods, ireec_session_getset,
-                  "An iree_runtime_session_t reference (ireec.Session), and "
-                  "Session.call.");
-// A buffer view's kind also reads itself back (readback.c).
-IREEC_HANDLE_KIND(buffer_view, "BufferViewHandle", iree_hal_buffer_view,
-                  iree_hal_buffer_view_t, true, IREEC_HANDLE_SIZE,
-                  ireec_buffer_view_methods, NULL,
-                  "An iree_hal_buffer_view_t reference (ireec.BufferView).");
-// The objects ireec makes on the way to another (a file a parameter index
-// reads and its mapping, a driver asked for its devices, a parameter
-// provider; buffers and
-// modules have their kinds above): owned by a Handle from
-// the moment IREE makes them, like the others, so nothing leaks when an
-// exception arrives before they are released.
-IREEC_HANDLE_KIND(file_handle, "IoFileHandle", iree_io_file_handle, iree_io_file_handle_t,
-                  true, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_io_file_handle_t reference.");
-IREEC_HANDLE_KIND(file_mapping, "IoFileMappingHandle", iree_io_file_mapping,
-                  iree_io_file_mapping_t, true, IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_io_file_mapping_t reference.");
-IREEC_HANDLE_KIND(driver, "DriverHandle", iree_hal_driver, iree_hal_driver_t, false,
-                  IREEC_HANDLE_SIZE, NULL, NULL, "An iree_hal_driver_t reference.");
-IREEC_HANDLE_KIND(parameter_provider, "ParameterProviderHandle",
-                  iree_io_parameter_provider, iree_io_parameter_provider_t, false,
-                  IREEC_HANDLE_SIZE, NULL, NULL,
-                  "An iree_io_parameter_provider_t reference.");
+#define IREEC_DEFINE_HANDLE_KIND(name, python_name, iree_prefix, pointee, keeps_gil, size, \
+                                 methods, getset, buffer_procs, doc)                      \
+  static void ireec_##name##_retain(void* ptr) { iree_prefix##_retain((pointee*)ptr); }   \
+  static void ireec_##name##_release(void* ptr) { iree_prefix##_release((pointee*)ptr); } \
+  ireec_handle_kind_t ireec_##name##_handle_kind = {                                      \
+      .type =                                                                             \
+          {                                                                               \
+              PyVarObject_HEAD_INIT(NULL, 0).tp_name = "ireec._cext." #python_name,       \
+              .tp_basicsize = size,                                                       \
+              .tp_dealloc = ireec_handle_dealloc,                                         \
+              .tp_as_buffer = buffer_procs,                                               \
+              .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,  \
+              .tp_doc = doc,                                                              \
+              .tp_traverse = ireec_handle_traverse,                                       \
+              .tp_clear = ireec_handle_clear,                                             \
+              .tp_methods = methods,                                                      \
+              .tp_getset = getset,                                                        \
+              .tp_base = &ireec_handle_type,                                              \
+              .tp_new = ireec_handle_tp_new,                                              \
+          },                                                                              \
+      .retain = ireec_##name##_retain,                                                    \
+      .release = ireec_##name##_release,                                                  \
+      .release_keeps_gil = keeps_gil,                                                     \
+      .c_type = #pointee "*",                                                             \
+      .out_c_type = #pointee "**",                                                        \
+  };
+IREEC_HANDLE_KIND_TABLE(IREEC_DEFINE_HANDLE_KIND)
+#undef IREEC_DEFINE_HANDLE_KIND
 
+#define IREEC_HANDLE_KIND_ADDRESS(name, ...) &ireec_##name##_handle_kind,
 ireec_handle_kind_t* const ireec_handle_kinds[IREEC_HANDLE_KINDS] = {
-    &ireec_instance_handle_kind, &ireec_session_handle_kind,
-    &ireec_device_handle_kind,   &ireec_semaphore_handle_kind,
-    &ireec_fence_handle_kind,    &ireec_buffer_view_handle_kind,
-    &ireec_vm_list_handle_kind,  &ireec_parameter_index_handle_kind,
-    &ireec_vm_buffer_handle_kind, &ireec_vm_module_handle_kind,
-    // The HAL's objects.
-    &ireec_allocator_handle_kind, &ireec_buffer_handle_kind,
-    &ireec_command_buffer_handle_kind, &ireec_event_handle_kind,
-    &ireec_executable_handle_kind, &ireec_executable_cache_handle_kind,
-    &ireec_file_handle_kind, &ireec_channel_handle_kind,
-    &ireec_file_handle_handle_kind, &ireec_file_mapping_handle_kind,
-    &ireec_driver_handle_kind, &ireec_parameter_provider_handle_kind,
-};
+    IREEC_HANDLE_KIND_TABLE(IREEC_HANDLE_KIND_ADDRESS)};
+#undef IREEC_HANDLE_KIND_ADDRESS
 
 const ireec_handle_kind_t* ireec_handle_kind_of(PyTypeObject* type) {
   // The class's MRO holds its kind (a Python class may put other bases
@@ -190,17 +90,20 @@ const ireec_handle_kind_t* ireec_handle_kind_of(PyTypeObject* type) {
 // ---------------------------------------------------------------------------
 
 int ireec_handle_raise_closed(PyObject* self) {
-  PyObject* message = NULL;
-  if (ireec_closed_message) {
-    // An object a forked child inherited says so (ireec/_core/fork.py).
-    message = PyObject_CallOneArg(ireec_closed_message, self);
-    if (!message) return -1;
-    if (message == Py_None) Py_CLEAR(message);
-  }
-  if (!message) {
-    message = PyUnicode_FromFormat("%s is closed", _PyType_Name(Py_TYPE(self)));
-    if (!message) return -1;
-  }
+  long inherited_from = PyObject_TypeCheck(self, &ireec_handle_type)
+                            ? ((ireec_handle_t*)self)->inherited_from
+                            : 0;
+  // An object a forked child inherited says so (ireec/_core/fork.py).
+  PyObject* message =
+      inherited_from
+          ? PyUnicode_FromFormat(
+                "%s was created in process %ld and inherited by this one across "
+                "fork(); IREE objects do not survive fork (their worker threads stay "
+                "in the parent). Create new objects in the child, or start workers "
+                "with multiprocessing's 'spawn' start method",
+                _PyType_Name(Py_TYPE(self)), inherited_from)
+          : PyUnicode_FromFormat("%s is closed", _PyType_Name(Py_TYPE(self)));
+  if (!message) return -1;
   PyErr_SetObject(ireec_closed_error ? ireec_closed_error : PyExc_ValueError, message);
   Py_DECREF(message);
   return -1;
@@ -476,22 +379,30 @@ static PyObject* ireec_handle_close(PyObject* object, PyObject* unused) {
   Py_RETURN_NONE;
 }
 
-// _leak_reference(): in a forked child, closed for good without ever
-// releasing: a use that is never given back (closed or not, in use or not).
-static PyObject* ireec_handle_leak_reference(PyObject* object, PyObject* unused) {
+// _leak_reference(parent_pid): in a forked child, closed for good without
+// ever releasing: a use that is never given back (closed or not, in use or
+// not); ClosedError then names the parent process.
+static PyObject* ireec_handle_leak_reference(PyObject* object, PyObject* pid) {
   ireec_handle_t* self = (ireec_handle_t*)object;
+  long parent = PyLong_AsLong(pid);
+  if (parent == -1 && PyErr_Occurred()) return NULL;
   if (self->ptr) ++self->users;
   self->closed = true;
+  self->inherited_from = parent;
   Py_RETURN_NONE;
 }
 
-static PyObject* ireec_handle_acquire_method(PyObject* object, PyObject* unused) {
-  if (ireec_handle_acquire(object) != 0) return NULL;
-  Py_RETURN_NONE;
+static PyObject* ireec_handle_get_inherited_from(PyObject* object, void* closure) {
+  long pid = ((ireec_handle_t*)object)->inherited_from;
+  if (!pid) Py_RETURN_NONE;
+  return PyLong_FromLong(pid);
 }
 
-static PyObject* ireec_handle_release_use_method(PyObject* object, PyObject* unused) {
-  ireec_handle_release_use(object);
+static PyObject* ireec_handle_require_open(PyObject* object, PyObject* unused) {
+  if (ireec_handle_is_closed(object)) {
+    ireec_handle_raise_closed(object);
+    return NULL;
+  }
   Py_RETURN_NONE;
 }
 
@@ -592,13 +503,12 @@ static PyMethodDef ireec_handle_methods[] = {
     {"close", ireec_handle_close, METH_NOARGS,
      "Releases the reference: now, or when the last user (a call, a wait, a "
      "child object) leaves. Closing twice is harmless."},
-    {"_acquire", ireec_handle_acquire_method, METH_NOARGS,
-     "Takes a use (ClosedError if closed): the reference stays until "
-     "_release_use()."},
-    {"_leak_reference", ireec_handle_leak_reference, METH_NOARGS,
-     "Closes without ever releasing the reference (a forked child's)."},
-    {"_release_use", ireec_handle_release_use_method, METH_NOARGS,
-     "Gives back a use taken by _acquire()."},
+    {"_require_open", ireec_handle_require_open, METH_NOARGS,
+     "ClosedError if closed (the text says why: closed, or inherited across "
+     "fork)."},
+    {"_leak_reference", ireec_handle_leak_reference, METH_O,
+     "_leak_reference(parent_pid): closes without ever releasing the reference "
+     "(a forked child's)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -613,6 +523,8 @@ static PyGetSetDef ireec_handle_getset[] = {
     {"_address", ireec_handle_get_address, NULL,
      "The pointer as an int, None once closed.", NULL},
     {"_users", ireec_handle_get_users, NULL, "Uses in flight.", NULL},
+    {"_inherited_from", ireec_handle_get_inherited_from, NULL,
+     "The process a forked child inherited the object from, or None.", NULL},
     {"_parent", ireec_handle_get_parent, NULL,
      "The Handle (or tuple of them) given to _adopt as parent, or None.", NULL},
     {"_released", ireec_handle_get_released, NULL,
@@ -637,107 +549,135 @@ PyTypeObject ireec_handle_type = {
 };
 
 // ---------------------------------------------------------------------------
-// Holding: uses of several Handles held for a `with` block
+// Use: the one way Python code hands an object's pointer to IREE
 // ---------------------------------------------------------------------------
 
-// `with Holding(*objects):` holds a use of every Handle among |objects|
-// (others ignored) for the block. __enter__ takes them all or none
-// (ClosedError), __exit__ gives them back, each in one C call: written in
-// Python, an interrupt between taking a use and noting it (or inside a
-// __del__ giving it back) left the use held for ever. A Holding entered and
-// kept, not exited (what a command buffer keeps of the objects its commands
-// name), gives its uses back when it goes.
+// `with Use(*objects) as pointers:` holds a use of every Handle among
+// |objects| for the block and yields their pointers (`.handle`), a tuple in
+// the order given (None given: ffi.NULL); anything else is a TypeError.
+// Every IREE call on a wrapped object's pointer is made inside such a
+// block, so a close() on another thread meanwhile only marks the object
+// closed: its reference goes when the block ends. __enter__ takes the uses
+// all or none (ClosedError, saying which object), __exit__ gives them back,
+// each in one C call: written in Python, an interrupt between taking a use
+// and noting it (or inside a __del__ giving it back) left the use held for
+// ever. A Use entered and kept, not exited (what a command buffer keeps of
+// the objects its commands name), gives its uses back when it goes.
 typedef struct {
   PyObject_HEAD
   PyObject* objects;  // the tuple given
   bool entered;       // uses held (from __enter__ to __exit__)
-} ireec_holding_t;
+} ireec_use_t;
 
-static PyObject* ireec_holding_new(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
+static PyObject* ireec_use_new(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
   if (kwargs && PyDict_GET_SIZE(kwargs)) {
-    PyErr_SetString(PyExc_TypeError, "Holding(*objects) takes no keywords");
+    PyErr_SetString(PyExc_TypeError, "Use(*objects) takes no keywords");
     return NULL;
   }
-  ireec_holding_t* self = (ireec_holding_t*)type->tp_alloc(type, 0);
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(args); ++i) {
+    PyObject* each = PyTuple_GET_ITEM(args, i);
+    if (each != Py_None && !PyObject_TypeCheck(each, &ireec_handle_type)) {
+      PyErr_Format(PyExc_TypeError,
+                   "Use(*objects) takes ireec objects (or None), not %s",
+                   Py_TYPE(each)->tp_name);
+      return NULL;
+    }
+  }
+  ireec_use_t* self = (ireec_use_t*)type->tp_alloc(type, 0);
   if (!self) return NULL;
   self->objects = Py_NewRef(args);
   self->entered = false;
   return (PyObject*)self;
 }
 
-// Gives back the uses of the first |count| Handles of the tuple.
-static void ireec_holding_release(ireec_holding_t* self, Py_ssize_t count) {
+// Gives back the uses of the first |count| objects of the tuple.
+static void ireec_use_give_back(ireec_use_t* self, Py_ssize_t count) {
   for (Py_ssize_t i = 0; i < count; ++i) {
     PyObject* object = PyTuple_GET_ITEM(self->objects, i);
-    if (PyObject_TypeCheck(object, &ireec_handle_type)) ireec_handle_release_use(object);
+    if (object != Py_None) ireec_handle_release_use(object);
   }
 }
 
-static PyObject* ireec_holding_enter(PyObject* object, PyObject* unused) {
-  ireec_holding_t* self = (ireec_holding_t*)object;
+static PyObject* ireec_use_enter(PyObject* object, PyObject* unused) {
+  ireec_use_t* self = (ireec_use_t*)object;
   if (self->entered) {
-    PyErr_SetString(PyExc_RuntimeError, "this Holding is entered already");
+    PyErr_SetString(PyExc_RuntimeError, "this Use is entered already");
     return NULL;
   }
+  if (!ireec_require_installed()) return NULL;
   Py_ssize_t count = PyTuple_GET_SIZE(self->objects);
+  PyObject* pointers = PyTuple_New(count);
+  if (!pointers) return NULL;
   for (Py_ssize_t i = 0; i < count; ++i) {
     PyObject* each = PyTuple_GET_ITEM(self->objects, i);
-    if (PyObject_TypeCheck(each, &ireec_handle_type) && ireec_handle_acquire(each) != 0) {
-      ireec_holding_release(self, i);
+    PyObject* pointer = NULL;
+    Py_ssize_t taken = i;  // the uses to give back if this one fails
+    if (each == Py_None) {
+      pointer = Py_NewRef(ireec_cffi_null);
+    } else if (ireec_handle_acquire(each) == 0) {
+      taken = i + 1;
+      pointer = ireec_handle_get_handle(each, NULL);
+    }
+    if (!pointer) {
+      ireec_use_give_back(self, taken);
+      Py_DECREF(pointers);
       return NULL;
     }
+    PyTuple_SET_ITEM(pointers, i, pointer);
   }
   self->entered = true;
-  Py_RETURN_NONE;
+  return pointers;
 }
 
-static PyObject* ireec_holding_exit(PyObject* object, PyObject* args) {
-  ireec_holding_t* self = (ireec_holding_t*)object;
+static PyObject* ireec_use_exit(PyObject* object, PyObject* args) {
+  ireec_use_t* self = (ireec_use_t*)object;
   if (self->entered) {
     self->entered = false;
-    ireec_holding_release(self, PyTuple_GET_SIZE(self->objects));
+    ireec_use_give_back(self, PyTuple_GET_SIZE(self->objects));
   }
   Py_RETURN_FALSE;
 }
 
-static int ireec_holding_traverse(PyObject* object, visitproc visit, void* arg) {
-  Py_VISIT(((ireec_holding_t*)object)->objects);
+static int ireec_use_traverse(PyObject* object, visitproc visit, void* arg) {
+  Py_VISIT(((ireec_use_t*)object)->objects);
   return 0;
 }
 
-static int ireec_holding_clear(PyObject* object) {
-  ireec_holding_t* self = (ireec_holding_t*)object;
+static int ireec_use_clear(PyObject* object) {
+  ireec_use_t* self = (ireec_use_t*)object;
   if (self->entered && self->objects) {
     self->entered = false;
-    ireec_holding_release(self, PyTuple_GET_SIZE(self->objects));
+    ireec_use_give_back(self, PyTuple_GET_SIZE(self->objects));
   }
   Py_CLEAR(self->objects);
   return 0;
 }
 
-static void ireec_holding_dealloc(PyObject* object) {
+static void ireec_use_dealloc(PyObject* object) {
   PyObject_GC_UnTrack(object);
-  ireec_holding_clear(object);  // (gives back the uses of one never exited)
+  ireec_use_clear(object);  // (gives back the uses of one never exited)
   Py_TYPE(object)->tp_free(object);
 }
 
-static PyMethodDef ireec_holding_methods[] = {
-    {"__enter__", ireec_holding_enter, METH_NOARGS,
-     "Takes a use of every Handle (all or none: ClosedError)."},
-    {"__exit__", ireec_holding_exit, METH_VARARGS, "Gives the uses back."},
+static PyMethodDef ireec_use_methods[] = {
+    {"__enter__", ireec_use_enter, METH_NOARGS,
+     "Takes a use of every object (all or none: ClosedError) and returns "
+     "their pointers, a tuple (ffi.NULL for None)."},
+    {"__exit__", ireec_use_exit, METH_VARARGS, "Gives the uses back."},
     {NULL, NULL, 0, NULL},
 };
 
-PyTypeObject ireec_holding_type = {
+PyTypeObject ireec_use_type = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "ireec._cext.Holding",
-    .tp_basicsize = sizeof(ireec_holding_t),
-    .tp_dealloc = ireec_holding_dealloc,
+    .tp_name = "ireec._cext.Use",
+    .tp_basicsize = sizeof(ireec_use_t),
+    .tp_dealloc = ireec_use_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
-    .tp_doc = "`with Holding(*objects):` holds a use of every Handle among "
-              "`objects` for the block (taken and given back in C).",
-    .tp_traverse = ireec_holding_traverse,
-    .tp_clear = ireec_holding_clear,
-    .tp_methods = ireec_holding_methods,
-    .tp_new = ireec_holding_new,
+    .tp_doc = "`with Use(*objects) as pointers:` holds a use of every object "
+              "for the block (taken and given back in C) and yields their "
+              "pointers.",
+    .tp_traverse = ireec_use_traverse,
+    .tp_clear = ireec_use_clear,
+    .tp_methods = ireec_use_methods,
+    .tp_new = ireec_use_new,
 };

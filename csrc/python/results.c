@@ -1,9 +1,14 @@
 // A call's results as Python values, decoded in C: the one result decoder
-// of the call paths. Buffer views become ireec.BufferViews
-// (ireec_handle_new), i8/i16/i32/i64 values ints and f32/f64 values floats;
-// the kinds of result C does not convert (fences, lists, other refs) go to
-// the one Python function installed for them (ireec/_core/marshal.py's
-// decode_result), called by C as a plain function.
+// of the call paths. Refs become the ireec objects of their types, each
+// holding its own reference, made without running Python code
+// (ireec_handle_new, of the classes install() was given): buffer views
+// ireec.BufferViews, fences ireec.Fences, semaphores ireec.Semaphores (each
+// holding a use of the call's device), lists ireec.vm.Lists (their
+// tensors' device the call's), vm.buffers ireec.vm.Buffers; a value of a
+// type registered with ireec.vm.register_type the Python object it stands
+// for (ireec/vm/ref_type.py's tables); a null ref None; any other ref a
+// TypeError naming its type. i8/i16/i32/i64 values become ints and f32/f64
+// values floats.
 
 #include "cext.h"
 
@@ -12,6 +17,68 @@
 static PyObject* ireec_view_adopt(iree_hal_buffer_view_t* view, PyObject* device) {
   return ireec_handle_new(ireec_buffer_view_class, &ireec_buffer_view_handle_kind, view,
                           device);
+}
+
+// Where a registered type's C object keeps the number of the Python object
+// it stands for: after its counter, at a whole word (ireec/vm/ref_type.py).
+#define IREEC_REF_OBJECT_TOKEN_OFFSET 8
+
+PyObject* ireec_ref_object(const iree_vm_ref_t* ref, PyObject* device,
+                           const iree_vm_function_t* function, Py_ssize_t index) {
+  if (!ref->ptr) Py_RETURN_NONE;
+  iree_vm_ref_type_t type = ref->type;
+  // The ireec classes of IREE's ref types, each retained for its object.
+  struct {
+    iree_vm_ref_type_t type;
+    PyObject* cls;
+    const ireec_handle_kind_t* kind;
+    bool on_device;
+  } kinds[] = {
+      {iree_hal_buffer_view_type(), (PyObject*)ireec_buffer_view_class,
+       &ireec_buffer_view_handle_kind, true},
+      {iree_hal_fence_type(), ireec_fence_class, &ireec_fence_handle_kind, true},
+      {iree_hal_semaphore_type(), ireec_semaphore_class, &ireec_semaphore_handle_kind, true},
+      {iree_vm_list_type(), ireec_vm_list_class, &ireec_vm_list_handle_kind, true},
+      {iree_vm_buffer_type(), ireec_vm_buffer_class, &ireec_vm_buffer_handle_kind, false},
+  };
+  for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); ++i) {
+    if (kinds[i].type != type) continue;
+    iree_vm_ref_object_retain(ref->ptr, type);
+    bool on_device = kinds[i].on_device && device && device != Py_None;
+    return ireec_handle_new((PyTypeObject*)kinds[i].cls, kinds[i].kind, ref->ptr,
+                            on_device ? device : NULL);
+  }
+  // A value of a type of Python objects: the object itself.
+  PyObject* key = PyLong_FromUnsignedLongLong((unsigned long long)type);
+  if (!key) return NULL;
+  PyObject* registered = PyDict_GetItemWithError(ireec_ref_types, key);
+  Py_DECREF(key);
+  if (registered) {
+    uint64_t token = *(const uint64_t*)((const char*)ref->ptr + IREEC_REF_OBJECT_TOKEN_OFFSET);
+    PyObject* number = PyLong_FromUnsignedLongLong(token);
+    if (!number) return NULL;
+    PyObject* object = PyDict_GetItemWithError(ireec_ref_objects, number);
+    Py_DECREF(number);
+    if (object) return Py_NewRef(object);
+    if (!PyErr_Occurred()) {
+      PyErr_SetString(PyExc_RuntimeError, "a value of a registered ref type whose object "
+                                          "is gone");
+    }
+    return NULL;
+  }
+  if (PyErr_Occurred()) return NULL;
+  iree_string_view_t type_name = iree_vm_ref_type_name(type);
+  PyObject* name = ireec_function_full_name(function);
+  PyObject* kind =
+      PyUnicode_DecodeUTF8(type_name.data, (Py_ssize_t)type_name.size, "replace");
+  if (name && kind) {
+    PyErr_Format(PyExc_TypeError,
+                 "result %zd of %U is a '%U' ref, which ireec does not convert", index, name,
+                 kind);
+  }
+  Py_XDECREF(name);
+  Py_XDECREF(kind);
+  return NULL;
 }
 
 // Result |index|, read from the invoker's output list; NULL with a Python
@@ -26,19 +93,7 @@ static PyObject* ireec_read_result(PyObject* invoker, Py_ssize_t index) {
   if (!iree_status_is_ok(status)) return ireec_raise_status(status, NULL);
   if (iree_vm_type_def_is_ref(variant.type)) {
     if (!variant.ref.ptr) Py_RETURN_NONE;
-    if (variant.ref.type == iree_hal_buffer_view_type()) {
-      iree_hal_buffer_view_t* view = (iree_hal_buffer_view_t*)variant.ref.ptr;
-      iree_hal_buffer_view_retain(view);
-      return ireec_view_adopt(view, device);
-    }
-    PyObject* list = ireec_invoker_outputs_cdata(invoker);
-    PyObject* name = list ? ireec_function_full_name(ireec_invoker_function(invoker)) : NULL;
-    PyObject* result = name ? PyObject_CallFunction(ireec_decode_result, "OnOO", list,
-                                                    index, device ? device : Py_None, name)
-                            : NULL;
-    Py_XDECREF(name);
-    Py_XDECREF(list);
-    return result;
+    return ireec_ref_object(&variant.ref, device, ireec_invoker_function(invoker), index);
   }
   switch (iree_vm_type_def_as_value(variant.type)) {
     case IREE_VM_VALUE_TYPE_I8:

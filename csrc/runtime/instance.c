@@ -246,3 +246,16 @@ IREE_API_EXPORT iree_status_t iree_runtime_instance_try_create_default_device(
   iree_hal_driver_release(driver);
   return status;
 }
+
+//===----------------------------------------------------------------------===//
+// ireec_runtime_shared_vm_instance
+//===----------------------------------------------------------------------===//
+
+IREE_API_EXPORT iree_status_t ireec_runtime_shared_vm_instance(
+    iree_vm_instance_t** out_vm_instance) {
+  if (!out_vm_instance) {
+    return iree_make_status(IREE_STATUS_INVALID_ARGUMENT,
+                            "out_vm_instance must not be NULL");
+  }
+  return iree_runtime_shared_vm_instance_acquire(out_vm_instance);
+}

@@ -16,6 +16,7 @@
 #include "iree/runtime/api.h"
 // ireec's own runtime functions, which these files define and call.
 #include "ireec/decls/ireec/runtime/buffer_view_io.h"
+#include "ireec/decls/ireec/runtime/instance.h"
 #include "ireec/decls/ireec/runtime/session.h"
 #include "ireec/decls/ireec/runtime/session_invoke.h"
 

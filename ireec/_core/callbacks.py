@@ -11,20 +11,19 @@ result. `status_callback` (and `status_extern`, for ireec's own `extern
 type and message, with a status code matching the exception
 (`status_code_of`).
 
-The exception object itself is kept (a bounded number of them) under a
-number the status's message names, "(Python exception #N)". When that
-status comes back to Python through ireec's one status converter
-(`ireec.check_status`, a call's failure), the converter raises the original
-exception, with IREE's text for the status (the frames it passed through)
-as a note; a status that never comes back is still a failure naming the
+The exception object itself is kept (a bounded number of them, in `kept`)
+under a number the status's message names, "(Python exception #N)". When
+that status comes back to Python through ireec's one status converter
+(csrc/python/errors.c, which `ireec.check_status` and the calls made in C
+share), the converter takes the original exception from `kept` and raises
+it, with IREE's text for the status (the frames it passed through) as a
+note; a status that never comes back is still a failure naming the
 exception.
 """
 
 from __future__ import annotations
 
-import collections
 import itertools
-import re
 import threading
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
@@ -36,17 +35,19 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-# How a status names the exception it was made from.
+# How a status names the exception it was made from (the converter,
+# csrc/python/errors.c, reads it).
 _MARKER = "(Python exception #{})"
-_MARKER_PATTERN = re.compile(r"\(Python exception #(\d+)\)")
 # The most exceptions kept for statuses that have not come back yet: a
 # status IREE drops (or that is formatted without being raised) would keep
 # its exception forever otherwise.
 _KEPT = 256
 
-_kept: collections.OrderedDict[int, BaseException] = collections.OrderedDict()
+# {number: exception}, oldest first: given to ireec._cext when it is
+# installed, which takes an exception out when its status comes back.
+kept: dict[int, BaseException] = {}
 _numbers = itertools.count(1)
-_lock = threading.Lock()
+_lock = threading.Lock()  # (adding and trimming; the converter takes one under the GIL)
 
 # Builtin exceptions and the IREE status codes of the same meaning; any other
 # exception is UNKNOWN. (ireec's own IREE errors keep their code.)
@@ -81,9 +82,9 @@ def status_from_exception(error: BaseException) -> CData:
     it), which names the exception kept for when it comes back."""
     with _lock:
         number = next(_numbers)
-        _kept[number] = error
-        while len(_kept) > _KEPT:
-            _kept.popitem(last=False)
+        kept[number] = error
+        while len(kept) > _KEPT:
+            kept.pop(next(iter(kept)), None)
     try:
         described = f"{type(error).__qualname__}: {error}" if str(error) else type(error).__qualname__
     except Exception:  # a __str__ that raises still fails the status
@@ -153,17 +154,3 @@ def status_extern(function: F) -> F:
     returning iree_status_t, with status_callback's handling of
     exceptions."""
     return ffi.def_extern(name=function.__name__, onerror=_on_error)(function)
-
-
-def original_exception(text: str) -> BaseException | None:
-    """The exception a status whose IREE text is `text` was made from, if
-    it is still kept (it is then no longer), with `text` as a note; the
-    status converter raises it instead of an IreeError."""
-    match = _MARKER_PATTERN.search(text)
-    if match is None:
-        return None
-    with _lock:
-        error = _kept.pop(int(match.group(1)), None)
-    if error is not None:
-        error.add_note(f"raised by a Python function IREE called; IREE reported: {text}")
-    return error

@@ -25,24 +25,9 @@ import os
 from . import library  # noqa: F401  isort: skip  (loads the runtime first)
 from .. import _cext  # isort: skip
 
-# ids of the objects abandoned in this process because they were inherited
-# across fork(), for ClosedError's message (they are leaked, so an id stays
-# theirs for the rest of the process).
-_abandoned_ids: set[int] = set()
 # What must never be deallocated (so never released): the abandoned objects.
 _leaked: list = []
-_parent_pid: int | None = None
 _pid_before_fork: int = os.getpid()
-
-
-def inherited_message(obj) -> str | None:
-    """ClosedError's text for an object abandoned after fork(), else None."""
-    if _parent_pid is None or id(obj) not in _abandoned_ids:
-        return None
-    return (f"{type(obj).__name__} was created in process {_parent_pid} and inherited "
-            f"by this one across fork(); IREE objects do not survive fork (their worker "
-            f"threads stay in the parent). Create new objects in the child, or start "
-            f"workers with multiprocessing's 'spawn' start method")
 
 
 def _leak(obj) -> None:
@@ -66,10 +51,10 @@ def _abandon(obj) -> None:
     # Closed but still in use counts too: its last user leaving (or the
     # collector) would release it.
     _leak(obj)
-    _abandoned_ids.add(id(obj))
     # Its reference lives in C with its users counted: a use never given
-    # back keeps it from being released, and it is closed for the C paths.
-    obj._leak_reference()
+    # back keeps it from being released, and it is closed for the C paths,
+    # its ClosedError naming the parent (csrc/python/handle.c).
+    obj._leak_reference(_pid_before_fork)
 
 
 # Whether the collector was on before the fork (see _before_fork).
@@ -93,8 +78,6 @@ def _after_fork_in_parent() -> None:
 
 
 def _after_fork_in_child() -> None:
-    global _parent_pid
-    _parent_pid = _pid_before_fork
     try:
         for obj in gc.get_objects():
             # Every wrapper's base is the C Handle.

@@ -1,5 +1,5 @@
 """Deterministic lifetimes for wrappers of IREE objects: the Handle base of
-every wrapper, and `in_use` for its methods.
+every wrapper, and `use`, the one way its pointer is handed to IREE.
 
 Each wrapper owns exactly one reference to one C object: its class's
 constructor creates the object, straight into the wrapper
@@ -16,8 +16,6 @@ parent first is safe: its reference goes when the last child does.
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NoReturn, Self
-
-import functools
 
 from .. import _cext
 from .library import ffi
@@ -88,7 +86,7 @@ class Handle(_cext.Handle):
                         f"object of this process")
 
     def __enter__(self) -> Self:
-        self.handle  # refuse to enter a closed object
+        self._require_open()  # refuse to enter a closed object
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -105,29 +103,18 @@ def address(ptr: CData) -> int:
     return int(ffi.cast("uintptr_t", ptr))
 
 
-def in_use(method):
-    """Decorates a Handle method: it runs holding a use of `self`.
+def use(*objects: Handle | None) -> _cext.Use:
+    """`with use(a, b) as (a_ptr, b_ptr):` the one way ireec hands an
+    object's pointer to IREE: a use of every object (ClosedError if one is
+    closed; none is then kept) held for the block, and their pointers
+    (`.handle`; ffi.NULL for None) in the order given.
 
-    A method that hands an object's pointer to IREE releases the GIL while
-    IREE works (cffi does, for every call); a close() on another thread
-    meanwhile must not free the object under it. Holding a use
-    (ireec._cext.Handle._acquire, ClosedError if already closed) makes that
-    close() only mark the object closed; the reference goes when the method
-    gives the use back.
-    """
-
-    @functools.wraps(method)
-    def holding_a_use(self, *args, **kwargs):
-        # (An object a forked child inherited says so as the use is taken.)
-        with _cext.Holding(self):
-            return method(self, *args, **kwargs)
-
-    return holding_a_use
-
-
-def holding(*objects: object) -> _cext.Holding:
-    """Holds a use of every Handle among `objects` (others are ignored) for
-    the block: what `in_use` does for `self`, for the other objects a call
-    hands to IREE. ClosedError if one is closed (no use is then kept).
-    Taken and given back in C, so an interrupt cannot leave a use held."""
-    return _cext.Holding(*objects)
+    An IREE call releases the GIL while IREE works (cffi does, for every
+    call); a close() on another thread meanwhile must not free the object
+    under it. Holding a use makes that close() only mark the object closed;
+    the reference goes when the block ends. Every IREE call on a wrapped
+    object's pointer is made inside such a block, with every object it
+    names (tests/test_structure.py refuses a `.handle` read anywhere else
+    in ireec). Taken and given back in C (ireec._cext.Use), so an interrupt
+    cannot leave a use held."""
+    return _cext.Use(*objects)

@@ -1,10 +1,22 @@
-"""Checks of sizes, integers and memory given from outside before IREE sees
-them.
+"""The one validator of what callers give before IREE sees it: integers,
+sizes, flags, objects and memory.
 
 Integers go to C as fixed-width types: cffi refuses one that does not fit
-with an OverflowError naming neither the argument nor the range, and a
-negative one for an unsigned type the same way. `checked_int` refuses them
-first, as InvalidArgumentError (a ValueError) naming both.
+with an OverflowError naming neither the argument nor the range, takes a
+negative one for an unsigned type the same way, and takes a bool as 0 or 1.
+Every integer a caller gives ireec (an offset, a length, a count, a
+semaphore value, a flag set, a queue affinity) is checked here first, each
+fault with one exception type and one message form, naming what it is:
+
+* not an integer (a bool included): TypeError, "{what} must be an integer,
+  not {type}";
+* out of its range: InvalidArgumentError (a ValueError), "{what} is {value};
+  it must be {lowest} to {highest}".
+
+Objects ireec takes are checked the same way (`checked_object`: TypeError,
+"{what} must be an ireec.X, not {type}"), and memory lent to IREE
+(`contiguous_bytes`: TypeError for what is not a buffer, InvalidArgumentError
+for memory that is not C-contiguous).
 
 IREE trusts its caller with shapes and counts: a shape whose byte size
 overflows 64 bits wraps to a small size and the view then reaches past its
@@ -20,7 +32,8 @@ import mmap
 import operator
 import os
 import stat
-from typing import TYPE_CHECKING
+import sys
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .library import ffi, lib
 from ..errors import InvalidArgumentError
@@ -28,6 +41,8 @@ from .status import check_status
 
 if TYPE_CHECKING:
     from ..types import CData
+
+T = TypeVar("T")
 
 # iree_hal_dim_t is unsigned 64-bit; the check accepts dimensions up to the
 # signed maximum, which is what numpy and Python sizes hold.
@@ -37,15 +52,18 @@ MAX_DIM = 2**63 - 1
 UINT64 = (0, 2**64 - 1)
 INT64 = (-2**63, 2**63 - 1)
 UINT32 = (0, 2**32 - 1)
+UINT16 = (0, 2**16 - 1)
 INT32 = (-2**31, 2**31 - 1)
 
 
-def checked_int(value, limits: tuple[int, int], what: str) -> int:
-    """`value` (an int, or anything with __index__) as an int within
-    `limits` (lowest, highest): InvalidArgumentError (a ValueError) naming
-    `what` and the range otherwise; TypeError if it is not an integer."""
+def checked_int(value: object, limits: tuple[int, int], what: str) -> int:
+    """`value` (an int, or anything with __index__ but a bool) as an int
+    within `limits` (lowest, highest); see the module docstring for what is
+    raised otherwise."""
+    if isinstance(value, bool):
+        raise TypeError(f"{what} must be an integer, not bool ({value})")
     try:
-        number = operator.index(value)
+        number = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise TypeError(f"{what} must be an integer, not {type(value).__name__}") from None
     lowest, highest = limits
@@ -55,11 +73,62 @@ def checked_int(value, limits: tuple[int, int], what: str) -> int:
     return number
 
 
+def checked_size(value: object, what: str) -> int:
+    """A byte offset, length or count (IREE's iree_device_size_t and
+    iree_host_size_t: 0 to 2**64-1)."""
+    return checked_int(value, UINT64, what)
+
+
+def checked_flags(value: object, what: str, limits: tuple[int, int] = UINT64) -> int:
+    """A set of IREE's flag bits (an IntFlag of ireec's, or an int), a
+    queue affinity or a mode: unsigned, 64 bits unless `limits` say
+    fewer."""
+    return checked_int(value, limits, what)
+
+
+def checked_object(value: Any, cls: type[T], what: str, *, optional: bool = False,
+                   name: str | None = None) -> T:
+    """`value` if it is a `cls` (or None, when `optional`): TypeError naming
+    `what` and the class (as users name it, or `name`: an area's classes
+    that check for a C kind name the Python class) otherwise."""
+    if isinstance(value, cls) or (optional and value is None):
+        return value
+    expected = (name or public_name(cls)) + (" or None" if optional else "")
+    raise TypeError(f"{what} must be an {expected}, not {type(value).__name__}")
+
+
+def public_name(cls: type) -> str:
+    """How users name `cls`: ireec.X for what the package exports, else its
+    area's name (ireec.hal.X, ireec.vm.X, ...)."""
+    package = sys.modules.get("ireec")
+    if package is not None and getattr(package, cls.__name__, None) is cls:
+        return f"ireec.{cls.__name__}"
+    area = ".".join(cls.__module__.split(".")[:2])
+    return f"{area}.{cls.__name__}"
+
+
+def contiguous_bytes(data: object, what: str) -> memoryview:
+    """The memory of `data` (any C-contiguous buffer-protocol object: bytes,
+    bytearray, a numpy array, ...) as a flat memoryview of bytes."""
+    try:
+        view = memoryview(data)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{what} must be a bytes-like object (bytes, bytearray, a numpy "
+                        f"array, ...), not {type(data).__name__}") from None
+    if not view.c_contiguous:
+        raise InvalidArgumentError(f"{what} must be C-contiguous",
+                                   lib.IREE_STATUS_INVALID_ARGUMENT)
+    return view.cast("B") if view.ndim != 1 or view.format != "B" else view
+
+
 def checked_dims(shape, element_type: int):
     """(rank, iree_hal_dim_t[], byte length) for a dense row-major view of
     `shape` (integers) and `element_type`; InvalidArgumentError (a
     ValueError) naming the shape if a dimension is negative or too large or
     the view's byte size overflows 64 bits."""
+    for index, dim in enumerate(shape):
+        if isinstance(dim, bool):
+            checked_int(dim, INT64, f"dimension {index} of the shape")  # (refused)
     dims = tuple(int(d) for d in shape)
     for index, dim in enumerate(dims):
         if not 0 <= dim <= MAX_DIM:

@@ -39,7 +39,7 @@ from .benchmark_module import (
     verbose_flag,
 )
 from .inputs import ValueParser
-from .run_module import DEFAULT_DEVICE, _release
+from .program import DEFAULT_DEVICE, release
 
 DESCRIPTION = """\
 Benchmarks a single entry point within an executable library, as
@@ -160,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
         executable = ExecutableCache(device, "cache").prepare_executable(
             data, args.executable_format or None, constants=args.executable_constant)
         views = ValueParser("r" * len(args.binding), device,
-                            device.allocator.handle).parse(args.binding)
+                            device.allocator).parse(args.binding)
         bindings = [view.buffer for view in views]
         benchmarks = [_dispatch_benchmark(device, executable, args, bindings, c)
                       for c in counts]
@@ -173,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         for benchmark in benchmarks:
             benchmark.call.close()  # type: ignore[attr-defined]
-        _release(views)
+        release(views)
         for device in devices:
             device.close()
 

@@ -30,10 +30,8 @@ from typing import Callable, Sequence, TextIO
 
 import numpy as np
 
-from .._core.library import ffi, lib
-from .._core.strings import from_string_view
+from .._core.library import lib
 from ..hal.buffer_view import BufferView
-from .._core.status import check_status
 from ..errors import IreeError
 from ..hal.device import Device
 from ..runtime.instance import Instance
@@ -52,14 +50,15 @@ from ._common import (
     status_code_of,
 )
 from .inputs import ValueParser, annotate
-from .run_module import (
+from .program import (
     DEFAULT_DEVICE,
-    _load_modules,
-    _main_module,
-    _print_statistics,
-    _release,
-    _resolve_function,
     add_program_flags,
+    load_modules,
+    main_module_exports,
+    main_module_name,
+    print_statistics,
+    release,
+    resolve_function,
 )
 
 DESCRIPTION = """\
@@ -163,17 +162,6 @@ class Benchmark:
             self.call()
 
 
-def _export_names(session: Session) -> list[str]:
-    module = _main_module(session)
-    function = ffi.new("iree_vm_function_t*")
-    names = []
-    for i in range(lib.iree_vm_module_signature(module).export_function_count):
-        check_status(lib.iree_vm_module_lookup_function_by_ordinal(
-            module, lib.IREE_VM_FUNCTION_LINKAGE_EXPORT, i, function))
-        names.append(from_string_view(lib.iree_vm_function_name(function)))
-    return names
-
-
 # Results up to this size are read into an array of their own by each call
 # instead of coming back as a BufferView: one C call that makes no Python
 # object is the bound call's fastest form, and reading so few bytes costs
@@ -222,18 +210,18 @@ def find_benchmarks(session: Session, args: argparse.Namespace, device: Device |
     function with its inputs, or every export meant to be benchmarked."""
     unit = args.time_unit
     if args.function:
-        short_name, function = _resolve_function(session, args.function)
+        short_name, function = resolve_function(session, args.function)
         try:
-            inputs = ValueParser(function.arg_kinds, device, device.allocator.handle).parse(
+            inputs = ValueParser(function.arg_kinds, device, device.allocator).parse(
                 args.input)
         except (IreeError, CliError) as e:
             declaration = function.attributes.get("iree.abi.declaration", "")
             raise (annotate(e, f"`{declaration}`") if declaration else e) from None
         held.append(inputs)
         return [_bench(args.function, function, inputs, args, unit)]
-    module_name = from_string_view(lib.iree_vm_module_name(_main_module(session)))
+    module_name = main_module_name(session)
     benchmarks = []
-    for name in _export_names(session):
+    for name in main_module_exports(session):
         function = session.function(f"{module_name}.{name}")
         kind = function.attributes.get("iree.benchmark", "")
         if kind == "dispatch":
@@ -477,7 +465,7 @@ def run(args: argparse.Namespace) -> int:
     held: list = []
     benchmarks: list[Benchmark] = []
     try:
-        _load_modules(session, args.module, args.module_mode)
+        load_modules(session, args.module, args.module_mode)
         benchmarks = find_benchmarks(session, args, session.device, held)
         return report_benchmarks(benchmarks, args, devices)
     finally:
@@ -485,10 +473,10 @@ def run(args: argparse.Namespace) -> int:
         for benchmark in benchmarks:
             benchmark.call.close()
         for inputs in held:
-            _release(inputs)
+            release(inputs)
         session.close()
         if args.print_statistics:
-            _print_statistics(devices, uris)
+            print_statistics(devices, uris)
         for device in devices:
             device.close()
 

@@ -22,10 +22,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from ..io.index_entry import entry_key
 from ..io.irpa_builder import ArchiveBuilder, add_index_entry
+from ..io.parameters import read_entries
 from ._common import CliError, FlagParser, expand_flagfiles, run_tool
 from .parameters import (
     add_parameter_flags,
@@ -34,6 +35,9 @@ from .parameters import (
     print_archive,
     typed_splat_pattern,
 )
+
+if TYPE_CHECKING:
+    from ..types import CData
 
 DESCRIPTION = """\
 Converts supported parameter file formats into IREE Parameter Archives
@@ -65,13 +69,14 @@ def convert(args: argparse.Namespace) -> None:
     builder = ArchiveBuilder()
     indices = parameter_indices(args)  # holds the entries' files until written
     excluded = {os.fsencode(name) for name in args.exclude}
-    for index in indices.values():
-        for entry in index._c_entries():
-            key = entry_key(entry)
-            if key in excluded:
-                continue
+    def add(entry: CData) -> None:
+        key = entry_key(entry)
+        if key not in excluded:
             key = _renamed(key, args.rename)
             add_index_entry(builder, entry, key, _splat_for(key, args.splat, args.strip))
+
+    for index in indices.values():
+        read_entries(index, add)
     if not args.output:
         raise CliError("no --output= file given")
     builder.write(args.output)

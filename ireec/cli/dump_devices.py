@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 from typing import IO, Sequence
 
+from .._core.handle import use
 from .._core.library import ffi, lib
 from ..errors import IreeError
 from ..hal.driver import DeviceInfo, create_driver
@@ -64,10 +65,13 @@ def list_devices(instance: Instance, driver: str | None, out: IO[str]) -> None:
 
 def _driver_dump(instance: Instance, info: DeviceInfo) -> str:
     """What the driver says about one device (iree_hal_driver_dump_device_info)."""
-    driver = create_driver(instance.driver_registry, info.driver, instance.host_allocator)
+    with use(instance) as (instance_ptr,):
+        driver = create_driver(lib.iree_runtime_instance_driver_registry(instance_ptr),
+                               info.driver, lib.iree_runtime_instance_host_allocator(instance_ptr))
     try:
-        return builder_text(lambda builder: lib.iree_hal_driver_dump_device_info(
-            driver.handle, info.device_id, builder))
+        with use(driver) as (driver_ptr,):
+            return builder_text(lambda builder: lib.iree_hal_driver_dump_device_info(
+                driver_ptr, info.device_id, builder))
     finally:
         driver.close()
 

@@ -31,6 +31,7 @@ from typing import IO, Any, Iterator
 
 import numpy as np
 
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.strings import string_view
 from .._core.validate import checked_dims, checked_shape_text
@@ -117,9 +118,10 @@ class ValueParser:
     """Parses flag values into call arguments (`expected=False`) or expected
     results (`expected=True`) for a function's calling convention `kinds`.
 
-    Buffer views are allocated from `allocator` (the device's, for inputs; a
-    host heap for expected values, so comparing does not show in the device's
-    memory statistics) and read back through `device`.
+    Buffer views are allocated from `allocator` (an ireec.hal.Allocator: the
+    device's, for inputs; a host heap for expected values, so comparing does
+    not show in the device's memory statistics) and read back through
+    `device`.
     """
 
     kinds: str
@@ -218,8 +220,9 @@ class ValueParser:
             return self._parse_binary_file(metadata, contents, streams)
         checked_shape_text(text)  # IREE's parser would wrap a huge size
         view, owner = string_view(text)
-        return BufferView._made(self.device, lib.iree_hal_buffer_view_parse, view,
-                                self.device.handle, self.allocator)
+        with use(self.device, self.allocator) as (device, allocator):
+            return BufferView._made(self.device, lib.iree_hal_buffer_view_parse, view,
+                                    device, allocator)
 
     def _parse_binary_file(self, metadata: str, contents: str,
                            streams: StreamList) -> BufferView:
@@ -282,8 +285,9 @@ class ValueParser:
         dims = ffi.new("iree_hal_dim_t[]", shape or [0])
         params = ffi.new("iree_hal_buffer_params_t*", _INPUT_PARAMS)
         source = ffi.from_buffer(data)
-        return BufferView._made(self.device, lib.iree_hal_buffer_view_allocate_buffer_copy,
-                                self.device.handle, self.allocator, len(shape), dims,
-                                element_type, lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR,
-                                params[0], lib.iree_make_const_byte_span(source, len(source)))
+        with use(self.device, self.allocator) as (device, allocator):
+            return BufferView._made(self.device, lib.iree_hal_buffer_view_allocate_buffer_copy,
+                                    device, allocator, len(shape), dims, element_type,
+                                    lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, params[0],
+                                    lib.iree_make_const_byte_span(source, len(source)))
 

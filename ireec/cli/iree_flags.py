@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Sequence
 if TYPE_CHECKING:
     from ..types import CData
 
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.strings import string_view
 from .._core.status import check_status
@@ -206,8 +207,9 @@ def create_devices(instance: Instance, args: argparse.Namespace, default_uri: st
                 # The views point into `keep`'s buffers while IREE reads them.
                 keep = [string_view(spec) for spec in args.device_allocator]
                 specs = ffi.new("iree_string_view_t[]", [view for view, _ in keep])
-                check_status(lib.iree_hal_configure_allocator_from_specs(
-                    len(args.device_allocator), specs, devices[-1].handle))
+                with use(devices[-1]) as (device,):
+                    check_status(lib.iree_hal_configure_allocator_from_specs(
+                        len(args.device_allocator), specs, device))
     except BaseException:
         for device in devices:
             device.close()
@@ -236,7 +238,8 @@ def begin_profiling(devices: Sequence[Device], options: "tuple[CData, CData] | N
     """
     for device in devices if options else ():
         try:
-            check_status(lib.iree_hal_device_profiling_begin(device.handle, options[0]))
+            with use(device) as (device_ptr,):
+                check_status(lib.iree_hal_device_profiling_begin(device_ptr, options[0]))
         except IreeError as e:
             raise annotate(e, "beginning device profiling") from None
 
@@ -247,7 +250,8 @@ def end_profiling(devices: Sequence[Device], options: "tuple[CData, CData] | Non
     """
     for device in devices if options else ():
         try:
-            check_status(lib.iree_hal_device_profiling_end(device.handle))
+            with use(device) as (device_ptr,):
+                check_status(lib.iree_hal_device_profiling_end(device_ptr))
         except IreeError as e:
             raise annotate(e, "ending device profiling") from None
 

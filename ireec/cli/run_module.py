@@ -15,22 +15,13 @@ IREE's other flags (drivers, task system, devices): `iree_flags`.
 from __future__ import annotations
 
 import argparse
-import mmap
-import os
 import sys
 from typing import Sequence
 
-from .._core.library import ffi, lib
-from .._core.strings import from_string_view, string_view
-from ..hal.buffer_view import BufferView
-from .._core.status import check_status
-from ..errors import IreeError, NotFoundError
+from ..errors import IreeError
 from ..hal.allocator import Allocator
-from ..hal.device import Device
 from ..runtime.instance import Instance
 from ..runtime.session import Session
-from ..vm.buffer import Buffer
-from ..vm.list import List
 from ._common import (
     EXIT_MISMATCH,
     EXIT_SUCCESS,
@@ -47,9 +38,17 @@ from .dump_devices import dump_devices, list_devices, list_drivers
 from .inputs import ValueParser, annotate
 from .outputs import print_results, write_outputs
 from .parameters import add_parameter_flags, load_parameter_flags
+from .program import (
+    DEFAULT_DEVICE,
+    OUTPUT_HELP,
+    add_program_flags,
+    load_modules,
+    modules_with_instruments,
+    print_statistics,
+    release,
+    resolve_function,
+)
 from .progress import Progress
-
-DEFAULT_DEVICE = "local-task"
 
 DESCRIPTION = """\
 Runs a function within a compiled IREE module and handles I/O parsing and
@@ -58,38 +57,6 @@ does. Modules can be provided by file path (--module=file.vmfb) or read from
 stdin (--module=-) and the function to execute matches the original name
 provided to the compiler (--function=foo for func.func @foo).
 """
-
-INPUT_HELP = """\
-an input value, in order: a scalar (5, 2.5; also i32=5), a buffer view
-[shape]xtype=[values] (2x2xi32=1 2 3 4, 4xf32=1,2,3,4, 2x2xi32=[1 2][3 4];
-4xf32 alone is zeros), 4xf32=@raw.bin (contents read from a binary file),
-@file.npy (the first array in a .npy file; +file.npy the next one, *file.npy
-all remaining ones), or (null)"""
-
-OUTPUT_HELP = """\
-what to do with each result, in order: empty ignores it, - prints it,
-@file.npy writes it to a .npy file (+file.npy appends), @file.bin writes its
-raw bytes (+file.bin appends)"""
-
-
-def _is_dynamic_library(path: str) -> bool:
-    return path.endswith((".so", ".dll", ".dylib"))
-
-
-def add_program_flags(parser: FlagParser, function_help: str) -> None:
-    """The flags naming what a tool runs, as both of IREE's tools spell them:
-    --module, --module_mode, --device, --function, --input."""
-    add = parser.add_argument
-    add("--module", action="append", default=[], metavar="PATH",
-        help="a compiled bytecode module (.vmfb) to load, or - for stdin; repeat for "
-             "several, the last one holding --function")
-    add("--module_mode", default="preload", choices=("preload", "mmap"),
-        help="preload: read the module into memory; mmap: map the file")
-    add("--device", action="append", default=[], metavar="URI",
-        help=f"a HAL device to use (default {DEFAULT_DEVICE}); repeat for a "
-             f"multi-device program, in the order it was compiled for")
-    add("--function", default="", metavar="NAME", help=function_help)
-    add("--input", action="append", default=[], metavar="VALUE", help=INPUT_HELP)
 
 
 def build_parser(prog: str) -> FlagParser:
@@ -132,127 +99,8 @@ def build_parser(prog: str) -> FlagParser:
 
 
 # ---------------------------------------------------------------------------
-# Modules and the function to run
-# ---------------------------------------------------------------------------
-
-def _load_modules(session: Session, specs: list[str], mode: str) -> None:
-    if not specs:
-        raise CliError("no user module specified; use --module=file.vmfb to load from "
-                       "a file or --module=- to load from stdin")
-    for spec in specs:
-        try:
-            if spec == "-":
-                session.load_module(sys.stdin.buffer.read())
-            elif _is_dynamic_library(spec):
-                raise CliError("dynamic native modules are not supported by ireec",
-                               lib.IREE_STATUS_UNIMPLEMENTED)
-            elif mode == "mmap":
-                # Opening a FIFO would wait for a writer, and a directory or
-                # device cannot be mapped as a module: refused first.
-                if os.path.exists(spec) and not os.path.isfile(spec):
-                    raise CliError(f"module file '{spec}' is not a regular file; a "
-                                   f"module is read from a regular file")
-                with open(spec, "rb") as f:
-                    mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-                # Read-only and page-aligned: the session uses the mapping in
-                # place, and keeps it until the module is released.
-                session.load_module(memoryview(mapped))
-            else:
-                session.load_module(spec)
-        except OSError as e:
-            raise CliError(f"failed to open file '{spec}': {e.strerror}",
-                           lib.IREE_STATUS_NOT_FOUND if isinstance(e, FileNotFoundError)
-                           else lib.IREE_STATUS_UNAVAILABLE) from e
-        except (IreeError, CliError) as e:
-            raise annotate(e, f"loading bytecode module at '{spec}'") from None
-
-
-def _main_module(session: Session):
-    """The last module loaded: the one --function names a function of."""
-    context = lib.iree_runtime_session_context(session.handle)
-    return lib.iree_vm_context_module_at(context, lib.iree_vm_context_module_count(context) - 1)
-
-
-def _has_instruments(session: Session) -> list[str]:
-    """The names of the session's modules that export `__query_instruments`
-    (instrumented programs, as IREE's --instrument_file looks for them)."""
-    context = lib.iree_runtime_session_context(session.handle)
-    names = []
-    function = ffi.new("iree_vm_function_t*")
-    query, _owner = string_view("__query_instruments")
-    for i in range(lib.iree_vm_context_module_count(context)):
-        module = lib.iree_vm_context_module_at(context, i)
-        status = lib.iree_vm_module_lookup_function_by_name(
-            module, lib.IREE_VM_FUNCTION_LINKAGE_EXPORT_OPTIONAL, query, function)
-        if status:
-            lib.iree_status_ignore(status)
-        else:
-            names.append(from_string_view(lib.iree_vm_module_name(module)))
-    return names
-
-
-def _exported_names(module) -> list[str]:
-    """The main module's callable exports: not internal (`__init`, ...) nor
-    special (names with `$`)."""
-    names = []
-    function = ffi.new("iree_vm_function_t*")
-    for i in range(lib.iree_vm_module_signature(module).export_function_count):
-        check_status(lib.iree_vm_module_lookup_function_by_ordinal(
-            module, lib.IREE_VM_FUNCTION_LINKAGE_EXPORT, i, function))
-        name = from_string_view(lib.iree_vm_function_name(function))
-        if not name.startswith("__") and "$" not in name:
-            names.append(name)
-    return names
-
-
-def _resolve_function(session: Session, name: str):
-    """(the short name EXEC prints, the session's Function)."""
-    module = _main_module(session)
-    module_name = from_string_view(lib.iree_vm_module_name(module))
-    if not name:
-        names = _exported_names(module)
-        if not names:
-            raise CliError("no exported functions found in module; at least one must "
-                           "be present")
-        if len(names) > 1:
-            raise CliError("more than one exported function present; --function= must "
-                           "be specified explicitly")
-        name = names[0]
-    try:
-        return name, session.function(f"{module_name}.{name}")
-    except NotFoundError as e:
-        # Also accept the session's own spelling, "module.function".
-        if "." in name:
-            try:
-                return name.split(".", 1)[1], session.function(name)
-            except NotFoundError:
-                pass
-        raise annotate(e, f"looking up function '{name}'") from None
-
-
-# ---------------------------------------------------------------------------
 # Running
 # ---------------------------------------------------------------------------
-
-def _release(values) -> None:
-    """Releases the buffer views in `values` now: statistics printed at exit
-    must not count memory only the garbage collector would have freed."""
-    for value in values or ():
-        if isinstance(value, (BufferView, List, Buffer)):
-            value.close()  # (a List's elements go with it)
-        elif isinstance(value, list):
-            _release(value)
-
-
-def _print_statistics(devices: list[Device], uris: list[str]) -> None:
-    sys.stdout.flush()
-    for i, (device, uri) in enumerate(zip(devices, uris)):
-        text = str(device.allocator.query_statistics())
-        # One device: iree-run-module's exact header; several: say which.
-        which = f": device {i}, {uri}" if len(devices) > 1 else ""
-        sys.stderr.write(f"[[ iree_hal_allocator_t memory statistics{which} ]]\n{text}")
-    sys.stderr.flush()
-
 
 def run(args: argparse.Namespace) -> int:
     """Runs the parsed command line; returns the exit status."""
@@ -273,12 +121,12 @@ def run(args: argparse.Namespace) -> int:
     heap = None
     try:
         load_parameter_flags(session, args)  # before the modules reading them
-        _load_modules(session, args.module, args.module_mode)
-        short_name, function = _resolve_function(session, args.function)
+        load_modules(session, args.module, args.module_mode)
+        short_name, function = resolve_function(session, args.function)
         declaration = function.attributes.get("iree.abi.declaration", "")
         try:
             device = session.device
-            parser = ValueParser(function.arg_kinds, device, device.allocator.handle)
+            parser = ValueParser(function.arg_kinds, device, device.allocator)
             inputs = parser.parse(args.input, check_count=False)
             sys.stdout.write(f"EXEC @{short_name}\n")
             sys.stdout.flush()
@@ -287,21 +135,21 @@ def run(args: argparse.Namespace) -> int:
             profiling = iree_flags.profiling_options(args)
             iree_flags.begin_profiling(devices, profiling)
             for _ in range(repeat):
-                _release(results)
+                release(results)
                 results = session.call(function.name, *inputs)
                 if progress is not None:
                     progress.update()
             if progress is not None:
                 progress.finish()
             iree_flags.end_profiling(devices, profiling)
-            instrumented = _has_instruments(session) if args.instrument_file else []
+            instrumented = modules_with_instruments(session) if args.instrument_file else []
             iree_flags.write_instrument_file(args, instrumented)
             kinds = function.result_kinds
             if args.expected_output:
                 # Expected values live in host memory of their own, so
                 # comparing never shows in the device's statistics.
                 heap = Allocator.create_heap()
-                expected = ValueParser(kinds, device, heap.handle, expected=True).parse(
+                expected = ValueParser(kinds, device, heap, expected=True).parse(
                     args.expected_output)
                 matched, report = compare_results(kinds, expected, results, equality)
                 sys.stdout.write(report)
@@ -317,14 +165,14 @@ def run(args: argparse.Namespace) -> int:
             raise
     finally:
         sys.stdout.flush()
-        _release(inputs)
-        _release(results)
-        _release(expected)
+        release(inputs)
+        release(results)
+        release(expected)
         if heap is not None:
             heap.close()
         session.close()
         if args.print_statistics:
-            _print_statistics(devices, uris)
+            print_statistics(devices, uris)
         for device in devices:
             device.close()
 

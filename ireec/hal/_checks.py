@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from .._core.library import ffi, lib
 from .._core.strings import bitfield_text
+from .._core.validate import checked_size, contiguous_bytes
 from ..errors import InvalidArgumentError, OutOfRangeError, PermissionDeniedError
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
     from ..types import CData
 
 WHOLE_BUFFER = lib.IREE_HAL_WHOLE_BUFFER
-_UINT64_MAX = 2**64 - 1
 
 
 def refuse(cls: type[IreeError], message: str) -> IreeError:
@@ -30,29 +30,18 @@ def refuse(cls: type[IreeError], message: str) -> IreeError:
     return cls(f"{cls.code_name}; {message}", cls.code)
 
 
-def size_value(value: object, what: str) -> int:
-    """`value` as a byte offset or length (an int in 0..2**64-1)."""
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
-    value = value.__index__()  # numpy integers too
-    if not 0 <= value <= _UINT64_MAX:
-        raise refuse(InvalidArgumentError, f"{what} is {value}; byte offsets and lengths "
-                                           f"are 0 to 2**64-1")
-    return value
-
-
 def byte_range(buffer: CData, offset: object, length: object, what: str) -> tuple[int, int]:
     """(offset, length) of `length` bytes (None or WHOLE_BUFFER: to the end)
     at `offset` into the iree_hal_buffer_t `buffer`; OutOfRangeError naming
     `what` if that reaches past the buffer's end."""
     size = lib.iree_hal_buffer_byte_length(buffer)
-    offset = size_value(offset, f"{what}: the offset")
+    offset = checked_size(offset, f"{what}: the offset")
     if offset > size:
         raise refuse(OutOfRangeError, f"{what}: offset {offset} is past the end of the "
                                       f"buffer ({size} bytes)")
     if length is None or length == WHOLE_BUFFER:
         return offset, size - offset
-    length = size_value(length, f"{what}: the length")
+    length = checked_size(length, f"{what}: the length")
     if length > size - offset:
         raise refuse(OutOfRangeError, f"{what}: {length} bytes at offset {offset} reach "
                                       f"past the end of the buffer ({size} bytes)")
@@ -131,13 +120,7 @@ def host_bytes(data: object, what: str) -> tuple[CData, int]:
     """(a uint8_t[] over `data`'s memory, its length in bytes) for any
     C-contiguous buffer-protocol object; the array keeps `data` exported
     (and alive) for as long as it is referenced."""
-    try:
-        view = memoryview(data)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{what} must be a bytes-like object (bytes, bytearray, a numpy "
-                        f"array, ...), not {type(data).__name__}") from None
-    if not view.c_contiguous:
-        raise refuse(InvalidArgumentError, f"{what} must be C-contiguous")
+    view = contiguous_bytes(data, what)
     if view.nbytes == 0:
         return ffi.NULL, 0
     return ffi.from_buffer("uint8_t[]", view), view.nbytes

@@ -17,20 +17,23 @@ import threading
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .. import _cext
-from .._core.handle import Handle, holding
+from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from ._checks import refuse, size_value
+from .._core.validate import UINT32, UINT64, checked_int, checked_object, checked_size
+from ._checks import refuse
 from ..errors import InvalidArgumentError
 from . import _host_call
-from .buffer import Buffer, BufferParams, as_buffer, buffer_params
-from .command_buffer import (
-    CommandBuffer,
-    _fill_pattern,
-    _update_source,
+from ._buffer_refs import (
+    TRANSFER_SOURCE,
+    TRANSFER_TARGET,
     buffer_ref,
     dispatch_arguments,
+    fill_pattern,
+    update_source,
 )
+from .buffer import Buffer, BufferParams, as_buffer, buffer_params
+from .command_buffer import CommandBuffer
 from .file import File
 from .semaphore import first_failure, timepoint_list
 from ._wait import sliced_wait
@@ -41,9 +44,6 @@ if TYPE_CHECKING:
     from .semaphore import Timepoints
 
 _ANY = lib.IREE_HAL_QUEUE_AFFINITY_ANY
-_TRANSFER_SOURCE = lib.IREE_HAL_BUFFER_USAGE_TRANSFER_SOURCE
-_TRANSFER_TARGET = lib.IREE_HAL_BUFFER_USAGE_TRANSFER_TARGET
-_UINT64_MAX = 2**64 - 1
 
 
 # Work queued to wait on a semaphore nobody signals keeps its device from
@@ -99,29 +99,27 @@ def _fail_unreached_waits() -> None:
 
 
 def _file(value: Any, what: str) -> File:
-    if not isinstance(value, File):
-        raise TypeError(f"{what} must be an ireec.hal.File, not {type(value).__name__}")
-    return value
+    return checked_object(value, File, what)
 
 
 class QueueOperations:
     """The queue operations of `ireec.Device` (see the module docstring)."""
 
     __slots__ = ()
-    handle: CData
     id: str
 
     def _submit(self, what: str, wait: Timepoints, signal: Timepoints,
-                operation: Callable[[CData, CData, CData], CData],
-                uses: Sequence[Handle | None] = ()) -> None:
-        """Calls `operation(device, wait list, signal list)` (returning an
-        iree_status_t) holding a use of the device, the semaphores and
-        `uses`."""
-        with holding(self, *uses), timepoint_list(wait, f"{what}: wait") as waits, \
+                operation: Callable[..., CData], uses: Sequence[Handle | None] = ()) -> None:
+        """Calls `operation(device, wait list, signal list, *pointers)`
+        (returning an iree_status_t) holding a use of the device, the
+        semaphores and `uses`, whose pointers (ffi.NULL for None) are
+        `pointers`."""
+        with use(self, *uses) as (device, *pointers), \
+                timepoint_list(wait, f"{what}: wait") as waits, \
                 timepoint_list(signal, f"{what}: signal") as signals:
             if waits.count:
                 _note_waits(wait)
-            check_status(operation(self.handle, waits, signals))
+            check_status(operation(device, waits, signals, *pointers))
 
     def queue_alloca(self, allocation_size: int, params: BufferParams | None = None, *,
                      memory_type: int | None = None, usage: int | None = None,
@@ -133,7 +131,10 @@ class QueueOperations:
         """iree_hal_device_queue_alloca: a buffer of `allocation_size` bytes
         (of `params`, as Allocator.allocate_buffer's), usable once `signal`
         is reached."""
-        size = size_value(allocation_size, "queue_alloca: allocation_size")
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_alloca: queue_affinity")
+        pool = checked_int(pool, UINT32, "queue_alloca: pool")
+        flags = checked_int(flags, UINT64, "queue_alloca: flags")
+        size = checked_size(allocation_size, "queue_alloca: allocation_size")
         asked = buffer_params(params, memory_type, usage, access, None, min_alignment).to_c()
         buffer = Buffer.__new__(Buffer)
 
@@ -150,10 +151,12 @@ class QueueOperations:
                        signal: Timepoints = None) -> None:
         """iree_hal_device_queue_dealloca: gives `buffer` (from queue_alloca)
         back once `wait` is reached."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_dealloca: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_dealloca: flags")
         buffer = as_buffer(buffer, "queue_dealloca: buffer")
-        self._submit("queue_dealloca", wait, signal, lambda device, waits, signals:
+        self._submit("queue_dealloca", wait, signal, lambda device, waits, signals, buffer:
                      lib.iree_hal_device_queue_dealloca(device, queue_affinity, waits, signals,
-                                                        buffer.handle, flags), [buffer])
+                                                        buffer, flags), [buffer])
 
     def queue_fill(self, target: Buffer, target_offset: int, length: int | None,
                    pattern: Any, *, flags: int = lib.IREE_HAL_FILL_FLAG_NONE,
@@ -162,11 +165,13 @@ class QueueOperations:
         """iree_hal_device_queue_fill: repeats `pattern` (1, 2 or 4 bytes)
         over `length` bytes (None: to the end) of `target` at
         `target_offset`."""
-        ref = buffer_ref((target, target_offset, length), "queue_fill", _TRANSFER_TARGET)
-        data = _fill_pattern(ref, pattern, "queue_fill")
-        self._submit("queue_fill", wait, signal, lambda device, waits, signals:
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_fill: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_fill: flags")
+        ref = buffer_ref((target, target_offset, length), "queue_fill", TRANSFER_TARGET)
+        data = fill_pattern(ref, pattern, "queue_fill")
+        self._submit("queue_fill", wait, signal, lambda device, waits, signals, target:
                      lib.iree_hal_device_queue_fill(device, queue_affinity, waits, signals,
-                                                    target.handle, ref.offset, ref.length,
+                                                    target, ref.offset, ref.length,
                                                     data, len(data), flags), [target])
 
     def queue_update(self, source: Any, source_offset: int, target: Buffer,
@@ -176,14 +181,16 @@ class QueueOperations:
         """iree_hal_device_queue_update: copies `length` bytes (None: the rest
         of `source`) of `source` (any bytes-like object, captured now) at
         `source_offset` into `target` at `target_offset`."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_update: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_update: flags")
         if length is None:
             length = max(0, memoryview(source).nbytes
-                         - size_value(source_offset, "queue_update: source_offset"))
-        ref = buffer_ref((target, target_offset, length), "queue_update", _TRANSFER_TARGET)
-        data = _update_source(source, source_offset, ref.length, "queue_update")
-        self._submit("queue_update", wait, signal, lambda device, waits, signals:
+                         - checked_size(source_offset, "queue_update: source_offset"))
+        ref = buffer_ref((target, target_offset, length), "queue_update", TRANSFER_TARGET)
+        data = update_source(source, source_offset, ref.length, "queue_update")
+        self._submit("queue_update", wait, signal, lambda device, waits, signals, target:
                      lib.iree_hal_device_queue_update(device, queue_affinity, waits, signals,
-                                                      data, 0, target.handle, ref.offset,
+                                                      data, 0, target, ref.offset,
                                                       ref.length, flags), [target])
 
     def queue_copy(self, source: Buffer, source_offset: int, target: Buffer,
@@ -193,14 +200,16 @@ class QueueOperations:
         """iree_hal_device_queue_copy: copies `length` bytes (None: the rest
         of `source`) of `source` at `source_offset` into `target` at
         `target_offset`."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_copy: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_copy: flags")
         source_ref = buffer_ref((source, source_offset, length), "queue_copy: source",
-                                _TRANSFER_SOURCE)
+                                TRANSFER_SOURCE)
         target_ref = buffer_ref((target, target_offset, source_ref.length),
-                                "queue_copy: target", _TRANSFER_TARGET)
-        self._submit("queue_copy", wait, signal, lambda device, waits, signals:
+                                "queue_copy: target", TRANSFER_TARGET)
+        self._submit("queue_copy", wait, signal, lambda device, waits, signals, source, target:
                      lib.iree_hal_device_queue_copy(
-                         device, queue_affinity, waits, signals, source.handle,
-                         source_ref.offset, target.handle, target_ref.offset,
+                         device, queue_affinity, waits, signals, source,
+                         source_ref.offset, target, target_ref.offset,
                          source_ref.length, flags), [source, target])
 
     def queue_read(self, source_file: File, source_offset: int, target: Buffer,
@@ -210,13 +219,16 @@ class QueueOperations:
         """iree_hal_device_queue_read: `length` bytes (None: the rest of
         `target`) of `source_file` at `source_offset` into `target` at
         `target_offset`."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_read: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_read: flags")
         source_file = _file(source_file, "queue_read: source_file")
         ref = buffer_ref((target, target_offset, length), "queue_read: target",
-                         _TRANSFER_TARGET)
+                         TRANSFER_TARGET)
         offset = source_file.checked_read(source_offset, ref.length, "queue_read")
-        self._submit("queue_read", wait, signal, lambda device, waits, signals:
+        self._submit("queue_read", wait, signal,
+                     lambda device, waits, signals, source_file, target:
                      lib.iree_hal_device_queue_read(device, queue_affinity, waits, signals,
-                                                    source_file.handle, offset, target.handle,
+                                                    source_file, offset, target,
                                                     ref.offset, ref.length, flags),
                      [source_file, target])
 
@@ -233,15 +245,17 @@ class QueueOperations:
         streaming write never returns on local-task); a failed write fails
         `signal` with its cause.
         """
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_write: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_write: flags")
         target_file = _file(target_file, "queue_write: target_file")
         ref = buffer_ref((source, source_offset, length), "queue_write: source",
-                         _TRANSFER_SOURCE)
+                         TRANSFER_SOURCE)
         offset = target_file.checked_write(target_offset, ref.length, "queue_write")
-        self._submit("queue_write", wait, signal, lambda device, waits, signals:
+        self._submit("queue_write", wait, signal,
+                     lambda device, waits, signals, source, target_file:
                      lib.iree_hal_device_queue_write(device, queue_affinity, waits, signals,
-                                                     source.handle, ref.offset,
-                                                     target_file.handle, offset, ref.length,
-                                                     flags), [source, target_file])
+                                                     source, ref.offset, target_file, offset,
+                                                     ref.length, flags), [source, target_file])
 
     def queue_host_call(self, function: Callable[..., Any], args: Sequence[int] = (), *,
                         flags: int = lib.IREE_HAL_HOST_CALL_FLAG_NONE, context: bool = False,
@@ -257,6 +271,8 @@ class QueueOperations:
         `ireec.hal.DEFERRED` means the function signals them itself later
         (IREE_STATUS_DEFERRED). With HostCallFlag.NON_BLOCKING the queue
         signals before calling."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_host_call: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_host_call: flags")
         if not callable(function):
             raise TypeError(f"queue_host_call: function must be callable, not "
                             f"{type(function).__name__}")
@@ -264,11 +280,9 @@ class QueueOperations:
         if len(values) > 4:
             raise refuse(InvalidArgumentError, f"queue_host_call: IREE passes at most 4 "
                                                f"arguments, not {len(values)}")
-        for i, value in enumerate(values):
-            if isinstance(value, bool) or not isinstance(value, int) or \
-                    not 0 <= value <= _UINT64_MAX:
-                raise TypeError(f"queue_host_call: args[{i}] must be an int in 0..2**64-1 "
-                                f"(IREE passes uint64 values), not {value!r}")
+        # (IREE passes them back as uint64 values.)
+        values = [checked_int(value, UINT64, f"queue_host_call: args[{i}]")
+                  for i, value in enumerate(values)]
         c_args = ffi.new("uint64_t[4]", values + [0] * (4 - len(values)))
         token = _host_call.register(function, len(values), context, self,  # type: ignore[arg-type]
                                     wait)
@@ -290,14 +304,19 @@ class QueueOperations:
         """iree_hal_device_queue_dispatch: CommandBuffer.dispatch's dispatch
         (bindings are Buffers or (Buffer, offset, length)), as one queue
         operation."""
-        refs, keep, config, span, ref_list, flags = dispatch_arguments(
-            executable, export_ordinal, workgroup_count, constants, bindings, flags,
-            workgroup_size, False, "queue_dispatch")
-        self._submit("queue_dispatch", wait, signal, lambda device, waits, signals:
-                     lib.iree_hal_device_queue_dispatch(
-                         device, queue_affinity, waits, signals, executable.handle,
-                         export_ordinal, config[0], span, ref_list[0], flags),
-                     [executable, *(r.buffer for r in refs)])
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_dispatch: queue_affinity")
+        checked = dispatch_arguments(executable, export_ordinal, workgroup_count, constants,
+                                     bindings, flags, workgroup_size, False, "queue_dispatch")
+
+        def dispatch(device: CData, waits: CData, signals: CData, executable: CData,
+                     *pointers: CData) -> CData:
+            config, ref_list = checked.c_arguments(pointers)
+            return lib.iree_hal_device_queue_dispatch(
+                device, queue_affinity, waits, signals, executable, export_ordinal, config,
+                checked.constants, ref_list, checked.flags)
+
+        self._submit("queue_dispatch", wait, signal, dispatch,
+                     [checked.executable, *checked.buffers])
 
     def queue_execute(self, command_buffer: CommandBuffer | None,
                       binding_table: Sequence[Any] | None = None, *,
@@ -306,6 +325,8 @@ class QueueOperations:
         """iree_hal_device_queue_execute: runs the recorded `command_buffer`
         (None: nothing, a barrier) with `binding_table` (one Buffer or
         (Buffer, offset, length) per slot its commands name)."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_execute: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_execute: flags")
         if command_buffer is None:
             if binding_table:
                 raise refuse(InvalidArgumentError, "queue_execute: a binding table needs a "
@@ -313,40 +334,40 @@ class QueueOperations:
             self.queue_barrier(flags=flags, queue_affinity=queue_affinity, wait=wait,
                                signal=signal)
             return
-        if not isinstance(command_buffer, CommandBuffer):
-            raise TypeError(f"queue_execute: expected an ireec.hal.CommandBuffer, not "
-                            f"{type(command_buffer).__name__}")
-        table, keep, buffers = command_buffer.submission(binding_table)
-        self._submit("queue_execute", wait, signal, lambda device, waits, signals:
-                     lib.iree_hal_device_queue_execute(device, queue_affinity, waits, signals,
-                                                       command_buffer.handle, table, flags),
-                     [command_buffer, *buffers])
-        command_buffer.submitted()
+        checked_object(command_buffer, CommandBuffer, "queue_execute: command_buffer")
+        with command_buffer._submitting(binding_table) as (command_buffer_ptr, table):
+            self._submit("queue_execute", wait, signal, lambda device, waits, signals:
+                         lib.iree_hal_device_queue_execute(device, queue_affinity, waits,
+                                                           signals, command_buffer_ptr, table,
+                                                           flags))
 
     def queue_barrier(self, *, flags: int = lib.IREE_HAL_EXECUTE_FLAG_NONE,
                       queue_affinity: int = _ANY, wait: Timepoints = None,
                       signal: Timepoints = None) -> None:
         """iree_hal_device_queue_barrier: signals `signal` once `wait` is
         reached (and earlier work on the queue is done)."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_barrier: queue_affinity")
+        flags = checked_int(flags, UINT64, "queue_barrier: flags")
         self._submit("queue_barrier", wait, signal, lambda device, waits, signals:
                      lib.iree_hal_device_queue_barrier(device, queue_affinity, waits, signals,
                                                        flags))
 
     def queue_flush(self, queue_affinity: int = _ANY) -> None:
         """iree_hal_device_queue_flush: starts work queued but held back."""
-        with holding(self):
-            check_status(lib.iree_hal_device_queue_flush(self.handle, queue_affinity))
+        queue_affinity = checked_int(queue_affinity, UINT64, "queue_flush: queue_affinity")
+        with use(self) as (device,):
+            check_status(lib.iree_hal_device_queue_flush(device, queue_affinity))
 
     def wait_semaphores(self, wait_mode: int, timepoints: Timepoints,
                         timeout: float | None = None,
                         flags: int = lib.IREE_HAL_WAIT_FLAG_DEFAULT) -> None:
         """iree_hal_device_wait_semaphores: until every (WaitMode.ALL) or any
         (WaitMode.ANY) timepoint is reached; `timeout` as Semaphore.wait's."""
+        flags = checked_int(flags, UINT64, "wait_semaphores: flags")
         if wait_mode not in (lib.IREE_HAL_WAIT_MODE_ALL, lib.IREE_HAL_WAIT_MODE_ANY):
             raise ValueError(f"wait_mode must be WaitMode.ALL or WaitMode.ANY, not {wait_mode!r}")
-        with holding(self), timepoint_list(timepoints, "wait_semaphores") as lst:
-            handle = self.handle
+        with use(self) as (device,), timepoint_list(timepoints, "wait_semaphores") as lst:
             sliced_wait(lambda t: lib.iree_hal_device_wait_semaphores(
-                            handle, wait_mode, lst, t, flags),
+                            device, wait_mode, lst, t, flags),
                         lambda: first_failure(lst), timeout, "semaphores")
 

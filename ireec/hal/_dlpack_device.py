@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .. import _cext, errors
-from .._core.handle import holding
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from . import _cuda, _transfer
@@ -56,7 +56,7 @@ from .dlpack import (
     FLAG_READ_ONLY,
     KDL_CPU,
     MAX_VERSION,
-    _dl,
+    dlpack_ffi,
     delete,
     describe,
     device_name,
@@ -119,8 +119,8 @@ def dlpack_device(device: Device | None) -> tuple[int, int]:
 def _cuda_ordinal(device: Device) -> int:
     """The CUDA ordinal of a cuda device: that of a device allocation its
     allocator makes (and exports) for the question."""
-    with holding(device):
-        allocator = lib.iree_hal_device_allocator(device.handle)
+    with use(device) as (device_ptr,):
+        allocator = lib.iree_hal_device_allocator(device_ptr)
         params = ffi.new("iree_hal_buffer_params_t*", _transfer.DEVICE_PARAMS)
         out = ffi.new("iree_hal_buffer_t**")
         check_status(lib.iree_hal_allocator_allocate_buffer(allocator, params[0], ALIGNMENT,
@@ -149,7 +149,7 @@ def import_tensor(cls: type[BufferView], device: Device, obj: Any, *, zero_copy:
     if offered is not None and offered != target:
         raise BufferError(_wrong_device(offered, device, target))
     stream = LEGACY_DEFAULT_STREAM if target[0] == KDL_CUDA else None
-    with holding(device):  # open until the tensor is C's (ClosedError before it is taken)
+    with use(device):  # open until the tensor is C's (ClosedError before it is taken)
         return _import(cls, device, obj, zero_copy, target, stream)
 
 
@@ -190,7 +190,8 @@ def _import(cls: type[BufferView], device: Device, obj: Any, zero_copy: bool,
         return borrowed
     try:
         view = cls.__new__(cls)
-        _transfer.copy_on_device(view, device, borrowed.handle)
+        with use(borrowed) as (borrowed_ptr,):
+            _transfer.copy_on_device(view, device, borrowed_ptr)
     finally:
         borrowed.close()  # the producer's memory goes back once IREE lets go
     view._upload = (False, fallback)
@@ -220,15 +221,16 @@ def _borrow(cls: type[BufferView], device: Device, managed, described, nbytes: i
     """A view of `cls` over the tensor's memory, imported through the
     device's allocator; `managed` is handed to C, which calls its deleter
     exactly once."""
-    deleter = int(_dl.cast("uintptr_t", managed.deleter))
+    deleter = int(dlpack_ffi.cast("uintptr_t", managed.deleter))
     release = ffi.cast("ireec_external_release_fn_t", deleter)
-    release_self = ffi.cast("void*", int(_dl.cast("uintptr_t", managed)))
+    release_self = ffi.cast("void*", int(dlpack_ffi.cast("uintptr_t", managed)))
     shape = ffi.new("iree_hal_dim_t[]", list(described.shape) or [0])
     view = cls.__new__(cls)
-    view._create(device, None, lib.ireec_hal_buffer_view_import_device_allocation,
-                 lib.iree_hal_device_allocator(device.handle), params[0],
-                 len(described.shape), shape, described.element_type, described.data,
-                 nbytes, release, release_self, device.host_allocator)
+    with use(device) as (device_ptr,):
+        view._create(device, None, lib.ireec_hal_buffer_view_import_device_allocation,
+                     lib.iree_hal_device_allocator(device_ptr), params[0],
+                     len(described.shape), shape, described.element_type, described.data,
+                     nbytes, release, release_self, lib.iree_hal_device_host_allocator(device_ptr))
     return view
 
 
@@ -252,8 +254,9 @@ def export_tensor(view: BufferView, device: Device, dl_device: tuple[int, int], 
                           f"data type")
     versioned = max_version is not None and tuple(max_version) >= (1, 0)
     rank = len(view.shape)
-    with holding(view, device):
-        writable = bool(lib.iree_hal_buffer_allowed_access(view._buffer_ptr())
+    with use(view) as (view_ptr,):
+        writable = bool(lib.iree_hal_buffer_allowed_access(
+            lib.iree_hal_buffer_view_buffer(view_ptr))
                         & lib.IREE_HAL_MEMORY_ACCESS_WRITE)
         if not writable and not versioned:
             # Pre-1.0 DLPack cannot say "read-only" and consumers may write.
@@ -285,7 +288,8 @@ def _export_copy(view: BufferView, device: Device, rank: int, versioned: bool) -
     """The export of a copy of `view` made on `device` (in memory its
     allocator allocates, which it exports)."""
     copy = type(view).__new__(type(view))
-    _transfer.copy_on_device(copy, device, view.handle)
+    with use(view) as (view_ptr,):
+        _transfer.copy_on_device(copy, device, view_ptr)
     try:
         return _export(copy, device, rank, versioned)
     except errors.UnavailableError as error:
@@ -297,13 +301,14 @@ def _export_copy(view: BufferView, device: Device, rank: int, versioned: bool) -
 
 def _storage_size(rank: int, versioned: bool) -> int:
     managed = "DLManagedTensorVersioned" if versioned else "DLManagedTensor"
-    return _dl.sizeof(managed) + 2 * rank * _dl.sizeof("int64_t")
+    return dlpack_ffi.sizeof(managed) + 2 * rank * dlpack_ffi.sizeof("int64_t")
 
 
 def _export(view: BufferView, device: Device, rank: int, versioned: bool) -> CData:
     exported = ffi.new("ireec_hal_device_allocation_export_t*")
-    check_status(lib.ireec_hal_buffer_view_export_device_allocation(
-        device.handle, view.handle, _storage_size(rank, versioned), exported))
+    with use(device, view) as (device_ptr, view_ptr):
+        check_status(lib.ireec_hal_buffer_view_export_device_allocation(
+            device_ptr, view_ptr, _storage_size(rank, versioned), exported))
     return exported
 
 
@@ -319,20 +324,20 @@ def _describe_export(exported: CData, shape: tuple[int, ...], dlpack_type: tuple
     storage = int(ffi.cast("uintptr_t", exported.storage))
     try:
         ctype = "DLManagedTensorVersioned" if versioned else "DLManagedTensor"
-        managed = _dl.cast(f"{ctype}*", storage)
-        dims = _dl.cast("int64_t*", storage + _dl.sizeof(ctype))
+        managed = dlpack_ffi.cast(f"{ctype}*", storage)
+        dims = dlpack_ffi.cast("int64_t*", storage + dlpack_ffi.sizeof(ctype))
         strides = dims + len(shape)
         for i, (dim, stride) in enumerate(zip(shape, row_major(shape, 1))):
             dims[i], strides[i] = dim, stride
         tensor = managed.dl_tensor
-        tensor.data = _dl.cast("void*", int(exported.allocation))
+        tensor.data = dlpack_ffi.cast("void*", int(exported.allocation))
         tensor.byte_offset = int(exported.byte_offset)
         tensor.device.device_type, tensor.device.device_id = dl_device
         tensor.ndim = len(shape)
         tensor.dtype.code, tensor.dtype.bits = dlpack_type
         tensor.dtype.lanes = 1
         tensor.shape, tensor.strides = dims, strides
-        managed.deleter = _dl.cast(f"void(*)({ctype}*)", _EXPORT_RELEASE)
+        managed.deleter = dlpack_ffi.cast(f"void(*)({ctype}*)", _EXPORT_RELEASE)
         if versioned:
             assert max_version is not None
             # The newest version the consumer reads, up to this producer's.

@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from .. import _cext
 from .._core.callbacks import status_callback
+from .._core.handle import use
 from .._core.library import ffi, lib
+from ..errors import ClosedError
 from .semaphore import Semaphore
 
 if TYPE_CHECKING:
@@ -141,18 +143,22 @@ def _first_failure(waits: Any) -> CData | None:
     if waits is None:
         return None
     if isinstance(waits, _cext.FenceHandle):
-        if waits.closed:
+        try:
+            with use(waits) as (fence,):
+                status = lib.iree_hal_fence_query(fence)
+        except ClosedError:
             return None
-        status = lib.iree_hal_fence_query(waits.handle)
         if lib.iree_status_code(status) in (lib.IREE_STATUS_OK, lib.IREE_STATUS_DEFERRED):
             lib.iree_status_ignore(status)
             return None
         return status
     value = ffi.new("uint64_t*")
     for semaphore, _ in waits:
-        if semaphore.closed:
+        try:
+            with use(semaphore) as (semaphore_ptr,):
+                status = lib.iree_hal_semaphore_query(semaphore_ptr, value)
+        except ClosedError:
             continue
-        status = lib.iree_hal_semaphore_query(semaphore.handle, value)
         if not lib.iree_status_is_ok(status):
             return status
     return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import _cext
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from ._readback import describe_memory, mappable
@@ -65,18 +66,20 @@ def copy_on_device(copy: Handle, device: Device, view: CData) -> None:
     nbytes = lib.iree_hal_buffer_view_byte_length(view)
     params = ffi.new("iree_hal_buffer_params_t*", DEVICE_PARAMS)
     buffer = _cext.BufferHandle()  # ours until the view holds it too
-    buffer._create(None, None, lib.iree_hal_allocator_allocate_buffer,
-                   lib.iree_hal_device_allocator(device.handle), params[0], nbytes)
-    try:
-        if nbytes:
-            check_status(lib.iree_hal_device_transfer_d2d(
-                device.handle, lib.iree_hal_buffer_view_buffer(view), 0,
-                buffer.handle, 0, nbytes, lib.IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT,
-                lib.iree_infinite_timeout()))
-        copy._create(device, None, lib.iree_hal_buffer_view_create_like, buffer.handle,
-                     view, device.host_allocator)
-    finally:
-        buffer.close()
+    with use(device) as (device_ptr,):
+        buffer._create(None, None, lib.iree_hal_allocator_allocate_buffer,
+                       lib.iree_hal_device_allocator(device_ptr), params[0], nbytes)
+        try:
+            with use(buffer) as (buffer_ptr,):
+                if nbytes:
+                    check_status(lib.iree_hal_device_transfer_d2d(
+                        device_ptr, lib.iree_hal_buffer_view_buffer(view), 0,
+                        buffer_ptr, 0, nbytes, lib.IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT,
+                        lib.iree_infinite_timeout()))
+                copy._create(device, None, lib.iree_hal_buffer_view_create_like, buffer_ptr,
+                             view, lib.iree_hal_device_host_allocator(device_ptr))
+        finally:
+            buffer.close()
 
 
 def executes_on_host_memory(allocator: CData) -> bool:

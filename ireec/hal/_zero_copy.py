@@ -22,6 +22,7 @@ import math
 import numpy as np
 
 from .._core.library import ffi, lib
+from .._core.handle import use
 from .._core.status import check_status
 from ..errors import InvalidArgumentError, UnavailableError
 
@@ -162,11 +163,13 @@ def import_host_array(view: Handle, device: Handle, array: np.ndarray[Any, Any],
     token = None
     try:
         token, entry, callback = _lend(array)
-        view._create(device, None, lib.ireec_hal_buffer_view_import_host_allocation,
-                     lib.iree_hal_device_allocator(device.handle), _IMPORT_PARAMS_C[0], rank,
-                     dims, element_type, data, array.nbytes, callback[0],
-                     device.host_allocator)
-        entry[1] = int(ffi.cast("uintptr_t", lib.iree_hal_buffer_view_buffer(view.handle)))
+        with use(device) as (device_ptr,):
+            view._create(device, None, lib.ireec_hal_buffer_view_import_host_allocation,
+                         lib.iree_hal_device_allocator(device_ptr), _IMPORT_PARAMS_C[0], rank,
+                         dims, element_type, data, array.nbytes, callback[0],
+                         lib.iree_hal_device_host_allocator(device_ptr))
+        with use(view) as (view_ptr,):
+            entry[1] = int(ffi.cast("uintptr_t", lib.iree_hal_buffer_view_buffer(view_ptr)))
     except BaseException as error:
         # Whatever interrupted, the array stays lent while the view holds
         # it; a failed import or view leaves the memory with us (IREE either

@@ -14,12 +14,13 @@ import enum
 from typing import TYPE_CHECKING, NamedTuple
 
 from .. import _cext
-from .._core.handle import Handle, in_use
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import builder_text, string_view
+from .._core.validate import checked_size, contiguous_bytes
 from . import _zero_copy
-from ._checks import size_value
+from ._device_object import DeviceObject, made_by
 from ._flags import iree_constants
 from .buffer import Buffer, BufferParams, BufferUsage, MemoryType, buffer_params
 
@@ -97,7 +98,7 @@ class AllocatorStatistics(NamedTuple):
             stats, builder))
 
 
-class Allocator(Handle, _cext.AllocatorHandle):
+class Allocator(DeviceObject, _cext.AllocatorHandle):
     """An `iree_hal_allocator_t`.
 
     `device.allocator` is a device's (holding a use of the device);
@@ -107,9 +108,7 @@ class Allocator(Handle, _cext.AllocatorHandle):
     outlives them (IREE's buffers count themselves in its statistics).
     """
 
-    __slots__ = {"device": "The Device the allocator is the allocator of (holding a use of "
-                           "it), or None for one of its own (a heap allocator)."}
-    device: Device | None
+    __slots__ = ()
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("an allocator is a device's (device.allocator) or made by "
@@ -123,8 +122,11 @@ class Allocator(Handle, _cext.AllocatorHandle):
         holding a use of `device` (the device it belongs to) if given."""
         self = cls.__new__(cls)
         self._own(ptr, retain=retain, parent=device)
-        self.device = device
         return self
+
+    # `device`, the Device the allocator is the allocator of (holding a use
+    # of it), or None for one of its own (a heap allocator), is
+    # DeviceObject's.
 
     @classmethod
     def create_heap(cls, identifier: str = "heap") -> "Allocator":
@@ -133,48 +135,46 @@ class Allocator(Handle, _cext.AllocatorHandle):
         view, owner = string_view(identifier)
         host = lib.iree_allocator_system()
         self = cls.__new__(cls)
-        self.device = None
         self._create(None, None, lib.iree_hal_allocator_create_heap, view, host, host)
         return self
 
     # -- queries --------------------------------------------------------------
 
-    @in_use
     def trim(self) -> None:
         """iree_hal_allocator_trim: gives pooled memory back."""
-        check_status(lib.iree_hal_allocator_trim(self.handle))
+        with use(self) as (allocator,):
+            check_status(lib.iree_hal_allocator_trim(allocator))
 
-    @in_use
     def query_statistics(self) -> AllocatorStatistics:
         """iree_hal_allocator_query_statistics (all zeros where the runtime
         keeps none)."""
         out = ffi.new("iree_hal_allocator_statistics_t*")
-        lib.iree_hal_allocator_query_statistics(self.handle, out)
-        return AllocatorStatistics(*(int(getattr(out, f)) for f in AllocatorStatistics._fields))
+        with use(self) as (allocator,):
+            lib.iree_hal_allocator_query_statistics(allocator, out)
+            return AllocatorStatistics(*(int(getattr(out, f)) for f in AllocatorStatistics._fields))
 
     @property
     def statistics(self) -> AllocatorStatistics:
         """iree_hal_allocator_query_statistics: the same as query_statistics()."""
         return self.query_statistics()
 
-    @in_use
     def query_memory_heaps(self) -> list[MemoryHeap]:
         """iree_hal_allocator_query_memory_heaps: every heap, in IREE's order."""
         count = ffi.new("iree_host_size_t*")
-        status = lib.iree_hal_allocator_query_memory_heaps(self.handle, 0, ffi.NULL, count)
-        # Asked with no room, the allocator answers OUT_OF_RANGE and the count.
-        if lib.iree_status_code(status) == lib.IREE_STATUS_OUT_OF_RANGE:
-            lib.iree_status_ignore(status)
-        else:
-            check_status(status)
-        heaps = ffi.new("iree_hal_allocator_memory_heap_t[]", max(count[0], 1))
-        check_status(lib.iree_hal_allocator_query_memory_heaps(
-            self.handle, count[0], heaps, count))
-        return [MemoryHeap(MemoryType(h.type), BufferUsage(h.allowed_usage),
-                           int(h.max_allocation_size), int(h.min_alignment))
-                for h in heaps[0:count[0]]]
+        with use(self) as (allocator,):
+            status = lib.iree_hal_allocator_query_memory_heaps(allocator, 0, ffi.NULL, count)
+            # Asked with no room, the allocator answers OUT_OF_RANGE and the count.
+            if lib.iree_status_code(status) == lib.IREE_STATUS_OUT_OF_RANGE:
+                lib.iree_status_ignore(status)
+            else:
+                check_status(status)
+            heaps = ffi.new("iree_hal_allocator_memory_heap_t[]", max(count[0], 1))
+            check_status(lib.iree_hal_allocator_query_memory_heaps(
+                allocator, count[0], heaps, count))
+            return [MemoryHeap(MemoryType(h.type), BufferUsage(h.allowed_usage),
+                               int(h.max_allocation_size), int(h.min_alignment))
+                    for h in heaps[0:count[0]]]
 
-    @in_use
     def query_buffer_compatibility(
             self, allocation_size: int, params: BufferParams | None = None, *,
             memory_type: int | None = None, usage: int | None = None,
@@ -187,20 +187,20 @@ class Allocator(Handle, _cext.AllocatorHandle):
                               min_alignment).to_c()
         out_params = ffi.new("iree_hal_buffer_params_t*")
         out_size = ffi.new("iree_device_size_t*")
-        compatibility = lib.iree_hal_allocator_query_buffer_compatibility(
-            self.handle, asked[0], size_value(allocation_size, "allocation_size"),
-            out_params, out_size)
-        return (BufferCompatibility(compatibility), BufferParams.from_c(out_params),
-                int(out_size[0]))
+        with use(self) as (allocator,):
+            compatibility = lib.iree_hal_allocator_query_buffer_compatibility(
+                allocator, asked[0], checked_size(allocation_size, "allocation_size"),
+                out_params, out_size)
+            return (BufferCompatibility(compatibility), BufferParams.from_c(out_params),
+                    int(out_size[0]))
 
-    @in_use
     def supports_virtual_memory(self) -> bool:
         """iree_hal_allocator_supports_virtual_memory."""
-        return bool(lib.iree_hal_allocator_supports_virtual_memory(self.handle))
+        with use(self) as (allocator,):
+            return bool(lib.iree_hal_allocator_supports_virtual_memory(allocator))
 
     # -- buffers ------------------------------------------------------------------
 
-    @in_use
     def allocate_buffer(self, allocation_size: int, params: BufferParams | None = None, *,
                         memory_type: int | None = None, usage: int | None = None,
                         access: int | None = None, queue_affinity: int | None = None,
@@ -209,13 +209,13 @@ class Allocator(Handle, _cext.AllocatorHandle):
         `allocation_size` bytes, of `params` (a BufferParams; by default
         DEVICE_LOCAL memory of DEFAULT usage allowing ALL access) with each
         keyword given replacing its field."""
-        size = size_value(allocation_size, "allocation_size")
+        size = checked_size(allocation_size, "allocation_size")
         asked = buffer_params(params, memory_type, usage, access, queue_affinity,
                               min_alignment).to_c()
-        return Buffer._made(self, lib.iree_hal_allocator_allocate_buffer, self.handle,
-                            asked[0], size)
+        with use(self) as (allocator,):
+            return Buffer._made(made_by(self), lib.iree_hal_allocator_allocate_buffer,
+                                allocator, asked[0], size)
 
-    @in_use
     def import_buffer(self, data: Any, params: BufferParams | None = None, *,
                       memory_type: int | None = None, usage: int | None = None,
                       access: int | None = None, queue_affinity: int | None = None) -> Buffer:
@@ -227,9 +227,7 @@ class Allocator(Handle, _cext.AllocatorHandle):
         usage and ALL access; memory Python may not change (bytes, a
         read-only array) with READ access only, so nothing writes it. The
         memory must be aligned to 64 bytes (ireec.empty_aligned)."""
-        view = memoryview(data)
-        if not view.c_contiguous:
-            raise ValueError("import_buffer: the data must be C-contiguous")
+        view = contiguous_bytes(data, "import_buffer: data")
         if params is None:
             # Memory Python may not change is lent for reading only.
             params = BufferParams(
@@ -244,8 +242,9 @@ class Allocator(Handle, _cext.AllocatorHandle):
             raise ValueError("import_buffer: read-only memory cannot be imported with WRITE "
                              "access, TRANSFER_TARGET or DISPATCH_STORAGE_WRITE usage")
         params_c = asked.to_c()
-        ptr = _zero_copy.import_host_memory(self.handle, params_c[0], view)
-        return Buffer.from_handle(ptr, owner=self)
+        with use(self) as (allocator,):
+            ptr = _zero_copy.import_host_memory(allocator, params_c[0], view)
+            return Buffer.from_handle(ptr, owner=self)
 
     def __repr__(self) -> str:
         if self.closed:

@@ -17,9 +17,10 @@ import enum
 from typing import TYPE_CHECKING
 
 from .. import _cext
-from .._core.handle import Handle, holding, in_use
+from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from .._core.validate import UINT16, UINT32, UINT64, checked_int, checked_object, checked_size
 from ._checks import (
     WHOLE_BUFFER,
     byte_range,
@@ -27,8 +28,8 @@ from ._checks import (
     pattern_bytes,
     refuse,
     require_mappable,
-    size_value,
 )
+from ._device_object import DeviceObject, made_by
 from ._flags import iree_constants
 from ._readback import describe_memory
 from ..errors import ClosedError, InvalidArgumentError
@@ -37,10 +38,12 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ..types import CData
-    from .device import Device
 
 __all__ = ["Buffer", "BufferMapping", "BufferParams", "BufferUsage", "MappingMode",
            "MemoryAccess", "MemoryType", "WHOLE_BUFFER"]
+
+# How the map_* methods map: for the call only.
+_SCOPED = lib.IREE_HAL_MAPPING_MODE_SCOPED
 
 
 @iree_constants("IREE_HAL_MEMORY_TYPE_")
@@ -149,10 +152,13 @@ class BufferParams:
     min_alignment: int = 0
 
     def to_c(self) -> CData:
-        """A new iree_hal_buffer_params_t*."""
+        """A new iree_hal_buffer_params_t*, each field checked first."""
         return ffi.new("iree_hal_buffer_params_t*", {
-            "type": self.type, "usage": self.usage, "access": self.access,
-            "queue_affinity": self.queue_affinity, "min_alignment": self.min_alignment})
+            "type": checked_int(self.type, UINT32, "the memory type"),
+            "usage": checked_int(self.usage, UINT32, "the buffer usage"),
+            "access": checked_int(self.access, UINT16, "the memory access"),
+            "queue_affinity": checked_int(self.queue_affinity, UINT64, "the queue affinity"),
+            "min_alignment": checked_size(self.min_alignment, "the minimum alignment")})
 
     @classmethod
     def from_c(cls, params: CData) -> "BufferParams":
@@ -169,9 +175,8 @@ def buffer_params(params: BufferParams | None, memory_type: int | None, usage: i
     functions that allocate take, as one iree_hal_buffer_params_t."""
     if params is None:
         params = BufferParams()
-    elif not isinstance(params, BufferParams):
-        raise TypeError(f"params must be an ireec.hal.BufferParams, not "
-                        f"{type(params).__name__}")
+    else:
+        checked_object(params, BufferParams, "params")
     changes = {key: value for key, value in (
         ("type", memory_type), ("usage", usage), ("access", access),
         ("queue_affinity", queue_affinity), ("min_alignment", min_alignment))
@@ -181,12 +186,10 @@ def buffer_params(params: BufferParams | None, memory_type: int | None, usage: i
 
 def as_buffer(value: object, what: str) -> Buffer:
     """`value` if it is a Buffer; TypeError naming `what` otherwise."""
-    if not isinstance(value, Buffer):
-        raise TypeError(f"{what} must be an ireec.hal.Buffer, not {type(value).__name__}")
-    return value
+    return checked_object(value, Buffer, what)
 
 
-class Buffer(Handle, _cext.BufferHandle):
+class Buffer(DeviceObject, _cext.BufferHandle):
     """An `iree_hal_buffer_t`.
 
     `Buffer.from_handle(ptr, retain=..., owner=None)` adopts a raw
@@ -206,48 +209,41 @@ class Buffer(Handle, _cext.BufferHandle):
     def from_handle(cls, ptr: CData, *, retain: bool = False,
                     owner: Handle | None = None) -> "Buffer":
         """Adopts a raw `iree_hal_buffer_t*` (see Handle.from_handle),
-        holding a use of `owner` until the buffer goes."""
+        holding a use of `owner` (and of its device) until the buffer goes."""
         self = cls.__new__(cls)
-        self._own(ptr, retain=retain, parent=owner)
+        self._own(ptr, retain=retain, parent=made_by(owner))
         return self
 
     @property
     def owner(self) -> Handle | None:
         """What the iree_hal_buffer_t was made from and this Buffer keeps in
         use (an Allocator, a Device, a BufferView, a File, ...), or None."""
-        return self._parent
+        parent = self._parent
+        return parent[-1] if type(parent) is tuple else parent
 
-    @property
-    def device(self) -> Device | None:
-        """The Device (iree_hal_device_t) the buffer came from, where known:
-        the one whose allocator or queue made it (found through its owners)."""
-        owner = self._parent
-        while owner is not None:
-            from .device import Device  # device.py builds on this module
-
-            if isinstance(owner, Device):
-                return owner
-            owner = getattr(owner, "device", None) if not isinstance(owner, Buffer) \
-                else owner._parent
-        return None
+    # `device`, the Device the buffer came from where known (the one whose
+    # allocator or queue made it, or its owner's), is DeviceObject's.
 
     # -- what it is (iree_hal_buffer_*) -----------------------------------------
 
     @property
     def allocation_size(self) -> int:
         """iree_hal_buffer_allocation_size: bytes of the whole allocation."""
-        return int(lib.iree_hal_buffer_allocation_size(self.handle))
+        with use(self) as (buffer,):
+            return int(lib.iree_hal_buffer_allocation_size(buffer))
 
     @property
     def byte_offset(self) -> int:
         """iree_hal_buffer_byte_offset: where this buffer starts within its
         allocation (a subspan's offset)."""
-        return int(lib.iree_hal_buffer_byte_offset(self.handle))
+        with use(self) as (buffer,):
+            return int(lib.iree_hal_buffer_byte_offset(buffer))
 
     @property
     def byte_length(self) -> int:
         """iree_hal_buffer_byte_length: the bytes this buffer covers."""
-        return int(lib.iree_hal_buffer_byte_length(self.handle))
+        with use(self) as (buffer,):
+            return int(lib.iree_hal_buffer_byte_length(buffer))
 
     def __len__(self) -> int:
         return self.byte_length
@@ -255,118 +251,121 @@ class Buffer(Handle, _cext.BufferHandle):
     @property
     def memory_type(self) -> MemoryType:
         """iree_hal_buffer_memory_type."""
-        return MemoryType(lib.iree_hal_buffer_memory_type(self.handle))
+        with use(self) as (buffer,):
+            return MemoryType(lib.iree_hal_buffer_memory_type(buffer))
 
     @property
     def allowed_usage(self) -> BufferUsage:
         """iree_hal_buffer_allowed_usage."""
-        return BufferUsage(lib.iree_hal_buffer_allowed_usage(self.handle))
+        with use(self) as (buffer,):
+            return BufferUsage(lib.iree_hal_buffer_allowed_usage(buffer))
 
     @property
     def allowed_access(self) -> MemoryAccess:
         """iree_hal_buffer_allowed_access."""
-        return MemoryAccess(lib.iree_hal_buffer_allowed_access(self.handle))
+        with use(self) as (buffer,):
+            return MemoryAccess(lib.iree_hal_buffer_allowed_access(buffer))
 
     @property
     def allocated_buffer(self) -> "Buffer":
         """iree_hal_buffer_allocated_buffer: the buffer holding the whole
         allocation (this one, unless it is a subspan)."""
-        ptr = lib.iree_hal_buffer_allocated_buffer(self.handle)
-        return Buffer.from_handle(ptr, retain=True, owner=self)
+        with use(self) as (buffer,):
+            return Buffer.from_handle(lib.iree_hal_buffer_allocated_buffer(buffer),
+                                      retain=True, owner=self)
 
     def describe_memory(self) -> str:
         """IREE's names for the memory type, usage and access
         (iree_hal_memory_type_format, iree_hal_buffer_usage_format,
         iree_hal_memory_access_format), e.g. "DEVICE_LOCAL; usage
         TRANSFER|DISPATCH_STORAGE; access ALL"."""
-        return describe_memory(self.handle)
+        with use(self) as (buffer,):
+            return describe_memory(buffer)
 
-    @in_use
     def subspan(self, byte_offset: int, byte_length: int | None = None) -> "Buffer":
         """iree_hal_buffer_subspan: a buffer over `byte_length` bytes (None:
         to the end) at `byte_offset` of this one."""
-        offset, length = byte_range(self.handle, byte_offset, byte_length, "subspan")
-        return Buffer._made(self, lib.iree_hal_buffer_subspan, self.handle, offset, length,
-                            lib.iree_allocator_system())
+        with use(self) as (buffer,):
+            offset, length = byte_range(buffer, byte_offset, byte_length, "subspan")
+            return Buffer._made(made_by(self), lib.iree_hal_buffer_subspan, buffer, offset,
+                                length, lib.iree_allocator_system())
 
     # -- host access through mappings (iree_hal_buffer_map_*) --------------------
 
-    def _check_mappable(self, access: int, what: str,
-                        mode: int = lib.IREE_HAL_MAPPING_MODE_SCOPED) -> CData:
-        ptr = self.handle
-        require_mappable(ptr, mode, access, what)
-        return ptr
-
-    @in_use
     def map_zero(self, byte_offset: int = 0, byte_length: int | None = None) -> None:
         """iree_hal_buffer_map_zero: zeroes `byte_length` bytes (None: to the
         end) at `byte_offset`."""
-        ptr = self._check_mappable(lib.IREE_HAL_MEMORY_ACCESS_WRITE, "map_zero")
-        offset, length = byte_range(ptr, byte_offset, byte_length, "map_zero")
-        check_status(lib.iree_hal_buffer_map_zero(ptr, offset, length))
+        with use(self) as (buffer,):
+            require_mappable(buffer, _SCOPED, lib.IREE_HAL_MEMORY_ACCESS_WRITE, "map_zero")
+            offset, length = byte_range(buffer, byte_offset, byte_length, "map_zero")
+            check_status(lib.iree_hal_buffer_map_zero(buffer, offset, length))
 
-    @in_use
     def map_fill(self, byte_offset: int, byte_length: int | None, pattern: Any) -> None:
         """iree_hal_buffer_map_fill: repeats `pattern` (1, 2 or 4 bytes:
         bytes or a numpy scalar) over `byte_length` bytes (None: to the end)
         at `byte_offset`."""
-        ptr = self._check_mappable(lib.IREE_HAL_MEMORY_ACCESS_WRITE, "map_fill")
-        offset, length = byte_range(ptr, byte_offset, byte_length, "map_fill")
-        data = pattern_bytes(pattern, "map_fill")
-        if length % len(data) or offset % len(data):
-            raise refuse(InvalidArgumentError,
-                         f"map_fill: offset {offset} and length {length} must be multiples "
-                         f"of the {len(data)}-byte pattern")
-        check_status(lib.iree_hal_buffer_map_fill(ptr, offset, length, data, len(data)))
+        with use(self) as (buffer,):
+            require_mappable(buffer, _SCOPED, lib.IREE_HAL_MEMORY_ACCESS_WRITE, "map_fill")
+            offset, length = byte_range(buffer, byte_offset, byte_length, "map_fill")
+            data = pattern_bytes(pattern, "map_fill")
+            if length % len(data) or offset % len(data):
+                raise refuse(InvalidArgumentError,
+                             f"map_fill: offset {offset} and length {length} must be "
+                             f"multiples of the {len(data)}-byte pattern")
+            check_status(lib.iree_hal_buffer_map_fill(buffer, offset, length, data, len(data)))
 
-    @in_use
     def map_read(self, source_offset: int = 0, data_length: int | None = None) -> bytes:
         """iree_hal_buffer_map_read: `data_length` bytes (None: to the end)
         at `source_offset`, copied out."""
-        ptr = self._check_mappable(lib.IREE_HAL_MEMORY_ACCESS_READ, "map_read")
-        offset, length = byte_range(ptr, source_offset, data_length, "map_read")
-        target = ffi.new("uint8_t[]", max(length, 1))
-        if length:
-            check_status(lib.iree_hal_buffer_map_read(ptr, offset, target, length))
+        with use(self) as (buffer,):
+            require_mappable(buffer, _SCOPED, lib.IREE_HAL_MEMORY_ACCESS_READ, "map_read")
+            offset, length = byte_range(buffer, source_offset, data_length, "map_read")
+            target = ffi.new("uint8_t[]", max(length, 1))
+            if length:
+                check_status(lib.iree_hal_buffer_map_read(buffer, offset, target, length))
         return ffi.buffer(target, length)[:]
 
-    @in_use
     def map_write(self, target_offset: int, data: Any) -> None:
         """iree_hal_buffer_map_write: copies `data` (any bytes-like object)
         into the buffer at `target_offset`."""
-        ptr = self._check_mappable(lib.IREE_HAL_MEMORY_ACCESS_WRITE, "map_write")
-        source, length = host_bytes(data, "map_write: data")
-        offset, length = byte_range(ptr, target_offset, length, "map_write")
-        if length:
-            check_status(lib.iree_hal_buffer_map_write(ptr, offset, source, length))
+        with use(self) as (buffer,):
+            require_mappable(buffer, _SCOPED, lib.IREE_HAL_MEMORY_ACCESS_WRITE, "map_write")
+            source, length = host_bytes(data, "map_write: data")
+            offset, length = byte_range(buffer, target_offset, length, "map_write")
+            if length:
+                check_status(lib.iree_hal_buffer_map_write(buffer, offset, source, length))
 
-    @in_use
     def map_copy(self, source_offset: int, target: "Buffer", target_offset: int,
                  data_length: int) -> None:
         """iree_hal_buffer_map_copy: copies `data_length` bytes of this
         buffer at `source_offset` into `target` at `target_offset`, through
         host mappings of both."""
         target = as_buffer(target, "map_copy: target")
-        source_ptr = self._check_mappable(lib.IREE_HAL_MEMORY_ACCESS_READ, "map_copy: source")
-        with_target = target._check_mappable(lib.IREE_HAL_MEMORY_ACCESS_WRITE,
-                                             "map_copy: target")
-        offset, length = byte_range(source_ptr, source_offset, data_length, "map_copy: source")
-        target_offset, _ = byte_range(with_target, target_offset, length, "map_copy: target")
-        with holding(target):
+        with use(self, target) as (source_ptr, target_ptr):
+            require_mappable(source_ptr, _SCOPED, lib.IREE_HAL_MEMORY_ACCESS_READ,
+                             "map_copy: source")
+            require_mappable(target_ptr, _SCOPED, lib.IREE_HAL_MEMORY_ACCESS_WRITE,
+                             "map_copy: target")
+            offset, length = byte_range(source_ptr, source_offset, data_length,
+                                        "map_copy: source")
+            target_offset, _ = byte_range(target_ptr, target_offset, length,
+                                          "map_copy: target")
             check_status(lib.iree_hal_buffer_map_copy(
-                source_ptr, offset, with_target, target_offset, length))
+                source_ptr, offset, target_ptr, target_offset, length))
 
-    @in_use
     def map_range(self, mapping_mode: int = lib.IREE_HAL_MAPPING_MODE_SCOPED,
                   memory_access: int = lib.IREE_HAL_MEMORY_ACCESS_ALL,
                   byte_offset: int = 0, byte_length: int | None = None) -> "BufferMapping":
         """iree_hal_buffer_map_range: the bytes as host memory, a
         BufferMapping; `with buffer.map_range(...) as view:` gives its
         memoryview and unmaps at the end of the block."""
-        ptr = self._check_mappable(memory_access, "map_range", mapping_mode)
-        offset, length = byte_range(ptr, byte_offset, byte_length, "map_range")
-        return BufferMapping._map(self, ptr, int(mapping_mode), int(memory_access), offset,
-                                  length)
+        mapping_mode = checked_int(mapping_mode, UINT32, "map_range: mapping_mode")
+        memory_access = checked_int(memory_access, UINT16, "map_range: memory_access")
+        with use(self) as (buffer,):
+            require_mappable(buffer, mapping_mode, memory_access, "map_range")
+            offset, length = byte_range(buffer, byte_offset, byte_length, "map_range")
+            return BufferMapping._map(self, buffer, int(mapping_mode), int(memory_access),
+                                      offset, length)
 
     def __repr__(self) -> str:
         if self.closed:
@@ -432,11 +431,11 @@ class BufferMapping:
 
     def _ranged(self, byte_offset: int, byte_length: int | None) -> tuple[int, int]:
         self.contents  # ClosedError once unmapped
-        offset = size_value(byte_offset, "the offset")
+        offset = checked_size(byte_offset, "the offset")
         total = self.byte_length
         if byte_length is None or byte_length == WHOLE_BUFFER:
             byte_length = total - min(offset, total)
-        length = size_value(byte_length, "the length")
+        length = checked_size(byte_length, "the length")
         if offset > total or length > total - offset:
             from ..errors import OutOfRangeError
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .._core.handle import holding
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from .._core.validate import UINT32, checked_int
 from ._checks import byte_range, host_bytes, refuse
 from ..errors import PermissionDeniedError
 from .buffer import Buffer, as_buffer
@@ -27,10 +28,10 @@ def _timeout(timeout: float | None) -> CData:
     return lib.iree_make_timeout_ns(max(0, int(timeout * 1e9)))
 
 
-def _transferable(buffer: Buffer, usage: int, what: str) -> CData:
-    """The buffer's pointer, if a transfer may read (or write) it: it allows
-    the transfer usage, or the host maps it."""
-    ptr = buffer.handle
+def _require_transferable(buffer: Buffer, ptr: CData, usage: int, what: str) -> None:
+    """Refuses the buffer (`ptr` its pointer, from a use the caller holds)
+    unless a transfer may read (or write) it: it allows the transfer usage,
+    or the host maps it."""
     allowed = lib.iree_hal_buffer_allowed_usage(ptr)
     mappable = (lib.iree_hal_buffer_memory_type(ptr) & lib.IREE_HAL_MEMORY_TYPE_HOST_VISIBLE
                 and allowed & lib.IREE_HAL_BUFFER_USAGE_MAPPING_SCOPED)
@@ -38,28 +39,27 @@ def _transferable(buffer: Buffer, usage: int, what: str) -> CData:
         name = "TRANSFER_SOURCE" if usage == _TRANSFER_SOURCE else "TRANSFER_TARGET"
         raise refuse(PermissionDeniedError, f"{what}: the buffer ({buffer.describe_memory()}) "
                                             f"is neither mappable nor allows {name}")
-    return ptr
 
 
 class DeviceTransfers:
     """The blocking transfers of `ireec.Device` (see the module docstring)."""
 
     __slots__ = ()
-    handle: CData
 
     def transfer_h2d(self, source: Any, target: Buffer, target_offset: int = 0,
                      flags: int = lib.IREE_HAL_TRANSFER_BUFFER_FLAG_DEFAULT,
                      timeout: float | None = None) -> None:
         """iree_hal_device_transfer_h2d: copies `source` (any bytes-like
         object) into `target` at `target_offset`, and returns when done."""
+        flags = checked_int(flags, UINT32, "transfer_h2d: flags")
         target = as_buffer(target, "transfer_h2d: target")
         data, length = host_bytes(source, "transfer_h2d: source")
-        with holding(self, target):
-            ptr = _transferable(target, _TRANSFER_TARGET, "transfer_h2d")
+        with use(self, target) as (device, ptr):
+            _require_transferable(target, ptr, _TRANSFER_TARGET, "transfer_h2d")
             offset, length = byte_range(ptr, target_offset, length, "transfer_h2d")
             if length:
                 check_status(lib.iree_hal_device_transfer_h2d(
-                    self.handle, data, ptr, offset, length, flags, _timeout(timeout)))
+                    device, data, ptr, offset, length, flags, _timeout(timeout)))
 
     def transfer_d2h(self, source: Buffer, source_offset: int = 0,
                      data_length: int | None = None,
@@ -67,14 +67,15 @@ class DeviceTransfers:
                      timeout: float | None = None) -> bytes:
         """iree_hal_device_transfer_d2h: `data_length` bytes (None: to the
         end) of `source` at `source_offset`, copied into host memory."""
+        flags = checked_int(flags, UINT32, "transfer_d2h: flags")
         source = as_buffer(source, "transfer_d2h: source")
-        with holding(self, source):
-            ptr = _transferable(source, _TRANSFER_SOURCE, "transfer_d2h")
+        with use(self, source) as (device, ptr):
+            _require_transferable(source, ptr, _TRANSFER_SOURCE, "transfer_d2h")
             offset, length = byte_range(ptr, source_offset, data_length, "transfer_d2h")
             target = ffi.new("uint8_t[]", max(length, 1))
             if length:
                 check_status(lib.iree_hal_device_transfer_d2h(
-                    self.handle, ptr, offset, target, length, flags, _timeout(timeout)))
+                    device, ptr, offset, target, length, flags, _timeout(timeout)))
         return ffi.buffer(target, length)[:]
 
     def transfer_d2d(self, source: Buffer, source_offset: int, target: Buffer,
@@ -83,16 +84,17 @@ class DeviceTransfers:
                      timeout: float | None = None) -> None:
         """iree_hal_device_transfer_d2d: copies `data_length` bytes (None: the
         rest of `source`) between two buffers, and returns when done."""
+        flags = checked_int(flags, UINT32, "transfer_d2d: flags")
         source = as_buffer(source, "transfer_d2d: source")
         target = as_buffer(target, "transfer_d2d: target")
-        with holding(self, source, target):
-            source_ptr = _transferable(source, _TRANSFER_SOURCE, "transfer_d2d: source")
-            target_ptr = _transferable(target, _TRANSFER_TARGET, "transfer_d2d: target")
+        with use(self, source, target) as (device, source_ptr, target_ptr):
+            _require_transferable(source, source_ptr, _TRANSFER_SOURCE, "transfer_d2d: source")
+            _require_transferable(target, target_ptr, _TRANSFER_TARGET, "transfer_d2d: target")
             offset, length = byte_range(source_ptr, source_offset, data_length,
                                         "transfer_d2d: source")
             target_offset, _ = byte_range(target_ptr, target_offset, length,
                                           "transfer_d2d: target")
             if length:
                 check_status(lib.iree_hal_device_transfer_d2d(
-                    self.handle, source_ptr, offset, target_ptr, target_offset, length, flags,
+                    device, source_ptr, offset, target_ptr, target_offset, length, flags,
                     _timeout(timeout)))

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import _cext
-from .._core.handle import Handle, holding, in_use
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.validate import checked_dims, checked_int
 from ..errors import IreeError
 from . import _readback, _transfer
+from ._device_object import DeviceObject
 from ._readback import FORMAT_MAX_ELEMENTS
 from ._zero_copy import empty_aligned, import_host_array, zero_copy_obstacle
 from .buffer import Buffer, BufferParams, BufferUsage, MemoryAccess, MemoryType
@@ -34,7 +35,7 @@ from .element_type import (
 )
 
 if TYPE_CHECKING:
-    from typing import Any, Sequence
+    from typing import Any, Callable, Sequence
 
     from numpy.typing import ArrayLike, DTypeLike
 
@@ -60,7 +61,7 @@ def _dims(shape) -> tuple:
     return len(shape), dims
 
 
-class BufferView(Handle, _cext.BufferViewHandle):
+class BufferView(DeviceObject, _cext.BufferViewHandle):
     """An `iree_hal_buffer_view_t`: a buffer with a shape and an element type.
 
     `BufferView(device, array, zero_copy=False)` makes one holding a numpy
@@ -105,8 +106,8 @@ class BufferView(Handle, _cext.BufferViewHandle):
             return
         device = require_device(device)
         params = _upload_params(memory_type, usage)
-        with holding(device):  # the upload releases the GIL while it uses the device
-            fallback = _upload(self, device, np.asarray(array), zero_copy, params,
+        with use(device) as (device_ptr,):  # the upload releases the GIL meanwhile
+            fallback = _upload(self, device, device_ptr, np.asarray(array), zero_copy, params,
                                element_type)
         if zero_copy:
             self._upload = (fallback is None, fallback)
@@ -123,15 +124,9 @@ class BufferView(Handle, _cext.BufferViewHandle):
         view._own(ptr, retain=retain, parent=device)
         return view
 
-    @property
-    def device(self) -> Device | None:
-        """The Device whose queue reads the buffer back (see the class
-        docstring): the Handle this view holds a use of (a view of a Buffer
-        also holds one of the Buffer)."""
-        parent = self._parent
-        if type(parent) is tuple:
-            parent = parent[0]
-        return parent if isinstance(parent, Device) else None
+    # `device`, the Device whose queue reads the buffer back (see the class
+    # docstring: the first object the view holds a use of; a view of a
+    # Buffer also holds one of the Buffer), is DeviceObject's.
 
     @property
     def zero_copy(self) -> bool:
@@ -229,29 +224,33 @@ class BufferView(Handle, _cext.BufferViewHandle):
     @property
     def shape(self) -> tuple[int, ...]:
         """iree_hal_buffer_view_shape_rank / _shape_dim."""
-        view = self.handle
-        return tuple(lib.iree_hal_buffer_view_shape_dim(view, i)
-                     for i in range(lib.iree_hal_buffer_view_shape_rank(view)))
+        with use(self) as (view,):
+            return tuple(lib.iree_hal_buffer_view_shape_dim(view, i)
+                         for i in range(lib.iree_hal_buffer_view_shape_rank(view)))
 
     @property
     def ndim(self) -> int:
         """The number of dimensions (iree_hal_buffer_view_shape_rank)."""
-        return lib.iree_hal_buffer_view_shape_rank(self.handle)
+        with use(self) as (view,):
+            return lib.iree_hal_buffer_view_shape_rank(view)
 
     @property
     def size(self) -> int:
         """iree_hal_buffer_view_element_count."""
-        return lib.iree_hal_buffer_view_element_count(self.handle)
+        with use(self) as (view,):
+            return lib.iree_hal_buffer_view_element_count(view)
 
     @property
     def nbytes(self) -> int:
         """iree_hal_buffer_view_byte_length."""
-        return lib.iree_hal_buffer_view_byte_length(self.handle)
+        with use(self) as (view,):
+            return lib.iree_hal_buffer_view_byte_length(view)
 
     @property
     def element_type(self) -> int:
         """iree_hal_buffer_view_element_type (an IREE_HAL_ELEMENT_TYPE_* value)."""
-        return lib.iree_hal_buffer_view_element_type(self.handle)
+        with use(self) as (view,):
+            return lib.iree_hal_buffer_view_element_type(view)
 
     @property
     def dtype(self) -> np.dtype:
@@ -261,33 +260,36 @@ class BufferView(Handle, _cext.BufferViewHandle):
     @property
     def encoding_type(self) -> int:
         """iree_hal_buffer_view_encoding_type."""
-        return lib.iree_hal_buffer_view_encoding_type(self.handle)
+        with use(self) as (view,):
+            return lib.iree_hal_buffer_view_encoding_type(view)
 
     @property
     def buffer(self) -> Buffer:
         """iree_hal_buffer_view_buffer: the Buffer it views (a reference of its
         own, holding a use of this view)."""
-        return Buffer.from_handle(self._buffer_ptr(), retain=True, owner=self)
+        with use(self) as (view,):
+            return Buffer.from_handle(lib.iree_hal_buffer_view_buffer(view), retain=True,
+                                      owner=self)
 
-    def _buffer_ptr(self) -> CData:
-        """The viewed iree_hal_buffer_t* (borrowed: valid while this view is
-        open)."""
-        return lib.iree_hal_buffer_view_buffer(self.handle)
+    def _of_buffer(self, read: Callable[[CData], Any]) -> Any:
+        """`read(the viewed iree_hal_buffer_t*)`, this view in use meanwhile."""
+        with use(self) as (view,):
+            return read(lib.iree_hal_buffer_view_buffer(view))
 
     @property
     def memory_type(self) -> MemoryType:
         """iree_hal_buffer_memory_type of the buffer."""
-        return MemoryType(lib.iree_hal_buffer_memory_type(self._buffer_ptr()))
+        return MemoryType(self._of_buffer(lib.iree_hal_buffer_memory_type))
 
     @property
     def allowed_usage(self) -> BufferUsage:
         """iree_hal_buffer_allowed_usage of the buffer."""
-        return BufferUsage(lib.iree_hal_buffer_allowed_usage(self._buffer_ptr()))
+        return BufferUsage(self._of_buffer(lib.iree_hal_buffer_allowed_usage))
 
     @property
     def allowed_access(self) -> MemoryAccess:
         """iree_hal_buffer_allowed_access of the buffer."""
-        return MemoryAccess(lib.iree_hal_buffer_allowed_access(self._buffer_ptr()))
+        return MemoryAccess(self._of_buffer(lib.iree_hal_buffer_allowed_access))
 
     @property
     def mappable(self) -> bool:
@@ -295,49 +297,21 @@ class BufferView(Handle, _cext.BufferViewHandle):
         HOST_VISIBLE (iree_hal_buffer_memory_type) and it allows
         MAPPING_SCOPED (iree_hal_buffer_allowed_usage). Otherwise reads go
         through a device transfer."""
-        return _readback.mappable(self._buffer_ptr())
+        return self._of_buffer(_readback.mappable)
 
     def describe_memory(self) -> str:
         """IREE's names for the buffer's memory type, usage and access, e.g.
         "DEVICE_LOCAL; usage TRANSFER|DISPATCH_STORAGE; access ALL"
         (iree_hal_memory_type_format, iree_hal_buffer_usage_format,
         iree_hal_memory_access_format)."""
-        return _readback.describe_memory(self._buffer_ptr())
+        return self._of_buffer(_readback.describe_memory)
 
-    # -- reading it back (_readback.py) ---------------------------------------
+    # -- reading it back ------------------------------------------------------
 
     # to_numpy(copy=True) is the C base's (ireec._cext.BufferViewHandle,
-    # csrc/python/readback.c): a dense, host-mappable view copied in one C
-    # step; what it leaves (other layouts, memory the host cannot map, an
-    # element type numpy learns late, copy=None/False) comes here.
-
-    @in_use
-    def _to_numpy(self, copy: bool | None) -> np.ndarray[Any, Any]:
-        """to_numpy past its one-step read, holding a use of the view: these
-        reads release the GIL while IREE maps or copies the buffer."""
-        view = self.handle
-        # The layout checked (and the element type's dtype learned: ml_dtypes
-        # imported when needed) before any read.
-        shape, dtype = _readback.checked_layout(view)
-        if copy is True:
-            result = self._read_mapped()  # the same C read, now the dtype is known
-            if result is not None:
-                return result
-        else:
-            buffer = lib.iree_hal_buffer_view_buffer(view)
-            obstacle = _readback.export_obstacle(buffer)
-            if obstacle is None:
-                return _readback.mapped_array(buffer, shape, dtype)
-            if copy is False:
-                raise ValueError(f"buffer view cannot be exported without a copy: {obstacle}")
-        result = np.empty(shape, dtype)
-        _readback.read_into(view, self._device_pointer(), result)
-        return result
-
-    def _device_pointer(self) -> CData:
-        """The iree_hal_device_t* that reads the buffer back, or NULL."""
-        device = self.device
-        return ffi.NULL if device is None else device.handle
+    # csrc/python/readback.c), as is the buffer protocol's export: every
+    # read of a view into host memory, mapped or read back by its device,
+    # copied or aliased.
 
     def __array__(self, dtype: DTypeLike | None = None,
                   copy: bool | None = None) -> np.ndarray[Any, Any]:
@@ -364,7 +338,7 @@ class BufferView(Handle, _cext.BufferViewHandle):
         copied on the device first, or copy=False raises BufferError
         (ireec/hal/_dlpack_device.py). Its contents must be complete: an
         async-external call's results once its fence is reached."""
-        self.handle
+        self._require_open()
         on = self.__dlpack_device__()
         if on[0] != _DLPACK_CPU and (dl_device is None or tuple(dl_device) == on):
             device = self.device
@@ -395,18 +369,11 @@ class BufferView(Handle, _cext.BufferViewHandle):
     def __dlpack_device__(self) -> tuple[int, int]:
         """(kDLCUDA, ordinal) for a view on a CUDA device, else (kDLCPU, 0):
         where what __dlpack__ exports is."""
-        self.handle
+        self._require_open()
         return dlpack_device(self.device)
-
-    @in_use
-    def _read_into(self, target: np.ndarray[Any, Any]) -> None:
-        """Copies the view's bytes into the C-contiguous `target` (see
-        _readback.read_into)."""
-        _readback.read_into(self.handle, self._device_pointer(), target)
 
     # -- text (_readback.py) ----------------------------------------------------
 
-    @in_use
     def format(self, max_element_count: int | None = None) -> str:
         """IREE's text for the view, e.g. "2x2xf32=[1 2][3 4]":
         iree_hal_buffer_view_format, all elements unless `max_element_count`.
@@ -415,16 +382,19 @@ class BufferView(Handle, _cext.BufferViewHandle):
         read back first (iree_hal_device_transfer_d2h) and a host-memory view
         of the same shape over those bytes is formatted instead.
         """
-        view = self.handle
         limit = (lib.IREE_HOST_SIZE_MAX if max_element_count is None
                  else checked_int(max_element_count, (0, lib.IREE_HOST_SIZE_MAX),
                                   "max_element_count"))
         shape = self.shape
         if 0 in shape:
             return _readback.format_empty(shape, self.element_type, limit)
-        if self.mappable:
-            return _readback.format_text(view, limit)
-        return _readback.format_read_back(view, self._device_pointer(), limit)
+        with use(self) as (view,):
+            if self.mappable:
+                return _readback.format_text(view, limit)
+            # Read back by the device (its transfer needs the Device open).
+            host = np.empty(self.nbytes, np.uint8)
+            self._read_into(host)
+            return _readback.format_read_back(view, host, limit)
 
     def __str__(self) -> str:
         """IREE's text, at most FORMAT_MAX_ELEMENTS elements (then "...")."""
@@ -450,13 +420,13 @@ class BufferView(Handle, _cext.BufferViewHandle):
         (ireec_hal_device_stages_foreign_buffers)."""
         target = require_device(device)
         own = self.device
-        if own is not None and not own.closed and own.handle == target.handle:
+        if own is not None and not own.closed and own._address == target._address:
             return None
-        return _transfer.direct_copy_obstacle(
-            self._buffer_ptr(), target.handle, lib.iree_hal_device_allocator(target.handle),
-            target.id)
+        with use(self, target) as (view, target_ptr):
+            return _transfer.direct_copy_obstacle(
+                lib.iree_hal_buffer_view_buffer(view), target_ptr,
+                lib.iree_hal_device_allocator(target_ptr), target.id)
 
-    @in_use
     def to_device(self, device: Device | CData, *,
                   via_host: bool | None = None) -> BufferView:
         """A new, independent copy of the view on `device` (never an alias:
@@ -484,7 +454,8 @@ class BufferView(Handle, _cext.BufferViewHandle):
         if via_host:
             return type(self).from_numpy(target, self.to_numpy())
         copy = type(self).__new__(type(self))
-        _transfer.copy_on_device(copy, target, self.handle)
+        with use(self) as (view,):
+            _transfer.copy_on_device(copy, target, view)
         return copy
 
 
@@ -498,9 +469,10 @@ def _upload_params(memory_type: int | None, usage: int | None) -> CData:
         usage=_transfer.DEVICE_PARAMS["usage"] if usage is None else usage).to_c()
 
 
-def _upload(view: BufferView, device: Device, array: np.ndarray, zero_copy: bool,
-            params: CData, element_type: int | DTypeLike | None = None):
-    """Makes `view` hold `array` on `device` (a use of which it holds):
+def _upload(view: BufferView, device: Device, device_ptr: CData, array: np.ndarray,
+            zero_copy: bool, params: CData, element_type: int | DTypeLike | None = None):
+    """Makes `view` hold `array` on `device` (whose pointer, `device_ptr`,
+    comes from a use the caller holds; the view holds one of its own):
     the array's memory imported when `zero_copy` and possible, else a copy
     into a buffer of `params`. `element_type` overrides the dtype's (of the
     same size). Returns why a zero-copy import was not possible, or None."""
@@ -513,7 +485,7 @@ def _upload(view: BufferView, device: Device, array: np.ndarray, zero_copy: bool
             raise ValueError(f"element type {element_type_name(element_type)} is "
                              f"{element_dense_byte_count(element_type)} bytes; the array's "
                              f"{array.dtype} elements are {array.dtype.itemsize}")
-    allocator = lib.iree_hal_device_allocator(device.handle)
+    allocator = lib.iree_hal_device_allocator(device_ptr)
     fallback = None
     if zero_copy:
         fallback = zero_copy_obstacle(array)
@@ -533,7 +505,7 @@ def _upload(view: BufferView, device: Device, array: np.ndarray, zero_copy: bool
     rank, dims = _dims(array.shape)
     data = ffi.from_buffer(array)  # `array` stays referenced during the copy
     view._create(device, None, lib.iree_hal_buffer_view_allocate_buffer_copy,
-                 device.handle, allocator, rank, dims, element_type,
+                 device_ptr, allocator, rank, dims, element_type,
                  lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, params[0],
                  lib.iree_make_const_byte_span(data, array.nbytes))
     return fallback
@@ -551,64 +523,18 @@ def _view_of(view: BufferView, buffer: Buffer, shape: Sequence[int],
     # where IREE's own size computation would wrap.
     rank, dims, size = checked_dims(shape, element_type)
     device = device if device is not None else buffer.device
-    with holding(buffer, device):
-        ptr = buffer.handle
+    with use(buffer, device) as (ptr, device_ptr):
         length = lib.iree_hal_buffer_byte_length(ptr)
         if length < size:
             raise ValueError(f"a {'x'.join(map(str, shape)) or 'scalar'} "
                              f"{element_type_name(element_type)} view needs {size} "
                              f"bytes; the buffer has {length}")
-        host = device.host_allocator if device is not None else lib.iree_allocator_system()
+        host = (lib.iree_hal_device_host_allocator(device_ptr) if device is not None
+                else lib.iree_allocator_system())
         view._create((device, buffer) if device is not None else buffer, None,
                      lib.iree_hal_buffer_view_create, ptr, rank, dims, element_type,
                      lib.IREE_HAL_ENCODING_TYPE_DENSE_ROW_MAJOR, host)
 
-
-def _export_buffer(view: BufferView, writable: bool) -> np.ndarray[Any, Any]:
-    """What the buffer protocol exports for `view` (csrc/python/buffer_export.c):
-    an array over the persistently mapped buffer, which holds the mapping
-    and the buffer for as long as the export lives. BufferError, saying why
-    and what to call instead, for memory the host cannot map, an element
-    type without a buffer format, or a write the host may not make."""
-    with holding(view):  # (ClosedError if closed meanwhile)
-        handle = view.handle
-        buffer = lib.iree_hal_buffer_view_buffer(handle)
-        obstacle = _readback.export_obstacle(buffer)
-        if obstacle is not None:
-            raise BufferError(f"the buffer view's memory cannot be lent through the buffer "
-                              f"protocol: {obstacle}; read it with to_numpy(), which "
-                              f"copies (through a device transfer where needed), or "
-                              f"numpy.asarray(view)")
-        element_type = lib.iree_hal_buffer_view_element_type(handle)
-        if not _has_buffer_format(element_type):
-            raise BufferError(f"element type {element_type_name(element_type)} has no "
-                              f"buffer-protocol format: use to_numpy() (numpy with "
-                              f"ml_dtypes) or numpy.from_dlpack(view)")
-        shape, dtype = _readback.checked_layout(handle)
-        # Writes through the export reach the buffer when it is released.
-        array = _readback.mapped_array(buffer, shape, dtype, flush_writes=True)
-    if writable and not array.flags.writeable:
-        raise BufferError("the buffer view's memory is read-only to the host (its "
-                          "buffer allows no WRITE access): export it read-only, or copy "
-                          "it with to_numpy()")
-    return array
-
-
-def _has_buffer_format(element_type: int) -> bool:
-    """Whether numpy's dtype for `element_type` has a PEP 3118 buffer format
-    (numpy's own types do; ml_dtypes' and IREE's packed types have none)."""
-    known = _HAS_BUFFER_FORMAT.get(element_type)
-    if known is None:
-        try:
-            memoryview(np.empty(0, dtype_from_element_type(element_type)))
-            known = True
-        except (TypeError, ValueError, BufferError):
-            known = False
-        _HAS_BUFFER_FORMAT[element_type] = known
-    return known
-
-
-_HAS_BUFFER_FORMAT: dict[int, bool] = {}
 
 # (zero_copy, zero_copy_fallback) of a view not made with zero_copy=True.
 _NOT_UPLOADED = (False, None)

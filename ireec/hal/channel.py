@@ -12,9 +12,10 @@ import enum
 from typing import TYPE_CHECKING
 
 from .. import _cext
-from .._core.handle import in_use
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.strings import string_view
+from .._core.validate import INT32, UINT64, checked_int
 from ..errors import UnimplementedError
 from ._device_object import DeviceObject, require_open_device
 from ._flags import iree_constants
@@ -100,6 +101,10 @@ class Channel(DeviceObject, _cext.ChannelHandle):
         """iree_hal_channel_create on `device`: participant `rank` of `count`
         in `group`, whose members share `id` (all left to the device's
         channel provider by default)."""
+        queue_affinity = checked_int(queue_affinity, UINT64, "Channel: queue_affinity")
+        flags = checked_int(flags, UINT64, "Channel: flags")
+        rank = checked_int(rank, INT32, "Channel: rank")
+        count = checked_int(count, INT32, "Channel: count")
         device = require_open_device(device, "Channel")
         id_bytes = bytes(id)
         id_data = ffi.from_buffer(id_bytes)
@@ -111,32 +116,36 @@ class Channel(DeviceObject, _cext.ChannelHandle):
         params.rank = rank
         params.count = count
         try:
-            self._create(device, None, lib.iree_hal_channel_create, device.handle,
-                         queue_affinity, params[0])
+            with use(device) as (device_ptr,):
+                self._create(device, None, lib.iree_hal_channel_create, device_ptr,
+                             queue_affinity, params[0])
         except UnimplementedError as error:
             error.add_note(f"device {device.id!r} has no collectives (channels are for "
                            f"devices with them, e.g. GPUs of one group)")
             raise
 
     @property
-    @in_use
     def rank(self) -> int:
         """iree_hal_channel_rank."""
-        return int(lib.iree_hal_channel_rank(self.handle))
+        with use(self) as (channel,):
+            return int(lib.iree_hal_channel_rank(channel))
 
     @property
-    @in_use
     def count(self) -> int:
         """iree_hal_channel_count."""
-        return int(lib.iree_hal_channel_count(self.handle))
+        with use(self) as (channel,):
+            return int(lib.iree_hal_channel_count(channel))
 
-    @in_use
     def split(self, color: int, key: int,
               flags: int = lib.IREE_HAL_CHANNEL_FLAG_NONE) -> "Channel":
         """iree_hal_channel_split: the participants of the same `color` as a
         new channel, ranked by `key`."""
-        return Channel._made(self.device, lib.iree_hal_channel_split, self.handle, color,
-                             key, flags)
+        color = checked_int(color, INT32, "split: color")
+        key = checked_int(key, INT32, "split: key")
+        flags = checked_int(flags, UINT64, "split: flags")
+        with use(self) as (channel,):
+            return Channel._made(self.device, lib.iree_hal_channel_split, channel, color,
+                                 key, flags)
 
     def __repr__(self) -> str:
         if self.closed:

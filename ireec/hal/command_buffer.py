@@ -13,27 +13,39 @@ dispatch's export takes), raising a typed ireec.Error.
 
 from __future__ import annotations
 
-import array
+import contextlib
 import enum
-from typing import TYPE_CHECKING, Callable, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from .. import _cext
-from .._core.handle import Handle, holding, in_use
+from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from .._core.strings import string_view
-from ..errors import (FailedPreconditionError, InvalidArgumentError, OutOfRangeError,
-                      UnimplementedError)
-from ._checks import (
-    WHOLE_BUFFER,
-    byte_range,
-    host_bytes,
-    pattern_bytes,
-    refuse,
-    require_access,
-    require_usage,
-    size_value,
+from .._core.validate import (
+    UINT32,
+    UINT64,
+    checked_int,
+    checked_object,
+    checked_size,
+    contiguous_bytes,
 )
+from .._core.strings import string_view
+from ..errors import FailedPreconditionError, InvalidArgumentError, OutOfRangeError
+from ._buffer_refs import (
+    DISPATCH_STORAGE,
+    MAX_UPDATE_SIZE,
+    TRANSFER_SOURCE,
+    TRANSFER_TARGET,
+    BindingSlot,
+    BufferRef,
+    buffer_ref,
+    c_ref,
+    dispatch_arguments,
+    fill_pattern,
+    overlap,
+    update_source,
+)
+from ._checks import WHOLE_BUFFER, refuse
 from ._device_object import DeviceObject, require_open_device
 from ._flags import iree_constants
 from .buffer import Buffer
@@ -48,7 +60,7 @@ if TYPE_CHECKING:
 
 __all__ = ["AccessScope", "BindingSlot", "CommandBuffer", "CommandBufferMode",
            "CommandCategory", "DispatchFlag", "ExecutionBarrierFlag", "ExecutionStage",
-           "TransferCommand"]
+           "MAX_UPDATE_SIZE", "TransferCommand"]
 
 
 @iree_constants("IREE_HAL_COMMAND_BUFFER_MODE_")
@@ -155,16 +167,6 @@ class TransferCommandType(enum.IntEnum):
     COPY = lib.IREE_HAL_TRANSFER_COMMAND_TYPE_COPY
 
 
-# The most bytes one update_buffer records.
-MAX_UPDATE_SIZE = lib.IREE_HAL_COMMAND_BUFFER_MAX_UPDATE_SIZE
-
-_TRANSFER_SOURCE = lib.IREE_HAL_BUFFER_USAGE_TRANSFER_SOURCE
-_TRANSFER_TARGET = lib.IREE_HAL_BUFFER_USAGE_TRANSFER_TARGET
-_DISPATCH_STORAGE = lib.IREE_HAL_BUFFER_USAGE_DISPATCH_STORAGE
-_INDIRECT_PARAMETERS = lib.IREE_HAL_BUFFER_USAGE_DISPATCH_INDIRECT_PARAMETERS
-_INDIRECT_PARAMETER_FLAGS = (lib.IREE_HAL_DISPATCH_FLAG_DYNAMIC_INDIRECT_PARAMETERS
-                             | lib.IREE_HAL_DISPATCH_FLAG_STATIC_INDIRECT_PARAMETERS)
-_UINT32_MAX = 2**32 - 1
 
 # A barrier's defaults: everything before it finishes before anything after
 # starts (what IREE's own tests record between dependent commands).
@@ -176,151 +178,13 @@ DEFAULT_TARGET_STAGES = (lib.IREE_HAL_EXECUTION_STAGE_COMMAND_ISSUE
                          | lib.IREE_HAL_EXECUTION_STAGE_TRANSFER)
 
 
-class BindingSlot(int):
-    """Slot `n` of the binding table given at submission
-    (`Device.queue_execute(cb, binding_table=[...])`), where a buffer
-    reference names one: iree_hal_make_indirect_buffer_ref."""
-
-    def __repr__(self) -> str:
-        return f"BindingSlot({int(self)})"
-
-
-class _Ref(NamedTuple):
-    """A buffer reference made from Python: the Buffer (or None for a slot),
-    its slot, offset and length."""
-
-    buffer: Buffer | None
-    slot: int
-    offset: int
-    length: int
-
-
-def buffer_ref(value: Any, what: str, usage: int, *, any_of: bool = False,
-               slots: bool = False) -> _Ref:
-    """A checked buffer reference from a Buffer, (Buffer, offset, length), a
-    BindingSlot or (BindingSlot, offset, length) (the latter two only where
-    `slots`): the buffer must allow `usage` (any of its bits with `any_of`)
-    and hold the range. A length of None is the rest of the buffer."""
-    offset: Any = 0
-    length: Any = None
-    target = value
-    if isinstance(value, tuple):
-        if len(value) not in (2, 3):
-            raise TypeError(f"{what}: a buffer reference is a Buffer, (Buffer, offset, "
-                            f"length) or a BindingSlot, not a tuple of {len(value)}")
-        target, offset, *rest = value
-        length = rest[0] if rest else None
-    if isinstance(target, BindingSlot):
-        if not slots:
-            raise TypeError(f"{what}: binding table slots are for command buffers only")
-        offset = size_value(offset, f"{what}: the offset")
-        length = WHOLE_BUFFER if length is None else size_value(length, f"{what}: the length")
-        return _Ref(None, int(target), offset, length)
-    if not isinstance(target, Buffer):
-        raise TypeError(f"{what}: expected a Buffer, (Buffer, offset, length) or a "
-                        f"BindingSlot, not {type(target).__name__}")
-    ptr = target.handle
-    require_usage(ptr, usage, what, any_of=any_of)
-    if usage & _TRANSFER_TARGET:
-        # (IREE's heap allocator grants transfer usage to every buffer, also
-        # to read-only host memory imported for reading.)
-        require_access(ptr, lib.IREE_HAL_MEMORY_ACCESS_WRITE, what)
-    offset, length = byte_range(ptr, offset, length, what)
-    return _Ref(target, 0, offset, length)
-
-
-def c_ref(ref: _Ref) -> CData:
-    """The iree_hal_buffer_ref_t of a checked reference."""
-    if ref.buffer is None:
-        return lib.iree_hal_make_indirect_buffer_ref(ref.slot, ref.offset, ref.length)
-    return lib.iree_hal_make_buffer_ref(ref.buffer.handle, ref.offset, ref.length)
-
-
-def dispatch_arguments(executable: Any, export_ordinal: int, workgroup_count: Any,
-                       constants: Any, bindings: Sequence[Any], flags: int,
-                       workgroup_size: Sequence[int] | None, slots: bool,
-                       what: str) -> tuple[tuple[_Ref, ...], Any, CData, CData, CData, int]:
-    """Checks a dispatch against what its export takes (IREE's CPU executors
-    read exactly its constants and bindings): (the references made, what
-    keeps the C data alive, the iree_hal_dispatch_config_t*, the constants'
-    iree_const_byte_span_t, the iree_hal_buffer_ref_list_t*, the flags)."""
-    if not isinstance(executable, Executable):
-        raise TypeError(f"{what}: expected an ireec.hal.Executable, not "
-                        f"{type(executable).__name__}")
-    try:
-        info = executable.export_info(export_ordinal)
-    except UnimplementedError:
-        # IREE's Vulkan executables have no reflection: the driver takes the
-        # constants and bindings as given (its own checks apply).
-        info = None
-    if isinstance(constants, (list, tuple)):
-        if any(not isinstance(c, int) or not 0 <= c <= _UINT32_MAX for c in constants):
-            raise refuse(InvalidArgumentError, f"{what}: constants given as a list are "
-                                               f"uint32 values")
-        constants = array.array("I", constants)
-    data, nbytes = host_bytes(constants, f"{what}: constants")
-    if info is not None and nbytes != 4 * info.constant_count:
-        raise refuse(InvalidArgumentError,
-                     f"{what}: export {export_ordinal} ({info.name}) takes "
-                     f"{info.constant_count} uint32 constant(s) ({4 * info.constant_count} "
-                     f"bytes), not {nbytes} bytes")
-    bindings = list(bindings)
-    if info is not None and len(bindings) != info.binding_count:
-        raise refuse(InvalidArgumentError,
-                     f"{what}: export {export_ordinal} ({info.name}) takes "
-                     f"{info.binding_count} binding(s), not {len(bindings)}")
-    refs = tuple(buffer_ref(b, f"{what}: binding {i}", _DISPATCH_STORAGE, any_of=True,
-                            slots=slots) for i, b in enumerate(bindings))
-    config = ffi.new("iree_hal_dispatch_config_t*")
-    flags = int(flags)
-    count_ref = None
-    if isinstance(workgroup_count, (Buffer, BindingSlot)) or (
-            isinstance(workgroup_count, tuple) and workgroup_count
-            and isinstance(workgroup_count[0], (Buffer, BindingSlot))):
-        # Indirect: three uint32 counts read from a buffer.
-        if isinstance(workgroup_count, tuple) and len(workgroup_count) == 2:
-            workgroup_count = (*workgroup_count, 12)
-        count_ref = buffer_ref(workgroup_count, f"{what}: workgroup_count",
-                               _INDIRECT_PARAMETERS, slots=slots)
-        if count_ref.buffer is not None and count_ref.length < 12:
-            raise refuse(OutOfRangeError, f"{what}: workgroup_count needs 12 bytes (three "
-                                          f"uint32 counts), the reference has {count_ref.length}")
-        config.workgroup_count_ref = c_ref(count_ref)
-        if not flags & _INDIRECT_PARAMETER_FLAGS:
-            flags |= lib.IREE_HAL_DISPATCH_FLAG_DYNAMIC_INDIRECT_PARAMETERS
-    else:
-        config.workgroup_count = _three_uint32(workgroup_count, f"{what}: workgroup_count")
-        if flags & _INDIRECT_PARAMETER_FLAGS:
-            raise refuse(InvalidArgumentError, f"{what}: indirect parameter flags need "
-                                               f"workgroup_count as a buffer reference")
-    if workgroup_size is not None:
-        config.workgroup_size = _three_uint32(workgroup_size, f"{what}: workgroup_size")
-    c_refs = ffi.new("iree_hal_buffer_ref_t[]", max(len(refs), 1))
-    for i, ref in enumerate(refs):
-        c_refs[i] = c_ref(ref)
-    ref_list = ffi.new("iree_hal_buffer_ref_list_t*", {"count": len(refs), "values": c_refs})
-    all_refs = refs if count_ref is None else (*refs, count_ref)
-    return (all_refs, (data, c_refs, constants), config,
-            lib.iree_make_const_byte_span(data, nbytes), ref_list, flags)
-
-
-def _three_uint32(values: Any, what: str) -> list[int]:
-    try:
-        counts = [int(v) for v in values]
-    except TypeError:
-        raise TypeError(f"{what} must be three ints (x, y, z), not "
-                        f"{type(values).__name__}") from None
-    if len(counts) != 3 or any(not 0 <= c <= _UINT32_MAX for c in counts):
-        raise refuse(InvalidArgumentError, f"{what} must be three uint32 values (x, y, z), "
-                                           f"not {tuple(values)}")
-    return counts
-
 
 def _barriers(memory_barriers: Iterable[Any], buffer_barriers: Iterable[Any],
-              what: str) -> tuple[int, CData, int, CData, tuple[_Ref, ...]]:
-    """(count, iree_hal_memory_barrier_t[], count, iree_hal_buffer_barrier_t[],
-    the buffer references) from (source_scope, target_scope) and
-    (source_scope, target_scope, buffer reference) tuples."""
+              what: str) -> tuple[CData, CData, tuple[BufferRef, ...]]:
+    """(iree_hal_memory_barrier_t[], iree_hal_buffer_barrier_t[] but their
+    buffer references, the checked references) from (source_scope,
+    target_scope) and (source_scope, target_scope, buffer reference)
+    tuples: `_barrier_lists` completes them."""
     memory = list(memory_barriers)
     c_memory = ffi.new("iree_hal_memory_barrier_t[]", max(len(memory), 1))
     for i, (source, target) in enumerate(memory):
@@ -329,12 +193,20 @@ def _barriers(memory_barriers: Iterable[Any], buffer_barriers: Iterable[Any],
     c_buffers = ffi.new("iree_hal_buffer_barrier_t[]", max(len(buffers), 1))
     refs = []
     for i, (source, target, reference) in enumerate(buffers):
-        ref = buffer_ref(reference, f"{what}: buffer barrier {i}", 0, slots=True)
+        refs.append(buffer_ref(reference, f"{what}: buffer barrier {i}", 0, slots=True))
         c_buffers[i].source_scope, c_buffers[i].target_scope = source, target
-        c_buffers[i].buffer_ref = c_ref(ref)
-        refs.append(ref)
-    return (len(memory), c_memory if memory else ffi.NULL, len(buffers),
-            c_buffers if buffers else ffi.NULL, tuple(refs))
+    return ((len(memory), c_memory if memory else ffi.NULL),
+            (len(buffers), c_buffers if buffers else ffi.NULL), tuple(refs))
+
+
+def _buffer_barriers(barriers: tuple[int, CData], refs: tuple[BufferRef, ...],
+                     pointers: Sequence[CData]) -> tuple[int, CData]:
+    """The buffer barriers of `_barriers` with their references made from
+    the buffers' `pointers` (from a use held for the call)."""
+    count, c_buffers = barriers
+    for i, (ref, ptr) in enumerate(zip(refs, pointers)):
+        c_buffers[i].buffer_ref = c_ref(ref, ptr)
+    return count, c_buffers
 
 
 class TransferCommand(NamedTuple):
@@ -372,6 +244,8 @@ class TransferCommand(NamedTuple):
                    (source, source_offset, target, target_offset, length))
 
 
+
+
 class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
     """An `iree_hal_command_buffer_t`.
 
@@ -392,11 +266,15 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
                  queue_affinity: int = lib.IREE_HAL_QUEUE_AFFINITY_ANY,
                  binding_capacity: int = 0) -> None:
         """iree_hal_command_buffer_create on `device`."""
+        mode = checked_int(mode, UINT32, "CommandBuffer: mode")
+        categories = checked_int(categories, UINT32, "CommandBuffer: categories")
+        queue_affinity = checked_int(queue_affinity, UINT64, "CommandBuffer: queue_affinity")
         device = require_open_device(device, "CommandBuffer")
-        capacity = size_value(binding_capacity, "binding_capacity")
+        capacity = checked_size(binding_capacity, "binding_capacity")
         self._start("initial")
-        self._create(device, self._kept, lib.iree_hal_command_buffer_create, device.handle,
-                     mode, categories, queue_affinity, capacity)
+        with use(device) as (device_ptr,):
+            self._create(device, self._kept, lib.iree_hal_command_buffer_create, device_ptr,
+                         mode, categories, queue_affinity, capacity)
 
     def _start(self, state: str) -> None:
         """The recording state, set before the object is made or adopted
@@ -405,7 +283,7 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         # buffer goes: none is released under it by a close() (UNRETAINED
         # command buffers hold no IREE references of their own), and
         # whatever made a buffer (its allocator) outlives it.
-        self._kept: list[_cext.Holding] = []
+        self._kept: list[_cext.Use] = []
         self._state = state
         # slot -> [usage the commands need, bytes from the binding's offset]
         self._slots: dict[int, list[int]] = {}
@@ -427,57 +305,67 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
                         queue_affinity: int = lib.IREE_HAL_QUEUE_AFFINITY_ANY) -> "CommandBuffer":
         """iree_hal_create_transfer_command_buffer: a command buffer holding
         `commands` (TransferCommand.fill/update/copy), already ended."""
+        mode = checked_int(mode, UINT32, "create_transfer: mode")
+        queue_affinity = checked_int(queue_affinity, UINT64, "create_transfer: queue_affinity")
         device = require_open_device(device, "CommandBuffer.create_transfer")
         commands = list(commands)
-        c_commands = ffi.new("iree_hal_transfer_command_t[]", max(len(commands), 1))
-        keep: list[Any] = []
-        named: list[Handle] = []
+        # Checked first; then each command's buffers, in use for as long
+        # as the command buffer lives, fill in the C commands.
+        checked: list[tuple[TransferCommand, Any, list[Buffer]]] = []
         for i, command in enumerate(commands):
             if not isinstance(command, TransferCommand):
                 raise TypeError(f"commands[{i}] must be a TransferCommand, not "
                                 f"{type(command).__name__}")
-            c = c_commands[i]
-            c.type = command.type
             what = f"commands[{i}] ({command.type.name.lower()})"
             if command.type == TransferCommandType.FILL:
                 target, offset, length, pattern = command.arguments
-                ref = buffer_ref((target, offset, length), what, _TRANSFER_TARGET)
+                ref = buffer_ref((target, offset, length), what, TRANSFER_TARGET)
                 # The pattern's own bytes (a char[] made from bytes would
                 # add a NUL, one more pattern byte).
-                pattern_data = _fill_pattern(ref, pattern, what)
-                data = ffi.from_buffer(pattern_data)
-                keep.append(data)
-                c.fill.target_buffer = target.handle
-                c.fill.target_offset, c.fill.length = ref.offset, ref.length
-                c.fill.pattern, c.fill.pattern_length = data, len(pattern_data)
-                named.append(target)
+                checked.append((command, (ref, fill_pattern(ref, pattern, what)), [target]))
             elif command.type == TransferCommandType.UPDATE:
                 source, source_offset, target, offset, length = command.arguments
-                ref = buffer_ref((target, offset, length), what, _TRANSFER_TARGET)
-                pointer = _update_source(source, source_offset, ref.length, what)
-                keep.append(pointer)
-                c.update.source_buffer = pointer
-                c.update.source_offset = 0
-                c.update.target_buffer = target.handle
-                c.update.target_offset, c.update.length = ref.offset, ref.length
-                named.append(target)
+                ref = buffer_ref((target, offset, length), what, TRANSFER_TARGET)
+                checked.append((command, (ref, update_source(source, source_offset,
+                                                             ref.length, what)), [target]))
             else:
                 source, source_offset, target, offset, length = command.arguments
                 source_ref = buffer_ref((source, source_offset, length), f"{what}: source",
-                                        _TRANSFER_SOURCE)
+                                        TRANSFER_SOURCE)
                 target_ref = buffer_ref((target, offset, source_ref.length), f"{what}: target",
-                                        _TRANSFER_TARGET)
-                c.copy.source_buffer = source.handle
-                c.copy.source_offset = source_ref.offset
-                c.copy.target_buffer = target.handle
-                c.copy.target_offset, c.copy.length = target_ref.offset, target_ref.length
-                named += [source, target]
+                                        TRANSFER_TARGET)
+                checked.append((command, (source_ref, target_ref), [source, target]))
         self = cls.__new__(cls)
         self._start("ended")
-        with holding(*named):
+        c_commands = ffi.new("iree_hal_transfer_command_t[]", max(len(commands), 1))
+        keep: list[Any] = []
+        for i, (command, details, named) in enumerate(checked):
+            pointers = self._keep(named)
+            c = c_commands[i]
+            c.type = command.type
+            if command.type == TransferCommandType.FILL:
+                ref, pattern_data = details
+                data = ffi.from_buffer(pattern_data)
+                keep.append(data)
+                c.fill.target_buffer = pointers[0]
+                c.fill.target_offset, c.fill.length = ref.offset, ref.length
+                c.fill.pattern, c.fill.pattern_length = data, len(pattern_data)
+            elif command.type == TransferCommandType.UPDATE:
+                ref, pointer = details
+                keep.append(pointer)
+                c.update.source_buffer = pointer
+                c.update.source_offset = 0
+                c.update.target_buffer = pointers[0]
+                c.update.target_offset, c.update.length = ref.offset, ref.length
+            else:
+                source_ref, target_ref = details
+                c.copy.source_buffer = pointers[0]
+                c.copy.source_offset = source_ref.offset
+                c.copy.target_buffer = pointers[1]
+                c.copy.target_offset, c.copy.length = target_ref.offset, target_ref.length
+        with use(device) as (device_ptr,):
             self._create(device, self._kept, lib.iree_hal_create_transfer_command_buffer,
-                         device.handle, mode, queue_affinity, len(commands), c_commands)
-        self._keep(named)
+                         device_ptr, mode, queue_affinity, len(commands), c_commands)
         return self
 
     # -- what it is -------------------------------------------------------------
@@ -485,18 +373,22 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
     @property
     def mode(self) -> CommandBufferMode:
         """iree_hal_command_buffer_mode."""
-        return CommandBufferMode(lib.iree_hal_command_buffer_mode(self.handle))
+        with use(self) as (command_buffer,):
+            return CommandBufferMode(lib.iree_hal_command_buffer_mode(command_buffer))
 
     @property
     def allowed_categories(self) -> CommandCategory:
         """iree_hal_command_buffer_allowed_categories."""
-        return CommandCategory(lib.iree_hal_command_buffer_allowed_categories(self.handle))
+        with use(self) as (command_buffer,):
+            return CommandCategory(
+                lib.iree_hal_command_buffer_allowed_categories(command_buffer))
 
     @property
     def binding_capacity(self) -> int:
         """The iree_hal_command_buffer_t's binding_capacity: the binding table
         slots its commands may name."""
-        return int(ffi.cast("iree_hal_command_buffer_t*", self.handle).binding_capacity)
+        with use(self) as (command_buffer,):
+            return int(ffi.cast("iree_hal_command_buffer_t*", command_buffer).binding_capacity)
 
     @property
     def state(self) -> str:
@@ -506,35 +398,40 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         return self._state
 
     # -- recording ---------------------------------------------------------------
+    #
+    # Each command: the command buffer in use for the call (`use`), every
+    # argument checked, then the objects it names kept in use for as long
+    # as the command buffer lives (`_keep`, whose pointers the command is
+    # recorded with), then IREE's call.
 
-    def _recording(self, what: str, category: int = 0) -> CData:
-        """The pointer, if commands may be recorded now (FailedPrecondition
-        otherwise)."""
-        ptr = self.handle
+    def _require_recording(self, command_buffer: CData, what: str, category: int = 0) -> None:
+        """FailedPrecondition unless commands of `category` may be recorded
+        now (`command_buffer` the pointer, from the caller's use)."""
         state = self.state
         if state != "recording":
             raise refuse(FailedPreconditionError,
                          f"{what}: the command buffer is not recording (" +
                          ("call begin() first" if state == "initial" else
                           "it has ended; commands cannot be added after end()") + ")")
-        allowed = lib.iree_hal_command_buffer_allowed_categories(ptr)
+        allowed = lib.iree_hal_command_buffer_allowed_categories(command_buffer)
         if category and not allowed & category:
             raise refuse(FailedPreconditionError,
                          f"{what}: the command buffer was created for {_category_text(allowed)} "
                          f"commands, not {_category_text(category)}")
-        return ptr
 
-    def _keep(self, objects: Iterable[Handle]) -> None:
-        held = _cext.Holding(*objects)
-        held.__enter__()  # (interrupted from here, `held` goes and gives the uses back)
-        self._kept.append(held)
+    def _keep(self, objects: Iterable[Handle | None]) -> tuple[CData, ...]:
+        """Holds a use of every object until the command buffer goes (None
+        is a slot's, NULL); their pointers."""
+        held = _cext.Use(*objects)
+        pointers = held.__enter__()  # (interrupted from here, `held` goes and
+        self._kept.append(held)      # gives the uses back)
+        return pointers
 
-    def _note(self, refs: Iterable[_Ref], usage: int) -> None:
-        """Keeps the references' buffers in use; records what their slots
-        must hold at submission."""
+    def _note(self, refs: Iterable[BufferRef], usage: int) -> None:
+        """Records what the slots the references name must hold at
+        submission (OutOfRangeError for a slot past the binding capacity)."""
         for ref in refs:
             if ref.buffer is not None:
-                self._keep([ref.buffer])
                 continue
             capacity = self.binding_capacity
             if ref.slot >= capacity:
@@ -546,43 +443,44 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
             need[1] = max(need[1], ref.offset + (0 if ref.length == WHOLE_BUFFER
                                                  else ref.length))
 
-    @in_use
     def begin(self) -> None:
         """iree_hal_command_buffer_begin: starts recording (once)."""
-        state = self.state
-        if state != "initial":
-            raise refuse(FailedPreconditionError,
-                         "begin: the command buffer is already recording" if state == "recording"
-                         else "begin: the command buffer was already recorded; record a new one")
-        check_status(lib.iree_hal_command_buffer_begin(self.handle))
-        self._state = "recording"
+        with use(self) as (command_buffer,):
+            state = self.state
+            if state != "initial":
+                raise refuse(FailedPreconditionError,
+                             "begin: the command buffer is already recording"
+                             if state == "recording" else
+                             "begin: the command buffer was already recorded; record a new one")
+            check_status(lib.iree_hal_command_buffer_begin(command_buffer))
+            self._state = "recording"
 
-    @in_use
     def end(self) -> None:
         """iree_hal_command_buffer_end: ends recording; it may then be
         submitted."""
-        ptr = self._recording("end")
-        check_status(lib.iree_hal_command_buffer_end(ptr))
-        self._state = "ended"
+        with use(self) as (command_buffer,):
+            self._require_recording(command_buffer, "end")
+            check_status(lib.iree_hal_command_buffer_end(command_buffer))
+            self._state = "ended"
 
-    @in_use
     def begin_debug_group(self, label: str, label_color: int = 0) -> None:
         """iree_hal_command_buffer_begin_debug_group (`label_color` as
         0xAABBGGRR, IREE's iree_hal_label_color_t value)."""
-        ptr = self._recording("begin_debug_group")
-        view, owner = string_view(label)
-        color = ffi.new("iree_hal_label_color_t*")
-        color.value = label_color
-        check_status(lib.iree_hal_command_buffer_begin_debug_group(ptr, view, color[0],
-                                                                   ffi.NULL))
+        label_color = checked_int(label_color, UINT32, "begin_debug_group: label_color")
+        with use(self) as (command_buffer,):
+            self._require_recording(command_buffer, "begin_debug_group")
+            view, owner = string_view(label)
+            color = ffi.new("iree_hal_label_color_t*")
+            color.value = label_color
+            check_status(lib.iree_hal_command_buffer_begin_debug_group(
+                command_buffer, view, color[0], ffi.NULL))
 
-    @in_use
     def end_debug_group(self) -> None:
         """iree_hal_command_buffer_end_debug_group."""
-        check_status(lib.iree_hal_command_buffer_end_debug_group(
-            self._recording("end_debug_group")))
+        with use(self) as (command_buffer,):
+            self._require_recording(command_buffer, "end_debug_group")
+            check_status(lib.iree_hal_command_buffer_end_debug_group(command_buffer))
 
-    @in_use
     def execution_barrier(self, source_stage_mask: int = DEFAULT_SOURCE_STAGES,
                           target_stage_mask: int = DEFAULT_TARGET_STAGES,
                           flags: int = lib.IREE_HAL_EXECUTION_BARRIER_FLAG_NONE,
@@ -592,21 +490,27 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         for those before it (by default, all of them for all). Memory
         barriers are (source_scope, target_scope); buffer barriers add a
         buffer reference."""
-        ptr = self._recording("execution_barrier")
-        m_count, m, b_count, b, refs = _barriers(memory_barriers, buffer_barriers,
-                                                 "execution_barrier")
-        self._note(refs, 0)
-        check_status(lib.iree_hal_command_buffer_execution_barrier(
-            ptr, source_stage_mask, target_stage_mask, flags, m_count, m, b_count, b))
+        source_stage_mask = checked_int(source_stage_mask, UINT32,
+                                        "execution_barrier: source_stage_mask")
+        target_stage_mask = checked_int(target_stage_mask, UINT32,
+                                        "execution_barrier: target_stage_mask")
+        flags = checked_int(flags, UINT64, "execution_barrier: flags")
+        with use(self) as (command_buffer,):
+            self._require_recording(command_buffer, "execution_barrier")
+            memory, buffers, refs = _barriers(memory_barriers, buffer_barriers,
+                                              "execution_barrier")
+            self._note(refs, 0)
+            pointers = self._keep(ref.buffer for ref in refs)
+            check_status(lib.iree_hal_command_buffer_execution_barrier(
+                command_buffer, source_stage_mask, target_stage_mask, flags, *memory,
+                *_buffer_barriers(buffers, refs, pointers)))
 
-    @in_use
     def signal_event(self, event: Event,
                      source_stage_mask: int = lib.IREE_HAL_EXECUTION_STAGE_COMMAND_RETIRE) -> None:
         """iree_hal_command_buffer_signal_event."""
         self._event_command("signal_event", lib.iree_hal_command_buffer_signal_event, event,
                             source_stage_mask)
 
-    @in_use
     def reset_event(self, event: Event,
                     source_stage_mask: int = lib.IREE_HAL_EXECUTION_STAGE_COMMAND_RETIRE) -> None:
         """iree_hal_command_buffer_reset_event."""
@@ -616,12 +520,13 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
     def _event_command(self, what: str, record: Callable[..., CData], event: Event,
                        source_stage_mask: int) -> None:
         """Records signal_event or reset_event (`record`) of `event`."""
-        ptr = self._recording(what, lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH)
-        event = _event(event, what)
-        check_status(record(ptr, event.handle, source_stage_mask))
-        self._keep([event])
+        source_stage_mask = checked_int(source_stage_mask, UINT32, f"{what}: source_stage_mask")
+        with use(self) as (command_buffer,):
+            self._require_recording(command_buffer, what, lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH)
+            event = _event(event, what)
+            (event_ptr,) = self._keep([event])
+            check_status(record(command_buffer, event_ptr, source_stage_mask))
 
-    @in_use
     def wait_events(self, events: Sequence[Event],
                     source_stage_mask: int = lib.IREE_HAL_EXECUTION_STAGE_COMMAND_RETIRE,
                     target_stage_mask: int = lib.IREE_HAL_EXECUTION_STAGE_COMMAND_ISSUE,
@@ -629,48 +534,57 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
                     buffer_barriers: Iterable[tuple[int, int, Any]] = ()) -> None:
         """iree_hal_command_buffer_wait_events: commands after it wait until
         every event is signaled."""
-        ptr = self._recording("wait_events", lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH)
-        events = [_event(e, "wait_events") for e in events]
-        m_count, m, b_count, b, refs = _barriers(memory_barriers, buffer_barriers,
-                                                 "wait_events")
-        handles = ffi.new("iree_hal_event_t*[]", [e.handle for e in events] or 1)
-        with holding(*events):
+        source_stage_mask = checked_int(source_stage_mask, UINT32, "wait_events: source_stage_mask")
+        target_stage_mask = checked_int(target_stage_mask, UINT32, "wait_events: target_stage_mask")
+        with use(self) as (command_buffer,):
+            self._require_recording(command_buffer, "wait_events",
+                                    lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH)
+            events = [_event(e, "wait_events") for e in events]
+            memory, buffers, refs = _barriers(memory_barriers, buffer_barriers, "wait_events")
+            self._note(refs, 0)
+            event_ptrs = self._keep(events)
+            pointers = self._keep(ref.buffer for ref in refs)
+            handles = ffi.new("iree_hal_event_t*[]", event_ptrs or 1)
             check_status(lib.iree_hal_command_buffer_wait_events(
-                ptr, len(events), ffi.cast("const iree_hal_event_t**", handles),
-                source_stage_mask, target_stage_mask, m_count, m, b_count, b))
-        self._note(refs, 0)
-        self._keep(events)
+                command_buffer, len(events), ffi.cast("const iree_hal_event_t**", handles),
+                source_stage_mask, target_stage_mask, *memory,
+                *_buffer_barriers(buffers, refs, pointers)))
 
-    @in_use
     def advise_buffer(self, reference: Any,
                       flags: int = lib.IREE_HAL_MEMORY_ADVISE_FLAG_NONE,
                       arg0: int = 0, arg1: int = 0) -> None:
         """iree_hal_command_buffer_advise_buffer: a hint about how the buffer
         range `reference` is used next."""
-        ptr = self._recording("advise_buffer", lib.IREE_HAL_COMMAND_CATEGORY_TRANSFER)
-        ref = buffer_ref(reference, "advise_buffer", 0, slots=True)
-        self._note([ref], 0)
-        with holding(ref.buffer):
+        flags = checked_int(flags, UINT64, "advise_buffer: flags")
+        arg0 = checked_int(arg0, UINT64, "advise_buffer: arg0")
+        arg1 = checked_int(arg1, UINT64, "advise_buffer: arg1")
+        with use(self) as (command_buffer,):
+            self._require_recording(command_buffer, "advise_buffer",
+                                    lib.IREE_HAL_COMMAND_CATEGORY_TRANSFER)
+            ref = buffer_ref(reference, "advise_buffer", 0, slots=True)
+            self._note([ref], 0)
+            (ptr,) = self._keep([ref.buffer])
             check_status(lib.iree_hal_command_buffer_advise_buffer(
-                ptr, c_ref(ref), flags, arg0, arg1))
+                command_buffer, c_ref(ref, ptr), flags, arg0, arg1))
 
-    @in_use
     def fill_buffer(self, target: Buffer | BindingSlot, target_offset: int,
                     length: int | None, pattern: Any,
                     flags: int = lib.IREE_HAL_FILL_FLAG_NONE) -> None:
         """iree_hal_command_buffer_fill_buffer: repeats `pattern` (1, 2 or 4
         bytes: bytes or a numpy scalar) over `length` bytes (None: to the
         end) of `target` at `target_offset`."""
-        ptr = self._recording("fill_buffer", lib.IREE_HAL_COMMAND_CATEGORY_TRANSFER)
-        ref = buffer_ref((target, target_offset, length), "fill_buffer", _TRANSFER_TARGET,
-                         slots=True)
-        data = _fill_pattern(ref, pattern, "fill_buffer")
-        self._note([ref], _TRANSFER_TARGET)
-        with holding(ref.buffer):
+        flags = checked_int(flags, UINT64, "fill_buffer: flags")
+        with use(self) as (command_buffer,):
+            self._require_recording(command_buffer, "fill_buffer",
+                                    lib.IREE_HAL_COMMAND_CATEGORY_TRANSFER)
+            ref = buffer_ref((target, target_offset, length), "fill_buffer", TRANSFER_TARGET,
+                             slots=True)
+            data = fill_pattern(ref, pattern, "fill_buffer")
+            self._note([ref], TRANSFER_TARGET)
+            (ptr,) = self._keep([ref.buffer])
             check_status(lib.iree_hal_command_buffer_fill_buffer(
-                ptr, c_ref(ref), data, len(data), flags))
+                command_buffer, c_ref(ref, ptr), data, len(data), flags))
 
-    @in_use
     def update_buffer(self, source: Any, target: Buffer | BindingSlot, target_offset: int,
                       length: int | None = None, *, source_offset: int = 0,
                       flags: int = lib.IREE_HAL_UPDATE_FLAG_NONE) -> None:
@@ -678,44 +592,48 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         the rest of `source`) of `source` (any bytes-like object) at
         `source_offset` into `target` at `target_offset`. The bytes are
         copied into the command buffer now (at most MAX_UPDATE_SIZE)."""
-        ptr = self._recording("update_buffer", lib.IREE_HAL_COMMAND_CATEGORY_TRANSFER)
-        view = _byte_view(source, "update_buffer: source")
-        if length is None:
-            length = max(0, view.nbytes - size_value(source_offset, "source_offset"))
-        ref = buffer_ref((target, target_offset, length), "update_buffer", _TRANSFER_TARGET,
-                         slots=True)
-        data = _update_source(view, source_offset, ref.length, "update_buffer")
-        self._note([ref], _TRANSFER_TARGET)
-        with holding(ref.buffer):
+        flags = checked_int(flags, UINT64, "update_buffer: flags")
+        with use(self) as (command_buffer,):
+            self._require_recording(command_buffer, "update_buffer",
+                                    lib.IREE_HAL_COMMAND_CATEGORY_TRANSFER)
+            view = contiguous_bytes(source, "update_buffer: source")
+            if length is None:
+                length = max(0, view.nbytes - checked_size(source_offset, "source_offset"))
+            ref = buffer_ref((target, target_offset, length), "update_buffer",
+                             TRANSFER_TARGET, slots=True)
+            data = update_source(view, source_offset, ref.length, "update_buffer")
+            self._note([ref], TRANSFER_TARGET)
+            (ptr,) = self._keep([ref.buffer])
             check_status(lib.iree_hal_command_buffer_update_buffer(
-                ptr, data, 0, c_ref(ref), flags))
+                command_buffer, data, 0, c_ref(ref, ptr), flags))
 
-    @in_use
     def copy_buffer(self, source: Buffer | BindingSlot, source_offset: int,
                     target: Buffer | BindingSlot, target_offset: int, length: int | None,
                     flags: int = lib.IREE_HAL_COPY_FLAG_NONE) -> None:
         """iree_hal_command_buffer_copy_buffer: copies `length` bytes (None:
         the rest of `source`) of `source` at `source_offset` into `target`
         at `target_offset`."""
-        ptr = self._recording("copy_buffer", lib.IREE_HAL_COMMAND_CATEGORY_TRANSFER)
-        source_ref = buffer_ref((source, source_offset, length), "copy_buffer: source",
-                                _TRANSFER_SOURCE, slots=True)
-        if length is None and source_ref.buffer is None:
-            raise refuse(InvalidArgumentError, "copy_buffer: a copy from a binding table "
-                                               "slot needs a length")
-        target_ref = buffer_ref((target, target_offset, source_ref.length),
-                                "copy_buffer: target", _TRANSFER_TARGET, slots=True)
-        if source_ref.buffer is not None and target_ref.buffer is not None and \
-                _overlap(source_ref, target_ref):
-            raise refuse(InvalidArgumentError, "copy_buffer: the source and target ranges "
-                                               "overlap within the same buffer")
-        self._note([source_ref], _TRANSFER_SOURCE)
-        self._note([target_ref], _TRANSFER_TARGET)
-        with holding(source_ref.buffer, target_ref.buffer):
+        flags = checked_int(flags, UINT64, "copy_buffer: flags")
+        with use(self) as (command_buffer,):
+            self._require_recording(command_buffer, "copy_buffer",
+                                    lib.IREE_HAL_COMMAND_CATEGORY_TRANSFER)
+            source_ref = buffer_ref((source, source_offset, length), "copy_buffer: source",
+                                    TRANSFER_SOURCE, slots=True)
+            if length is None and source_ref.buffer is None:
+                raise refuse(InvalidArgumentError, "copy_buffer: a copy from a binding table "
+                                                   "slot needs a length")
+            target_ref = buffer_ref((target, target_offset, source_ref.length),
+                                    "copy_buffer: target", TRANSFER_TARGET, slots=True)
+            if overlap(source_ref, target_ref):
+                raise refuse(InvalidArgumentError, "copy_buffer: the source and target ranges "
+                                                   "overlap within the same buffer")
+            self._note([source_ref], TRANSFER_SOURCE)
+            self._note([target_ref], TRANSFER_TARGET)
+            source_ptr, target_ptr = self._keep([source_ref.buffer, target_ref.buffer])
             check_status(lib.iree_hal_command_buffer_copy_buffer(
-                ptr, c_ref(source_ref), c_ref(target_ref), flags))
+                command_buffer, c_ref(source_ref, source_ptr), c_ref(target_ref, target_ptr),
+                flags))
 
-    @in_use
     def dispatch(self, executable: Executable, export_ordinal: int,
                  workgroup_count: Any, constants: Any = b"", bindings: Sequence[Any] = (),
                  flags: int = lib.IREE_HAL_DISPATCH_FLAG_NONE, *,
@@ -726,48 +644,56 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         `constants` (bytes, or a list of uint32) and `bindings` (one
         buffer reference per binding of the export: Buffer, (Buffer, offset,
         length) or BindingSlot). Each binding needs a DISPATCH usage."""
-        ptr = self._recording("dispatch", lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH)
-        refs, keep, config, span, ref_list, flags = dispatch_arguments(
-            executable, export_ordinal, workgroup_count, constants, bindings, flags,
-            workgroup_size, True, "dispatch")
-        self._note(refs, _DISPATCH_STORAGE)
-        with holding(executable, *(r.buffer for r in refs)):
+        with use(self) as (command_buffer,):
+            self._require_recording(command_buffer, "dispatch",
+                                    lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH)
+            checked = dispatch_arguments(executable, export_ordinal, workgroup_count,
+                                         constants, bindings, flags, workgroup_size, True,
+                                         "dispatch")
+            self._note(checked.refs, DISPATCH_STORAGE)
+            executable_ptr, *pointers = self._keep([executable, *checked.buffers])
+            config, ref_list = checked.c_arguments(pointers)
             check_status(lib.iree_hal_command_buffer_dispatch(
-                ptr, executable.handle, export_ordinal, config[0], span, ref_list[0], flags))
-        self._keep([executable])
+                command_buffer, executable_ptr, export_ordinal, config, checked.constants,
+                ref_list, checked.flags))
 
-    @in_use
     def collective(self, channel: Any, op: int, param: int, send: Any, recv: Any,
                    element_count: int) -> None:
         """iree_hal_command_buffer_collective on `channel` (`op`: an
         iree_hal_collective_op_t's packed value)."""
+        op = checked_int(op, UINT32, "collective: op")
+        param = checked_int(param, UINT32, "collective: param")
         from .channel import Channel
 
-        ptr = self._recording("collective", lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH)
-        if not isinstance(channel, Channel):
-            raise TypeError(f"collective: expected an ireec.hal.Channel, not "
-                            f"{type(channel).__name__}")
-        send_ref = buffer_ref(send, "collective: send", _DISPATCH_STORAGE, any_of=True,
-                              slots=True)
-        recv_ref = buffer_ref(recv, "collective: recv", _DISPATCH_STORAGE, any_of=True,
-                              slots=True)
-        c_op = ffi.new("iree_hal_collective_op_t*")
-        c_op.packed = op
-        self._note([send_ref, recv_ref], _DISPATCH_STORAGE)
-        with holding(channel, send_ref.buffer, recv_ref.buffer):
+        with use(self) as (command_buffer,):
+            self._require_recording(command_buffer, "collective",
+                                    lib.IREE_HAL_COMMAND_CATEGORY_DISPATCH)
+            checked_object(channel, Channel, "collective: channel")
+            send_ref = buffer_ref(send, "collective: send", DISPATCH_STORAGE, any_of=True,
+                                  slots=True)
+            recv_ref = buffer_ref(recv, "collective: recv", DISPATCH_STORAGE, any_of=True,
+                                  slots=True)
+            count = checked_size(element_count, "element_count")
+            c_op = ffi.new("iree_hal_collective_op_t*")
+            c_op.packed = op
+            self._note([send_ref, recv_ref], DISPATCH_STORAGE)
+            channel_ptr, send_ptr, recv_ptr = self._keep(
+                [channel, send_ref.buffer, recv_ref.buffer])
             check_status(lib.iree_hal_command_buffer_collective(
-                ptr, channel.handle, c_op[0], param, c_ref(send_ref), c_ref(recv_ref),
-                size_value(element_count, "element_count")))
-        self._keep([channel])
+                command_buffer, channel_ptr, c_op[0], param, c_ref(send_ref, send_ptr),
+                c_ref(recv_ref, recv_ptr), count))
 
     # -- submission ---------------------------------------------------------------
 
-    def submission(self, binding_table: Sequence[Any] | None
-                   ) -> tuple[CData, Any, list[Buffer]]:
-        """Checks that the command buffer may be submitted now with
-        `binding_table` (each slot its commands name holds a buffer allowing
-        what they do, over enough bytes): (the
-        iree_hal_buffer_binding_table_t, what keeps it alive, its Buffers)."""
+    @contextlib.contextmanager
+    def _submitting(self, binding_table: Sequence[Any] | None
+                    ) -> Iterator[tuple[CData, CData]]:
+        """For Device.queue_execute: checks that the command buffer may be
+        submitted now with `binding_table` (each slot its commands name
+        holds a buffer allowing what they do, over enough bytes), and yields
+        (its pointer, the iree_hal_buffer_binding_table_t), both in use for
+        the block; a block that ends without an exception was a submission
+        (a ONE_SHOT command buffer has had its one)."""
         state = self.state
         if state != "ended":
             raise refuse(FailedPreconditionError,
@@ -788,8 +714,7 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
                 raise refuse(InvalidArgumentError,
                              f"queue_execute: the command buffer's commands use binding "
                              f"table slot {slot}; the binding table has {len(table)} entries")
-        bindings = ffi.new("iree_hal_buffer_binding_t[]", max(len(table), 1))
-        buffers = []
+        refs: list[tuple[int, BufferRef]] = []
         for slot, entry in enumerate(table):
             if entry is None:
                 continue
@@ -799,17 +724,16 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
                 raise refuse(OutOfRangeError,
                              f"queue_execute: binding table slot {slot} holds {ref.length} "
                              f"bytes; the commands reach byte {end}")
-            bindings[slot].buffer = ref.buffer.handle  # type: ignore[union-attr]
-            bindings[slot].offset = ref.offset
-            bindings[slot].length = ref.length
-            buffers.append(ref.buffer)
-        c_table = ffi.new("iree_hal_buffer_binding_table_t*",
-                          {"count": len(table), "bindings": bindings})
-        return c_table[0], (c_table, bindings), buffers
-
-    def submitted(self) -> None:
-        """Notes a submission (iree_hal_device_queue_execute): a ONE_SHOT
-        command buffer has had its one."""
+            refs.append((slot, ref))
+        bindings = ffi.new("iree_hal_buffer_binding_t[]", max(len(table), 1))
+        with use(self, *(ref.buffer for _, ref in refs)) as (command_buffer, *pointers):
+            for (slot, ref), ptr in zip(refs, pointers):
+                bindings[slot].buffer = ptr
+                bindings[slot].offset = ref.offset
+                bindings[slot].length = ref.length
+            c_table = ffi.new("iree_hal_buffer_binding_table_t*",
+                              {"count": len(table), "bindings": bindings})
+            yield command_buffer, c_table[0]
         self._submitted = True
 
     def __repr__(self) -> str:
@@ -826,57 +750,4 @@ def _category_text(categories: int) -> str:
 
 
 def _event(event: Any, what: str) -> Event:
-    if not isinstance(event, Event):
-        raise TypeError(f"{what}: expected an ireec.hal.Event, not {type(event).__name__}")
-    return event
-
-
-def _fill_pattern(ref: _Ref, pattern: Any, what: str) -> bytes:
-    data = pattern_bytes(pattern, what)
-    if ref.offset % len(data) or (ref.length != WHOLE_BUFFER and ref.length % len(data)):
-        raise refuse(InvalidArgumentError,
-                     f"{what}: offset {ref.offset} and length {ref.length} must be multiples "
-                     f"of the {len(data)}-byte pattern")
-    return data
-
-
-def _byte_view(source: Any, what: str) -> memoryview:
-    """`source` (any C-contiguous buffer-protocol object) as bytes."""
-    try:
-        view = memoryview(source)
-    except TypeError:
-        raise TypeError(f"{what} must be a bytes-like object (bytes, a numpy array, ...), "
-                        f"not {type(source).__name__}") from None
-    if not view.c_contiguous:
-        raise refuse(InvalidArgumentError, f"{what} must be C-contiguous")
-    return view.cast("B")
-
-
-def _update_source(source: Any, source_offset: Any, length: int, what: str) -> CData:
-    """A copy of `length` bytes of `source` at `source_offset` (IREE copies
-    them again into the command buffer)."""
-    view = _byte_view(source, f"{what}: source")
-    offset = size_value(source_offset, f"{what}: the source offset")
-    if length == WHOLE_BUFFER:
-        length = view.nbytes - min(offset, view.nbytes)
-    if offset > view.nbytes or length > view.nbytes - offset:
-        raise refuse(OutOfRangeError, f"{what}: {length} bytes at source offset {offset} "
-                                      f"reach past the source's {view.nbytes} bytes")
-    if length > MAX_UPDATE_SIZE:
-        raise refuse(InvalidArgumentError, f"{what}: {length} bytes; an update records at "
-                                           f"most {MAX_UPDATE_SIZE} (copy larger data "
-                                           f"through a buffer)")
-    return ffi.new("uint8_t[]", view[offset:offset + length].tobytes() or b"\0")
-
-
-def _overlap(a: _Ref, b: _Ref) -> bool:
-    if a.buffer is None or b.buffer is None:
-        return False
-    # The same allocation, overlapping byte ranges of it.
-    ab = lib.iree_hal_buffer_allocated_buffer(a.buffer.handle)
-    bb = lib.iree_hal_buffer_allocated_buffer(b.buffer.handle)
-    if ab != bb:
-        return False
-    a0 = lib.iree_hal_buffer_byte_offset(a.buffer.handle) + a.offset
-    b0 = lib.iree_hal_buffer_byte_offset(b.buffer.handle) + b.offset
-    return a0 < b0 + b.length and b0 < a0 + a.length
+    return checked_object(event, Event, f"{what}: event")

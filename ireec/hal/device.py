@@ -9,10 +9,11 @@ import enum
 from typing import TYPE_CHECKING
 
 from .. import _cext
-from .._core.handle import Handle, holding, in_use
+from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
+from .._core.validate import UINT64, checked_int, checked_object
 from ..errors import AbortedError
 from ._device_queue import QueueOperations
 from ._flags import iree_constants
@@ -21,7 +22,6 @@ from .buffer_transfer import DeviceTransfers
 from .semaphore import Semaphore, SemaphoreCompatibility
 
 if TYPE_CHECKING:
-    from ..runtime.instance import Instance
     from ..types import CData
 
 
@@ -116,25 +116,26 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
 
     __slots__ = {"instance": "The Instance whose driver registry created the device, or None "
                              "for a device adopted without one."}
-    instance: Instance | None
+    instance: _cext.InstanceHandle | None  # an ireec.Instance
 
-    def __init__(self, instance: Instance, uri: str = "local-task"):
+    def __init__(self, instance: _cext.InstanceHandle, uri: str = "local-task"):
         # What a device is created from: an Instance's driver registry and
         # host allocator (iree_hal_create_device takes nothing else).
-        if not isinstance(instance, Handle) or not hasattr(type(instance), "driver_registry"):
-            raise TypeError(f"Device(instance, uri): instance must be an ireec.Instance, "
-                            f"not {type(instance).__name__}")
+        checked_object(instance, _cext.InstanceHandle, "Device(instance, uri): instance",
+                       name="ireec.Instance")
         if not isinstance(uri, str):
             raise TypeError(f"Device(instance, uri): uri must be a str, not "
                             f"{type(uri).__name__}")
         view, owner = string_view(uri)
-        self._create(instance, None, lib.iree_hal_create_device, instance.driver_registry,
-                     view, instance.host_allocator)
+        with use(instance) as (instance_ptr,):
+            self._create(instance, None, lib.iree_hal_create_device,
+                         lib.iree_runtime_instance_driver_registry(instance_ptr), view,
+                         lib.iree_runtime_instance_host_allocator(instance_ptr))
         self.instance = instance
 
     @classmethod
     def from_handle(cls, ptr: CData, *, retain: bool = False,
-                    instance: Instance | None = None) -> "Device":
+                    instance: _cext.InstanceHandle | None = None) -> "Device":
         """Adopts a raw `iree_hal_device_t*` (see Handle.from_handle);
         `instance`, if given, is kept (and used) until the device goes."""
         self = cls.__new__(cls)
@@ -145,21 +146,23 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
     @property
     def id(self) -> str:
         """iree_hal_device_id, e.g. "local-task"."""
-        return from_string_view(lib.iree_hal_device_id(self.handle))
+        with use(self) as (device,):
+            return from_string_view(lib.iree_hal_device_id(device))
 
     @property
     def allocator(self) -> Allocator:
         """iree_hal_device_allocator: the device's Allocator (a reference of
         its own, holding a use of the device)."""
-        ptr = lib.iree_hal_device_allocator(self.handle)  # ClosedError once closed
-        return Allocator.from_handle(ptr, retain=True, device=self)
+        with use(self) as (device,):  # ClosedError once closed
+            return Allocator.from_handle(lib.iree_hal_device_allocator(device), retain=True,
+                                         device=self)
 
     @property
     def host_allocator(self) -> CData:
         """iree_hal_device_host_allocator (an iree_allocator_t)."""
-        return lib.iree_hal_device_host_allocator(self.handle)
+        with use(self) as (device,):
+            return lib.iree_hal_device_host_allocator(device)
 
-    @in_use
     def query_i64(self, category: str, key: str) -> int:
         """iree_hal_device_query_i64: the device's answer to `key` of
         `category` (e.g. ("hal.device.id", "local-task") is 1 on a
@@ -167,43 +170,42 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
         category_view, category_owner = string_view(category)
         key_view, key_owner = string_view(key)
         out = ffi.new("int64_t*")
-        check_status(lib.iree_hal_device_query_i64(self.handle, category_view, key_view, out))
+        with use(self) as (device,):
+            check_status(lib.iree_hal_device_query_i64(device, category_view, key_view, out))
         return int(out[0])
 
-    @in_use
     def query_semaphore_compatibility(self, semaphore: Semaphore) -> SemaphoreCompatibility:
         """iree_hal_device_query_semaphore_compatibility."""
-        if not isinstance(semaphore, Semaphore):
-            raise TypeError(f"expected an ireec.Semaphore, not {type(semaphore).__name__}")
-        with holding(semaphore):
+        checked_object(semaphore, Semaphore, "semaphore")
+        with use(self, semaphore) as (device, semaphore_ptr):
             return SemaphoreCompatibility(lib.iree_hal_device_query_semaphore_compatibility(
-                self.handle, semaphore.handle))
+                device, semaphore_ptr))
 
-    @in_use
     def trim(self) -> None:
         """iree_hal_device_trim: gives cached memory back."""
-        check_status(lib.iree_hal_device_trim(self.handle))
+        with use(self) as (device,):
+            check_status(lib.iree_hal_device_trim(device))
 
-    @in_use
     def profiling_begin(self, mode: int = lib.IREE_HAL_DEVICE_PROFILING_MODE_QUEUE_OPERATIONS,
                         file_path: str | None = None) -> None:
         """iree_hal_device_profiling_begin."""
+        mode = checked_int(mode, UINT64, "profiling_begin: mode")
         path = ffi.new("char[]", file_path.encode()) if file_path else ffi.NULL
         options = ffi.new("iree_hal_device_profiling_options_t*",
                           {"mode": mode, "file_path": path})
-        check_status(lib.iree_hal_device_profiling_begin(self.handle, options))
+        with use(self) as (device,):
+            check_status(lib.iree_hal_device_profiling_begin(device, options))
 
-    @in_use
     def profiling_flush(self) -> None:
         """iree_hal_device_profiling_flush."""
-        check_status(lib.iree_hal_device_profiling_flush(self.handle))
+        with use(self) as (device,):
+            check_status(lib.iree_hal_device_profiling_flush(device))
 
-    @in_use
     def profiling_end(self) -> None:
         """iree_hal_device_profiling_end."""
-        check_status(lib.iree_hal_device_profiling_end(self.handle))
+        with use(self) as (device,):
+            check_status(lib.iree_hal_device_profiling_end(device))
 
-    @in_use
     def check(self) -> None:
         """Raises AbortedError if the device can no longer run work.
 
@@ -213,11 +215,11 @@ class Device(Handle, QueueOperations, DeviceTransfers, _cext.DeviceHandle):
         that shares it: calls then fail with a bare ABORTED from
         `hal.fence.await`, and IREE keeps the root cause internal. This
         submits an empty queue barrier (iree_hal_device_queue_barrier) and
-        waits for it, which such a device aborts too. The only recovery is a
-        new device (and new sessions on it); results already read stay
-        valid.
+        waits for it (csrc/python/failed_devices.c), which such a device
+        aborts too. The only recovery is a new device (and new sessions on
+        it); results already read stay valid.
         """
-        if _queue_runs_work(self):
+        if not _cext.device_failed(self):
             return
         raise AbortedError(
             f"ABORTED; device {self.id!r} has failed: an earlier dispatch or "
@@ -245,46 +247,7 @@ def note_failed_devices(devices: tuple[Device, ...], error: BaseException) -> No
     """Adds to an ABORTED error which of a session's `devices` now abort all
     work (Device.check), since IREE's message then says only ABORTED from
     hal.fence.await, on this call and every later one."""
-    for index, device in enumerate(devices):
-        try:
-            failed = not device.closed and device.failed
-        except Exception:
-            # The probe itself could not run: say nothing rather than
-            # replace the call's own error.
-            failed = False
-        if not failed:
-            continue
-        note = (f"device {index} of this session ({device.id!r}) has failed: a "
-                f"dispatch or queue operation on it failed, and it now aborts all "
-                f"work, for every session using it; IREE does not report the root "
-                f"cause. Create a new device (Instance.create_device) and a new "
-                f"Session on it, and load the modules again, to continue")
-        if note not in getattr(error, "__notes__", ()):
-            error.add_note(note)
-
-
-def _queue_runs_work(device: Device) -> bool:
-    """Whether an empty barrier on `device`'s queue completes (a failed
-    queue aborts it). It waits on nothing, so a working device reaches it as
-    soon as its queue gets to it."""
-    semaphore = Semaphore(device)
-    semaphores = ffi.new("iree_hal_semaphore_t*[1]", [semaphore.handle])
-    values = ffi.new("uint64_t[1]", [1])
-    signal = ffi.new("iree_hal_semaphore_list_t*", {
-        "count": 1, "semaphores": semaphores, "payload_values": values})
-    nothing = ffi.new("iree_hal_semaphore_list_t*")
-    try:
-        check_status(lib.iree_hal_device_queue_barrier(
-            device.handle, lib.IREE_HAL_QUEUE_AFFINITY_ANY, nothing[0], signal[0],
-            lib.IREE_HAL_EXECUTE_FLAG_NONE))
-        # Sliced and interruptible like every wait, in case the queue is
-        # still busy with earlier work.
-        semaphore.wait(1)
-        return True
-    except AbortedError:
-        return False
-    finally:
-        semaphore.close()
+    _cext.note_failed_devices(tuple(devices), error)
 
 
 def as_device(device: Device | CData | None) -> Device | None:
@@ -303,5 +266,5 @@ def require_device(device: Device | CData | None) -> Device:
     device = as_device(device)
     if device is None:
         raise ValueError("a device is required")
-    device.handle  # raises ClosedError for a closed device
+    device._require_open()
     return device

@@ -30,10 +30,10 @@ from typing import Any, NamedTuple
 import cffi
 import numpy as np
 
-from .element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DLPACK, _load_ml_dtypes
+from .element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DLPACK, load_ml_dtypes
 
-_dl = cffi.FFI()
-_dl.cdef("""
+dlpack_ffi = cffi.FFI()
+dlpack_ffi.cdef("""
 typedef struct { uint32_t major; uint32_t minor; } DLPackVersion;
 typedef struct { int32_t device_type; int32_t device_id; } DLDevice;
 typedef struct { uint8_t code; uint8_t bits; uint16_t lanes; } DLDataType;
@@ -174,14 +174,14 @@ def take(capsule) -> tuple[Any, bool]:
             address = _capsule_pointer(capsule, name)
             if _capsule_set_name(capsule, used):
                 raise BufferError("could not take ownership of the DLPack capsule")
-            return _dl.cast(ctype, address), versioned
+            return dlpack_ffi.cast(ctype, address), versioned
     raise TypeError(f"__dlpack__ returned {type(capsule).__name__}, not an unused DLPack "
                     f"capsule ('dltensor' or 'dltensor_versioned')")
 
 
 def delete(managed) -> None:
     """Hands the tensor back to its producer (its deleter, if it has one)."""
-    if managed.deleter != _dl.NULL:
+    if managed.deleter != dlpack_ffi.NULL:
         managed.deleter(managed)
 
 
@@ -200,11 +200,11 @@ def describe(managed, versioned: bool) -> Described:
     shape = tuple(tensor.shape[i] for i in range(rank))
     if any(d < 0 for d in shape):
         raise BufferError(f"the DLPack tensor has a negative dimension {shape}")
-    if tensor.strides == _dl.NULL:
+    if tensor.strides == dlpack_ffi.NULL:
         strides = row_major(shape, itemsize)
     else:
         strides = tuple(tensor.strides[i] * itemsize for i in range(rank))
-    data = int(_dl.cast("uintptr_t", tensor.data)) + tensor.byte_offset
+    data = int(dlpack_ffi.cast("uintptr_t", tensor.data)) + tensor.byte_offset
     # tuple.__new__: a NamedTuple's own __new__ is Python, on every import's path.
     return _tuple_new(Described, ((tensor.device.device_type, tensor.device.device_id), data,
                                   shape, strides, element_type, itemsize,
@@ -262,7 +262,7 @@ def _numpy_dtype(element_type: int, itemsize: int) -> np.dtype[Any]:
     when it is imported), else an unsigned integer of its width."""
     dtype = DTYPES_BY_ELEMENT_TYPE.get(element_type)
     if dtype is None:
-        _load_ml_dtypes(import_if_missing=False)
+        load_ml_dtypes(import_if_missing=False)
         dtype = DTYPES_BY_ELEMENT_TYPE.get(element_type)
     return dtype if dtype is not None else np.dtype(f"u{itemsize}")
 
@@ -281,8 +281,8 @@ def _array_over(managed, described: Described) -> np.ndarray[Any, Any]:
     start = described.data + low
     # The memory's owner: a pointer whose collection runs the deleter, kept
     # alive by the buffer over it, kept alive by the array.
-    owner = _dl.gc(_dl.cast("char*", start), lambda _: delete(managed))
-    memory = _dl.buffer(owner, high - low)
+    owner = dlpack_ffi.gc(dlpack_ffi.cast("char*", start), lambda _: delete(managed))
+    memory = dlpack_ffi.buffer(owner, high - low)
     return np.ndarray(shape, dtype, buffer=memory, offset=-low, strides=strides)
 
 

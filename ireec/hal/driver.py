@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from .. import _cext
 from . import _borrowed_drivers  # noqa: F401  (lends cuda and vulkan to the registry)
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
@@ -72,8 +73,9 @@ def query_available_devices(registry: CData, driver: str,
     try:
         count = ffi.new("iree_host_size_t*")
         infos = ffi.new("iree_hal_device_info_t**")
-        check_status(lib.iree_hal_driver_query_available_devices(
-            made.handle, host_allocator, count, infos))
+        with use(made) as (driver_ptr,):
+            check_status(lib.iree_hal_driver_query_available_devices(
+                driver_ptr, host_allocator, count, infos))
         try:
             return [DeviceInfo(driver, int(infos[0][i].device_id),
                                from_string_view(infos[0][i].path),

@@ -76,18 +76,45 @@ _READ_BACK_AS = {
     lib.IREE_HAL_ELEMENT_TYPE_SINT_64: np.int64,
 }
 
+
+
+class _DtypesByElementType(dict):  # type: ignore[type-arg]
+    """{element type: numpy dtype}, which, asked for an element type it
+    lacks (`table[element_type]`), learns ml_dtypes' rows first if that is
+    one of theirs (importing ml_dtypes), then answers or raises the
+    TypeError naming why numpy cannot hold the type. `.get` only reads it."""
+
+    def __missing__(self, element_type: int) -> np.dtype[Any]:
+        if element_type in _ML_DTYPES_NAMES and not _ml_dtypes_loaded:
+            load_ml_dtypes(import_if_missing=True)
+            if element_type in self:
+                return self[element_type]
+        name = element_type_name(element_type)
+        if element_type in _ML_DTYPES_NAMES:
+            attribute = _ML_DTYPES_NAMES[element_type]
+            if ml_dtypes is None:
+                raise TypeError(f"IREE element type {name} needs the ml_dtypes package "
+                                f"(pip install ml_dtypes) to become a numpy array")
+            raise TypeError(f"IREE element type {name} needs ml_dtypes.{attribute}, "
+                            f"which this ml_dtypes {ml_dtypes.__version__} lacks")
+        if element_type in _PACKED_4_BIT:
+            raise TypeError(f"IREE element type {name} packs two values per byte; "
+                            f"numpy has no such dtype")
+        raise TypeError(f"IREE element type {name} has no numpy dtype")
+
+
 # Derived from the table. Both dicts grow by the ml_dtypes rows once
-# ml_dtypes is imported (_load_ml_dtypes). ireec._cext is given both when it
+# ml_dtypes is imported (load_ml_dtypes). ireec._cext is given both when it
 # is installed: it derives the element types of numpy's builtin type numbers
-# from the first, and reads the second as it is, declining what it does not
-# find there.
+# from the first, and reads the second (asking it for a row it lacks: the
+# table then learns ml_dtypes' or raises).
 ELEMENT_TYPES_BY_DTYPE: dict[np.dtype[Any], int] = {
     np.dtype(numpy_type): element_type for element_type, numpy_type, _ in _ROWS
     if not isinstance(numpy_type, str)}
-DTYPES_BY_ELEMENT_TYPE: dict[int, np.dtype[Any]] = {
+DTYPES_BY_ELEMENT_TYPE: dict[int, np.dtype[Any]] = _DtypesByElementType({
     **{element_type: dtype for dtype, element_type in ELEMENT_TYPES_BY_DTYPE.items()},
     **{element_type: np.dtype(numpy_type) for element_type, numpy_type in _READ_BACK_AS.items()},
-}
+})
 DLPACK_BY_ELEMENT_TYPE: dict[int, tuple[int, int]] = {
     element_type: dlpack for element_type, _, dlpack in _ROWS}
 ELEMENT_TYPES_BY_DLPACK: dict[tuple[int, int], int] = {
@@ -96,14 +123,14 @@ _ML_DTYPES_NAMES: dict[int, str] = {
     element_type: numpy_type for element_type, numpy_type, _ in _ROWS
     if isinstance(numpy_type, str)}
 
-ml_dtypes: Any = None  # the module, once _load_ml_dtypes found it
+ml_dtypes: Any = None  # the module, once load_ml_dtypes found it
 _ml_dtypes_lock = threading.Lock()
 _ml_dtypes_loaded = False
 
 
-def _load_ml_dtypes(import_if_missing: bool) -> None:
-    """Adds ml_dtypes' rows to the dicts, once ml_dtypes is (or, if asked,
-    can be) imported."""
+def load_ml_dtypes(import_if_missing: bool) -> None:
+    """Adds ml_dtypes' rows to the element-type table, once ml_dtypes is
+    (or, if asked, can be) imported."""
     global ml_dtypes, _ml_dtypes_loaded
     if _ml_dtypes_loaded:
         return
@@ -159,7 +186,7 @@ def element_type_from_dtype(dtype: DTypeLike) -> int:
     element_type = ELEMENT_TYPES_BY_DTYPE.get(native)
     if element_type is None:
         # A dtype from ml_dtypes means ml_dtypes is already imported.
-        _load_ml_dtypes(import_if_missing=False)
+        load_ml_dtypes(import_if_missing=False)
         element_type = ELEMENT_TYPES_BY_DTYPE.get(native)
     if element_type is not None:
         return element_type
@@ -174,24 +201,7 @@ def element_type_from_dtype(dtype: DTypeLike) -> int:
 
 def dtype_from_element_type(element_type: int) -> np.dtype[Any]:
     """The numpy dtype for an IREE element type."""
-    dtype = DTYPES_BY_ELEMENT_TYPE.get(element_type)
-    if dtype is None and element_type in _ML_DTYPES_NAMES:
-        _load_ml_dtypes(import_if_missing=True)
-        dtype = DTYPES_BY_ELEMENT_TYPE.get(element_type)
-    if dtype is not None:
-        return dtype
-    name = element_type_name(element_type)
-    if element_type in _ML_DTYPES_NAMES:
-        attribute = _ML_DTYPES_NAMES[element_type]
-        if ml_dtypes is None:
-            raise TypeError(f"IREE element type {name} needs the ml_dtypes package "
-                            f"(pip install ml_dtypes) to become a numpy array")
-        raise TypeError(f"IREE element type {name} needs ml_dtypes.{attribute}, "
-                        f"which this ml_dtypes {ml_dtypes.__version__} lacks")
-    if element_type in _PACKED_4_BIT:
-        raise TypeError(f"IREE element type {name} packs two values per byte; "
-                        f"numpy has no such dtype")
-    raise TypeError(f"IREE element type {name} has no numpy dtype")
+    return DTYPES_BY_ELEMENT_TYPE[element_type]
 
 
 def element_bit_count(element_type: int) -> int:

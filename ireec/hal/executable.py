@@ -9,10 +9,11 @@ import enum
 from typing import NamedTuple
 
 from .. import _cext
-from .._core.handle import in_use
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
+from .._core.validate import UINT32, checked_int
 from ..errors import OutOfRangeError
 from ._checks import refuse
 from ._device_object import DeviceObject
@@ -80,10 +81,10 @@ class Executable(DeviceObject, _cext.ExecutableHandle):
                         "prepare_executable(data, format=...)")
 
     @property
-    @in_use
     def export_count(self) -> int:
         """iree_hal_executable_export_count."""
-        return int(lib.iree_hal_executable_export_count(self.handle))
+        with use(self) as (executable,):
+            return int(lib.iree_hal_executable_export_count(executable))
 
     def _ordinal(self, export_ordinal: int) -> int:
         count = self.export_count
@@ -96,41 +97,43 @@ class Executable(DeviceObject, _cext.ExecutableHandle):
                                           f"the executable has {count} export(s)")
         return export_ordinal
 
-    @in_use
     def export_info(self, export_ordinal: int) -> ExportInfo:
         """iree_hal_executable_export_info (OutOfRangeError past the last
         export)."""
+        export_ordinal = checked_int(export_ordinal, UINT32, "export_info: export_ordinal")
         ordinal = self._ordinal(export_ordinal)
         info = ffi.new("iree_hal_executable_export_info_t*")
-        check_status(lib.iree_hal_executable_export_info(self.handle, ordinal, info))
-        return ExportInfo(from_string_view(info.name), ExecutableExportFlag(info.flags),
-                          int(info.constant_count), int(info.binding_count),
-                          int(info.parameter_count), tuple(info.workgroup_size))
+        with use(self) as (executable,):
+            check_status(lib.iree_hal_executable_export_info(executable, ordinal, info))
+            return ExportInfo(from_string_view(info.name), ExecutableExportFlag(info.flags),
+                              int(info.constant_count), int(info.binding_count),
+                              int(info.parameter_count), tuple(info.workgroup_size))
 
-    @in_use
     def export_parameters(self, export_ordinal: int,
                           capacity: int | None = None) -> list[ExportParameter]:
         """iree_hal_executable_export_parameters: at most `capacity` (by
         default all) of the export's reflected parameters."""
+        export_ordinal = checked_int(export_ordinal, UINT32, "export_parameters: export_ordinal")
         ordinal = self._ordinal(export_ordinal)
         count = self.export_info(ordinal).parameter_count
         capacity = count if capacity is None else max(0, min(int(capacity), count))
         out = ffi.new("iree_hal_executable_export_parameter_t[]", max(capacity, 1))
-        check_status(lib.iree_hal_executable_export_parameters(
-            self.handle, ordinal, capacity, out))
-        return [ExportParameter(ExecutableExportParameterType(p.type), int(p.size),
-                                ExecutableExportParameterFlag(p.flags),
-                                from_string_view(p.name), int(p.offset))
-                for p in out[0:capacity]]
+        with use(self) as (executable,):
+            check_status(lib.iree_hal_executable_export_parameters(
+                executable, ordinal, capacity, out))
+            return [ExportParameter(ExecutableExportParameterType(p.type), int(p.size),
+                                    ExecutableExportParameterFlag(p.flags),
+                                    from_string_view(p.name), int(p.offset))
+                    for p in out[0:capacity]]
 
-    @in_use
     def lookup_export_by_name(self, name: str) -> int:
         """iree_hal_executable_lookup_export_by_name: the ordinal of the export
         `name` (NotFoundError if there is none)."""
         view, owner = string_view(name)
         out = ffi.new("iree_hal_executable_export_ordinal_t*")
-        check_status(lib.iree_hal_executable_lookup_export_by_name(self.handle, view, out))
-        return int(out[0])
+        with use(self) as (executable,):
+            check_status(lib.iree_hal_executable_lookup_export_by_name(executable, view, out))
+            return int(out[0])
 
     def __repr__(self) -> str:
         if self.closed:

@@ -9,11 +9,11 @@ import os
 from typing import TYPE_CHECKING, Sequence
 
 from .. import _cext
-from .._core.handle import in_use
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import string_view
-from .._core.validate import export_immutable, immutable_memory
+from .._core.validate import UINT32, UINT64, checked_int, export_immutable, immutable_memory
 from ..errors import InvalidArgumentError
 from ._checks import refuse
 from ._device_object import DeviceObject, require_open_device
@@ -101,35 +101,37 @@ class ExecutableCache(DeviceObject, _cext.ExecutableCacheHandle):
         loop.ctl = lib.iree_loop_inline_ctl
         view, owner = string_view(identifier)
         self._loop_status = status
-        self._create(device, status, lib.iree_hal_executable_cache_create, device.handle, view,
-                     loop[0])
+        with use(device) as (device_ptr,):
+            self._create(device, status, lib.iree_hal_executable_cache_create, device_ptr, view,
+                         loop[0])
 
     def _check_loop(self) -> None:
         status, self._loop_status[0] = self._loop_status[0], ffi.NULL
         check_status(status)
 
-    @in_use
     def can_prepare_format(self, executable_format: str, caching_mode: int = 0) -> bool:
         """iree_hal_executable_cache_can_prepare_format."""
+        caching_mode = checked_int(caching_mode, UINT32, "can_prepare_format: caching_mode")
         view, owner = string_view(executable_format)
-        return bool(lib.iree_hal_executable_cache_can_prepare_format(
-            self.handle, caching_mode, view))
+        with use(self) as (cache,):
+            return bool(lib.iree_hal_executable_cache_can_prepare_format(
+                cache, caching_mode, view))
 
-    @in_use
     def infer_format(self, executable_data: Any, caching_mode: int = 0) -> str:
         """iree_hal_executable_cache_infer_format: the format name of
         `executable_data` (e.g. "embedded-elf-x86_64")."""
+        caching_mode = checked_int(caching_mode, UINT32, "infer_format: caching_mode")
         view = _executable_bytes(executable_data)
         data = ffi.from_buffer(view)
         text = ffi.new("char[]", _FORMAT_CAPACITY)
         size = ffi.new("iree_host_size_t*")
-        check_status(lib.iree_hal_executable_cache_infer_format(
-            self.handle, caching_mode, lib.iree_make_const_byte_span(data, view.nbytes),
-            _FORMAT_CAPACITY, text, size))
-        # (`size` is the executable's own size within the data.)
-        return ffi.string(text, _FORMAT_CAPACITY).decode("utf-8", "replace")
+        with use(self) as (cache,):
+            check_status(lib.iree_hal_executable_cache_infer_format(
+                cache, caching_mode, lib.iree_make_const_byte_span(data, view.nbytes),
+                _FORMAT_CAPACITY, text, size))
+            # (`size` is the executable's own size within the data.)
+            return ffi.string(text, _FORMAT_CAPACITY).decode("utf-8", "replace")
 
-    @in_use
     def prepare_executable(self, executable_data: Any, format: str | None = None, *,
                            caching_mode: int = _ALLOW_OPTIMIZATION,
                            constants: Sequence[int] = (),
@@ -143,6 +145,8 @@ class ExecutableCache(DeviceObject, _cext.ExecutableCacheHandle):
         executable, and IREE is always told it may use it in place
         (ALIAS_PROVIDED_DATA): IREE's VMVX loader, given data to copy,
         frees memory it does not own when the executable is released."""
+        caching_mode = checked_int(caching_mode, UINT32, "prepare_executable: caching_mode")
+        queue_affinity = checked_int(queue_affinity, UINT64, "prepare_executable: queue_affinity")
         view = _executable_bytes(executable_data)
         caching_mode |= lib.IREE_HAL_EXECUTABLE_CACHING_MODE_ALIAS_PROVIDED_DATA
         if format is None:
@@ -168,14 +172,15 @@ class ExecutableCache(DeviceObject, _cext.ExecutableCacheHandle):
         params.constant_count = len(values)
         params.constants = constant_array
         executable = Executable.__new__(Executable)
-        try:
-            # The data stays until the executable is released.
-            executable._create(self.device, (view.obj, exported),
-                               lib.iree_hal_executable_cache_prepare_executable, self.handle,
-                               params)
-        finally:
-            self._check_loop()
-        return executable
+        with use(self) as (cache,):
+            try:
+                # The data stays until the executable is released.
+                executable._create(self.device, (view.obj, exported),
+                                   lib.iree_hal_executable_cache_prepare_executable, cache,
+                                   params)
+            finally:
+                self._check_loop()
+            return executable
 
     def __repr__(self) -> str:
         return "<ireec.hal.ExecutableCache closed>" if self.closed \

@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Iterable
 
 from .. import _cext
-from .._core.handle import Handle, in_use
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from .._core.validate import checked_int
+from .._core.validate import checked_int, checked_object
 from ._wait import failure_status, sliced_wait
+from ._device_object import DeviceObject
 from .semaphore import Semaphore, semaphore_value
 
 # Fence storage is indexed by uint16 in IREE (iree_hal_fence_create refuses
@@ -23,15 +24,17 @@ from .semaphore import Semaphore, semaphore_value
 _FENCE_CAPACITY_MAX = 0xFFFF - 1
 
 
-class Fence(Handle, _cext.FenceHandle):
+class Fence(DeviceObject, _cext.FenceHandle):
     """An `iree_hal_fence_t`: timepoints (semaphore, value), reached when every
     semaphore reaches its value. A fence with no timepoints is reached.
+    Its `device` is its semaphores' (when they share one; None for a fence
+    made empty, or adopted without one).
 
     Thread-safe to wait on and query; IREE forbids changing a fence (insert,
     extend) once a queue operation uses it. `Fence(capacity=1)` creates an
     empty one; `Fence.at`, `Fence.join` and `Semaphore.fence` make them with
-    timepoints; `Fence.from_handle(ptr, retain=...)` adopts a raw
-    `iree_hal_fence_t*`.
+    timepoints; `Fence.from_handle(ptr, retain=..., device=None)` adopts a
+    raw `iree_hal_fence_t*`.
     """
 
     __slots__ = ()
@@ -53,8 +56,9 @@ class Fence(Handle, _cext.FenceHandle):
         """iree_hal_fence_create_at: the single timepoint (`semaphore`, `value`)."""
         _require(semaphore, Semaphore, "semaphore")
         value = semaphore_value(value)
-        return cls._made(None, lib.iree_hal_fence_create_at, semaphore.handle, value,
-                         lib.iree_allocator_system())
+        with use(semaphore) as (semaphore_ptr,):
+            return cls._made(semaphore.device, lib.iree_hal_fence_create_at, semaphore_ptr,
+                             value, lib.iree_allocator_system())
 
     @classmethod
     def join(cls, fences: Iterable["Fence"]) -> "Fence":
@@ -62,74 +66,80 @@ class Fence(Handle, _cext.FenceHandle):
         fences = list(fences)
         for i, fence in enumerate(fences):
             _require(fence, Fence, f"fences[{i}]")
-        handles = ffi.new("iree_hal_fence_t*[]", [f.handle for f in fences] or [ffi.NULL])
         joined = cls.__new__(cls)
-        if not joined._create(None, None, lib.iree_hal_fence_join, len(fences), handles,
-                              lib.iree_allocator_system()):
+        devices = {id(fence.device): fence.device for fence in fences}
+        # Fences of several devices: the joined one holds each of them, so
+        # every device outlives its semaphores here (a GPU's semaphore used
+        # after its device went would reach a destroyed device).
+        owners = next(iter(devices.values())) if len(devices) == 1 else tuple(fences) or None
+        with use(*fences) as pointers:
+            handles = ffi.new("iree_hal_fence_t*[]", pointers or [ffi.NULL])
+            made = joined._create(owners, None, lib.iree_hal_fence_join, len(fences), handles,
+                                  lib.iree_allocator_system())
+        if not made:
             # IREE answers NULL when there is no timepoint to join; an empty
             # fence means the same (reached) and keeps the result a Fence.
             return cls(0)
         return joined
 
-    @in_use
     def insert(self, semaphore: Semaphore, value: int) -> None:
         """iree_hal_fence_insert: adds (`semaphore`, `value`); a semaphore
         already present keeps the larger value."""
         _require(semaphore, Semaphore, "semaphore")
         value = semaphore_value(value)
-        check_status(lib.iree_hal_fence_insert(self.handle, semaphore.handle, value))
+        with use(self, semaphore) as (fence, semaphore_ptr):
+            check_status(lib.iree_hal_fence_insert(fence, semaphore_ptr, value))
 
-    @in_use
     def extend(self, other: "Fence") -> None:
         """iree_hal_fence_extend: inserts every timepoint of `other`."""
         _require(other, Fence, "other")
-        check_status(lib.iree_hal_fence_extend(self.handle, other.handle))
+        with use(self, other) as (fence, other_ptr):
+            check_status(lib.iree_hal_fence_extend(fence, other_ptr))
 
     @property
-    @in_use
     def timepoint_count(self) -> int:
         """iree_hal_fence_timepoint_count."""
-        return int(lib.iree_hal_fence_timepoint_count(self.handle))
+        with use(self) as (fence,):
+            return int(lib.iree_hal_fence_timepoint_count(fence))
 
     def __len__(self) -> int:
         return self.timepoint_count
 
     @property
-    @in_use
     def timepoints(self) -> list[tuple[Semaphore, int]]:
         """iree_hal_fence_semaphore_list: [(Semaphore, value), ...], each
         semaphore a new reference."""
-        timepoints = lib.iree_hal_fence_semaphore_list(self.handle)
-        return [(Semaphore.from_handle(timepoints.semaphores[i], retain=True),
-                 int(timepoints.payload_values[i])) for i in range(timepoints.count)]
+        with use(self) as (fence,):
+            timepoints = lib.iree_hal_fence_semaphore_list(fence)
+            return [(Semaphore.from_handle(timepoints.semaphores[i], retain=True),
+                     int(timepoints.payload_values[i])) for i in range(timepoints.count)]
 
-    @in_use
     def query(self) -> bool:
         """iree_hal_fence_query: True if reached, False if not yet; raises
         the failure if a semaphore has failed."""
-        status = lib.iree_hal_fence_query(self.handle)
-        if lib.iree_status_code(status) == lib.IREE_STATUS_DEFERRED:
-            lib.iree_status_free(status)
-            return False
-        check_status(status)
-        return True
+        with use(self) as (fence,):
+            status = lib.iree_hal_fence_query(fence)
+            if lib.iree_status_code(status) == lib.IREE_STATUS_DEFERRED:
+                lib.iree_status_free(status)
+                return False
+            check_status(status)
+            return True
 
-    @in_use
     def signal(self) -> None:
         """iree_hal_fence_signal: advances every semaphore to its value."""
-        check_status(lib.iree_hal_fence_signal(self.handle))
+        with use(self) as (fence,):
+            check_status(lib.iree_hal_fence_signal(fence))
 
-    @in_use
     def fail(self, message: str | BaseException = "failed by the application",
              code: int = lib.IREE_STATUS_ABORTED) -> None:
         """iree_hal_fence_fail: fails every semaphore with `message`; given
         an exception, the first waiter raises that exception itself (an
         asynchronous NativeModule function's work failing its signal)."""
         status = failure_status(message, code)
-        # The fence takes ownership of the status.
-        lib.iree_hal_fence_fail(self.handle, status)
+        with use(self) as (fence,):
+            # The fence takes ownership of the status.
+            lib.iree_hal_fence_fail(fence, status)
 
-    @in_use
     def wait(self, timeout: float | None = None) -> None:
         """iree_hal_fence_wait until every timepoint is reached.
 
@@ -138,11 +148,11 @@ class Fence(Handle, _cext.FenceHandle):
         semaphore raises its failure. Waits in short slices so Ctrl-C
         interrupts it with KeyboardInterrupt.
         """
-        handle = self.handle
-        sliced_wait(lambda t: lib.iree_hal_fence_wait(
-                         handle, t, lib.IREE_HAL_WAIT_FLAG_DEFAULT),
-                     lambda: lib.iree_hal_fence_query(handle),
-                     timeout, "fence")
+        with use(self) as (fence,):
+            sliced_wait(lambda t: lib.iree_hal_fence_wait(
+                             fence, t, lib.IREE_HAL_WAIT_FLAG_DEFAULT),
+                         lambda: lib.iree_hal_fence_query(fence),
+                         timeout, "fence")
 
     def __repr__(self) -> str:
         if self.closed:
@@ -153,5 +163,4 @@ class Fence(Handle, _cext.FenceHandle):
 def _require(value, cls: type, what: str) -> None:
     # IREE asserts (or crashes) on NULL semaphores and fences, so anything
     # that is not an open wrapper is refused here.
-    if not isinstance(value, cls):
-        raise TypeError(f"{what} must be an ireec.{cls.__name__}, not {type(value).__name__}")
+    checked_object(value, cls, what)

@@ -13,13 +13,14 @@ import os
 from typing import TYPE_CHECKING
 
 from .. import _cext
-from .._core.handle import holding
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from .._core.validate import UINT16, UINT32, UINT64, checked_int, checked_size, contiguous_bytes
 from .._core.strings import string_view
 from ..errors import InvalidArgumentError, OutOfRangeError, PermissionDeniedError
 from ..io.file_handle import wrap_host_allocation
-from ._checks import access_text, byte_range, refuse, require_mappable, size_value
+from ._checks import access_text, byte_range, refuse, require_mappable
 from ._device_object import DeviceObject, require_open_device
 from ._flags import iree_constants
 from .buffer import Buffer, MemoryAccess, as_buffer
@@ -78,6 +79,9 @@ class File(DeviceObject, _cext.FileHandle):
                       flags: int = lib.IREE_HAL_EXTERNAL_FILE_FLAG_NONE) -> "File":
         """iree_hal_file_import of the iree_io_file_handle_t* `handle` (the
         file takes its own reference) on `device`, allowing `access`."""
+        access = checked_int(access, UINT16, "File.import_handle: access")
+        queue_affinity = checked_int(queue_affinity, UINT64, "File.import_handle: queue_affinity")
+        flags = checked_int(flags, UINT32, "File.import_handle: flags")
         device = require_open_device(device, "File.import_handle")
         if not isinstance(handle, ffi.CData) or handle == ffi.NULL or \
                 ffi.typeof(handle) is not ffi.typeof("iree_io_file_handle_t*"):
@@ -86,8 +90,9 @@ class File(DeviceObject, _cext.FileHandle):
         # Memory cannot grow: writes must fit in it.
         self._fixed = (lib.iree_io_file_handle_type(handle)
                        == lib.IREE_IO_FILE_HANDLE_TYPE_HOST_ALLOCATION)
-        self._create(device, None, lib.iree_hal_file_import, device.handle, queue_affinity,
-                     access, handle, flags)
+        with use(device) as (device_ptr,):
+            self._create(device, None, lib.iree_hal_file_import, device_ptr, queue_affinity,
+                         access, handle, flags)
         return self
 
     @classmethod
@@ -96,6 +101,9 @@ class File(DeviceObject, _cext.FileHandle):
                   queue_affinity: int = lib.IREE_HAL_QUEUE_AFFINITY_ANY) -> "File":
         """The file at `path` (iree_io_file_handle_open, reading and/or
         writing as `access` allows), imported by `device`."""
+        require_open_device(device, "File.from_path")
+        access = checked_int(access, UINT16, "File.from_path: access")
+        queue_affinity = checked_int(queue_affinity, UINT64, "File.from_path: queue_affinity")
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"path must be a str or os.PathLike, not {type(path).__name__}")
         if not access & (_READ | _WRITE):
@@ -107,7 +115,9 @@ class File(DeviceObject, _cext.FileHandle):
                        _io_bits(access, lib.IREE_IO_FILE_MODE_READ, lib.IREE_IO_FILE_MODE_WRITE),
                        view, lib.iree_allocator_system())
         try:
-            return cls.import_handle(device, handle.handle, access, queue_affinity=queue_affinity)
+            with use(handle) as (handle_ptr,):
+                return cls.import_handle(device, handle_ptr, access,
+                                         queue_affinity=queue_affinity)
         finally:
             handle.close()  # (the file holds its own reference)
 
@@ -122,9 +132,10 @@ class File(DeviceObject, _cext.FileHandle):
         it. `data` stays referenced until IREE releases the file (the
         handle's last reference goes, iree_io_file_handle_release, when the
         file does)."""
-        view = memoryview(data)
-        if not view.c_contiguous:
-            raise refuse(InvalidArgumentError, "File.from_memory: data must be C-contiguous")
+        require_open_device(device, "File.from_memory")
+        access = checked_int(access, UINT16, "File.from_memory: access")
+        queue_affinity = checked_int(queue_affinity, UINT64, "File.from_memory: queue_affinity")
+        view = contiguous_bytes(data, "File.from_memory: data")
         if view.nbytes == 0:
             raise refuse(InvalidArgumentError, "File.from_memory: data is empty")
         if access & _WRITE and view.readonly:
@@ -144,12 +155,14 @@ class File(DeviceObject, _cext.FileHandle):
     @property
     def allowed_access(self) -> MemoryAccess:
         """iree_hal_file_allowed_access."""
-        return MemoryAccess(lib.iree_hal_file_allowed_access(self.handle))
+        with use(self) as (file,):
+            return MemoryAccess(lib.iree_hal_file_allowed_access(file))
 
     @property
     def length(self) -> int:
         """iree_hal_file_length: its size in bytes."""
-        return int(lib.iree_hal_file_length(self.handle))
+        with use(self) as (file,):
+            return int(lib.iree_hal_file_length(file))
 
     def __len__(self) -> int:
         return self.length
@@ -158,13 +171,15 @@ class File(DeviceObject, _cext.FileHandle):
     def storage_buffer(self) -> Buffer | None:
         """iree_hal_file_storage_buffer: the buffer the device reads the file
         through, or None if it has none."""
-        ptr = lib.iree_hal_file_storage_buffer(self.handle)
-        return None if ptr == ffi.NULL else Buffer.from_handle(ptr, retain=True, owner=self)
+        with use(self) as (file,):
+            ptr = lib.iree_hal_file_storage_buffer(file)
+            return None if ptr == ffi.NULL else Buffer.from_handle(ptr, retain=True, owner=self)
 
     @property
     def supports_synchronous_io(self) -> bool:
         """iree_hal_file_supports_synchronous_io."""
-        return bool(lib.iree_hal_file_supports_synchronous_io(self.handle))
+        with use(self) as (file,):
+            return bool(lib.iree_hal_file_supports_synchronous_io(file))
 
     # -- checks shared with the queue's reads and writes -------------------------
 
@@ -184,17 +199,18 @@ class File(DeviceObject, _cext.FileHandle):
 
     def _checked(self, file_offset: int, length: int, access: int, what: str,
                  fits: bool) -> int:
-        allowed = lib.iree_hal_file_allowed_access(self.handle)
-        if not allowed & access:
-            raise refuse(PermissionDeniedError,
-                         f"{what}: the file allows access {access_text(allowed)}, not "
-                         f"{access_text(access)}")
-        offset = size_value(file_offset, f"{what}: the file offset")
-        size = self.length
-        if fits and (offset > size or length > size - offset):
-            raise refuse(OutOfRangeError, f"{what}: {length} bytes at file offset {offset} "
-                                          f"reach past the end of the file ({size} bytes)")
-        return offset
+        with use(self) as (file,):
+            allowed = lib.iree_hal_file_allowed_access(file)
+            if not allowed & access:
+                raise refuse(PermissionDeniedError,
+                             f"{what}: the file allows access {access_text(allowed)}, not "
+                             f"{access_text(access)}")
+            offset = checked_size(file_offset, f"{what}: the file offset")
+            size = self.length
+            if fits and (offset > size or length > size - offset):
+                raise refuse(OutOfRangeError, f"{what}: {length} bytes at file offset {offset} "
+                                              f"reach past the end of the file ({size} bytes)")
+            return offset
 
     # -- synchronous I/O ------------------------------------------------------------
 
@@ -202,14 +218,13 @@ class File(DeviceObject, _cext.FileHandle):
                   length: int | None, reading: bool) -> None:
         what = "read" if reading else "write"
         buffer = as_buffer(buffer, f"{what}: buffer")
-        with holding(self, buffer):
-            ptr = buffer.handle
+        with use(self, buffer) as (file, ptr):
             require_mappable(ptr, lib.IREE_HAL_MAPPING_MODE_SCOPED,
                              _WRITE if reading else _READ, f"{what}: buffer")
             buffer_offset, length = byte_range(ptr, buffer_offset, length, f"{what}: buffer")
             offset = (self.checked_read if reading else self.checked_write)(
                 file_offset, length, what)
-            check_status(fn(self.handle, offset, ptr, buffer_offset, length))
+            check_status(fn(file, offset, ptr, buffer_offset, length))
 
     def read(self, file_offset: int, buffer: Buffer, buffer_offset: int = 0,
              length: int | None = None) -> None:

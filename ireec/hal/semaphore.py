@@ -12,11 +12,12 @@ import enum
 from typing import TYPE_CHECKING, Iterator, Sequence, Union
 
 from .. import _cext
-from .._core.handle import Handle, holding, in_use
+from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from ._device_object import DeviceObject
 from ._flags import iree_constants
-from .._core.validate import UINT64, checked_int
+from .._core.validate import UINT64, checked_int, checked_object
 from ._wait import failure_status, scratch_value, sliced_wait
 
 if TYPE_CHECKING:
@@ -69,20 +70,17 @@ FAILURE_VALUE = lib.IREE_HAL_SEMAPHORE_FAILURE_VALUE
 
 
 def semaphore_value(value: object, what: str = "a semaphore value") -> int:
-    """`value` as a semaphore payload (an int, 0 to 2**64-1), checked before
-    IREE takes it as a uint64_t: InvalidArgumentError (a ValueError) naming
-    `what` and the value out of that range; TypeError for anything not an
-    integer, and for a bool, which would otherwise pass as 0 or 1."""
-    if isinstance(value, bool):
-        raise TypeError(f"{what} must be an integer, not bool ({value})")
+    """`value` as a semaphore payload (an int, 0 to 2**64-1), checked
+    (ireec._core.validate) before IREE takes it as a uint64_t."""
     return checked_int(value, UINT64, what)
 
 
-class Semaphore(Handle, _cext.SemaphoreHandle):
-    """An `iree_hal_semaphore_t`: a timeline of uint64 values on a device.
+class Semaphore(DeviceObject, _cext.SemaphoreHandle):
+    """An `iree_hal_semaphore_t`: a timeline of uint64 values on a device
+    (`device`).
 
     Thread-safe. `Semaphore(device, initial_value=0)` creates one;
-    `Semaphore.from_handle(ptr, retain=...)` adopts a raw
+    `Semaphore.from_handle(ptr, retain=..., device=None)` adopts a raw
     `iree_hal_semaphore_t*`.
     """
 
@@ -93,16 +91,16 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
                  flags: int = lib.IREE_HAL_SEMAPHORE_FLAG_DEFAULT) -> None:
         """iree_hal_semaphore_create on `device` (any queue), starting at
         `initial_value`."""
-        try:
-            device_ptr = device.handle  # ClosedError for a closed Device
-        except AttributeError:
-            raise TypeError(f"Semaphore(device, initial_value=0): device must be an "
-                            f"ireec.Device, not {type(device).__name__}") from None
+        queue_affinity = checked_int(queue_affinity, UINT64, "Semaphore: queue_affinity")
+        flags = checked_int(flags, UINT64, "Semaphore: flags")
+        checked_object(device, _cext.DeviceHandle, "Semaphore(device, initial_value=0): device",
+                       name="ireec.Device")
         initial_value = semaphore_value(initial_value, "a semaphore's initial value")
         # IREE's semaphore holds no reference to its device: this one holds
         # a use of the Device, which then outlives it even if closed first.
-        self._create(device, None, lib.iree_hal_semaphore_create, device_ptr,
-                     queue_affinity, initial_value, flags)
+        with use(device) as (device_ptr,):  # ClosedError for a closed Device
+            self._create(device, None, lib.iree_hal_semaphore_create, device_ptr,
+                         queue_affinity, initial_value, flags)
 
     @classmethod
     def create(cls, device: Device, initial_value: int = 0) -> "Semaphore":
@@ -110,27 +108,26 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
         (iree_hal_semaphore_create)."""
         return cls(device, initial_value)
 
-    @in_use
     def query(self) -> int:
         """iree_hal_semaphore_query: the current value. Raises the failure if
         the semaphore has failed."""
         value = ffi.new("uint64_t*")
-        check_status(lib.iree_hal_semaphore_query(self.handle, value))
-        return int(value[0])
+        with use(self) as (semaphore,):
+            check_status(lib.iree_hal_semaphore_query(semaphore, value))
+            return int(value[0])
 
     @property
     def value(self) -> int:
         """The current value (`query()`: iree_hal_semaphore_query)."""
         return self.query()
 
-    @in_use
     def signal(self, value: int) -> None:
         """iree_hal_semaphore_signal: advances the timeline to `value`, which
         must be greater than the current value."""
         value = semaphore_value(value)
-        check_status(lib.iree_hal_semaphore_signal(self.handle, value))
+        with use(self) as (semaphore,):
+            check_status(lib.iree_hal_semaphore_signal(semaphore, value))
 
-    @in_use
     def wait(self, value: int, timeout: float | None = None) -> None:
         """iree_hal_semaphore_wait until the timeline reaches `value`.
 
@@ -139,21 +136,21 @@ class Semaphore(Handle, _cext.SemaphoreHandle):
         short slices so Ctrl-C interrupts it with KeyboardInterrupt.
         """
         value = semaphore_value(value)
-        handle = self.handle
-        sliced_wait(lambda t: lib.iree_hal_semaphore_wait(
-                         handle, value, t, lib.IREE_HAL_WAIT_FLAG_DEFAULT),
-                     lambda: lib.iree_hal_semaphore_query(handle, scratch_value()),
-                     timeout, f"semaphore value {value}")
+        with use(self) as (semaphore,):
+            sliced_wait(lambda t: lib.iree_hal_semaphore_wait(
+                             semaphore, value, t, lib.IREE_HAL_WAIT_FLAG_DEFAULT),
+                         lambda: lib.iree_hal_semaphore_query(semaphore, scratch_value()),
+                         timeout, f"semaphore value {value}")
 
-    @in_use
     def fail(self, message: str | BaseException = "failed by the application",
              code: int = lib.IREE_STATUS_ABORTED) -> None:
         """iree_hal_semaphore_fail: every waiter, now and later, gets an error
         carrying `message`; given an exception, the first waiter raises that
         exception itself (work on another thread failing its signal)."""
         status = failure_status(message, code)
-        # The semaphore takes ownership of the status.
-        lib.iree_hal_semaphore_fail(self.handle, status)
+        with use(self) as (semaphore,):
+            # The semaphore takes ownership of the status.
+            lib.iree_hal_semaphore_fail(semaphore, status)
 
     def fence(self, value: int) -> "Fence":
         """A fence with the single timepoint (this semaphore, `value`):
@@ -177,8 +174,8 @@ def timepoint_list(timepoints: Timepoints, what: str) -> Iterator[CData]:
         yield lib.iree_hal_semaphore_list_empty()
         return
     if isinstance(timepoints, _cext.FenceHandle):
-        with holding(timepoints):
-            yield lib.iree_hal_fence_semaphore_list(timepoints.handle)
+        with use(timepoints) as (fence,):
+            yield lib.iree_hal_fence_semaphore_list(fence)
         return
     if isinstance(timepoints, (str, bytes)) or not hasattr(timepoints, "__iter__"):
         raise TypeError(f"{what} must be a Fence or a list of (Semaphore, value) pairs, "
@@ -191,13 +188,11 @@ def timepoint_list(timepoints: Timepoints, what: str) -> Iterator[CData]:
         except (TypeError, ValueError):
             raise TypeError(f"{what}[{index}] must be a (Semaphore, value) pair, not "
                             f"{pair!r}") from None
-        if not isinstance(semaphore, Semaphore):
-            raise TypeError(f"{what}[{index}]: expected an ireec.Semaphore, not "
-                            f"{type(semaphore).__name__}")
+        checked_object(semaphore, Semaphore, f"{what}[{index}]")
         semaphores.append(semaphore)
         values.append(semaphore_value(value, f"{what}[{index}]'s value"))
-    with holding(*semaphores):  # ClosedError for a closed one
-        handles = ffi.new("iree_hal_semaphore_t*[]", [s.handle for s in semaphores] or 1)
+    with use(*semaphores) as pointers:  # ClosedError for a closed one
+        handles = ffi.new("iree_hal_semaphore_t*[]", pointers or 1)
         payloads = ffi.new("uint64_t[]", values or 1)
         lst = ffi.new("iree_hal_semaphore_list_t*",
                       {"count": len(pairs), "semaphores": handles, "payload_values": payloads})
@@ -241,6 +236,7 @@ def semaphore_list_wait(timepoints: Timepoints, timeout: float | None = None,
                         flags: int = lib.IREE_HAL_WAIT_FLAG_DEFAULT) -> None:
     """iree_hal_semaphore_list_wait until every semaphore reaches its value
     (`timeout` as Semaphore.wait's; a failed semaphore raises its failure)."""
+    flags = checked_int(flags, UINT64, "semaphore_list_wait: flags")
     with timepoint_list(timepoints, "timepoints") as lst:
         sliced_wait(lambda t: lib.iree_hal_semaphore_list_wait(lst, t, flags),
                     lambda: first_failure(lst), timeout, "semaphore list")

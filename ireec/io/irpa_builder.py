@@ -26,7 +26,7 @@ from typing import Any, Callable, Mapping, NamedTuple
 import numpy as np
 
 from .._core.library import ffi, lib
-from .._core.validate import refuse_special_file
+from .._core.validate import contiguous_bytes, refuse_special_file
 from ..errors import InvalidArgumentError, OutOfRangeError, UnimplementedError
 from ..types import CData
 from . import parameter_archive as fmt
@@ -342,15 +342,8 @@ def save_parameters(path: str | os.PathLike[str], parameters: Mapping[str, Any],
 def _data_view(key: str, value: Any) -> memoryview:
     if isinstance(value, np.ndarray):
         value = _native(value)
-    try:
-        view = memoryview(value)
-    except TypeError:
-        raise TypeError(f"parameter {key!r}: a value must be a numpy array, a "
-                        f"bytes-like object or an ireec.SplatValue, not "
-                        f"{type(value).__name__}") from None
-    if not view.c_contiguous:
-        raise ValueError(f"parameter {key!r}: data must be C-contiguous")
-    return view.cast("B") if view.ndim != 1 or view.format != "B" else view
+    return contiguous_bytes(value, f"parameter {key!r}: a value (a numpy array, a "
+                                   f"bytes-like object or an ireec.SplatValue)")
 
 
 __all__ = ["ArchiveBuilder", "SplatValue", "save_parameters", "check_splat_pattern",

@@ -28,15 +28,14 @@ import re
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple
 
 if TYPE_CHECKING:
-    from ..runtime.instance import Instance
     from ..types import CData
 
 from .. import _cext
-from .._core.handle import Handle
+from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
-from .._core.validate import UINT64, checked_int, refuse_special_file
+from .._core.validate import UINT64, checked_int, contiguous_bytes, refuse_special_file
 from ..errors import AlreadyExistsError, IreeError, OutOfRangeError, UnimplementedError
 from ._format_checks import check as check_file_format
 from .file_handle import wrap_host_allocation
@@ -85,9 +84,10 @@ def _file_contents(handle: CData) -> Iterator[Any]:
         yield None
         return
     try:
-        contents = lib.iree_io_file_mapping_contents_ro(mapping.handle)
-        yield (ffi.buffer(contents.data, contents.data_length)
-               if contents.data_length else b"")
+        with use(mapping) as (mapping_ptr,):
+            contents = lib.iree_io_file_mapping_contents_ro(mapping_ptr)
+            yield (ffi.buffer(contents.data, contents.data_length)
+                   if contents.data_length else b"")
     finally:
         mapping.close()
 
@@ -165,28 +165,30 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         # A directory crashes IREE's preload; a FIFO or device blocks its open.
         refuse_special_file(text, "parameter file")
         view, owner = string_view(os.fsencode(path))
-        index = self.handle
         allocator = lib.iree_allocator_system()
-        handle = _cext.IoFileHandle()
+        file = _cext.IoFileHandle()
         try:
             if mode == "mmap":
-                handle._create(None, None, lib.ireec_io_file_handle_open_mapped, view, allocator)
+                file._create(None, None, lib.ireec_io_file_handle_open_mapped, view, allocator)
             elif mode == "file":
-                handle._create(None, None, lib.iree_io_file_handle_open,
-                               lib.IREE_IO_FILE_MODE_READ, view, allocator)
+                file._create(None, None, lib.iree_io_file_handle_open,
+                             lib.IREE_IO_FILE_MODE_READ, view, allocator)
             else:
-                handle._create(None, None, lib.iree_io_file_handle_preload,
-                               lib.IREE_IO_FILE_MODE_READ, view, allocator)
+                file._create(None, None, lib.iree_io_file_handle_preload,
+                             lib.IREE_IO_FILE_MODE_READ, view, allocator)
             try:
-                # Checked as IREE then parses it: the same open file.
-                with _file_contents(handle.handle) as data:
-                    if data is not None:
-                        check_file_format(text, data)
-                check_status(lib.iree_io_parse_file_index(view, handle.handle, index,
-                                                          allocator))
+                # The index is parsed into while it is in use: a close() on
+                # another thread meanwhile waits for the parse.
+                with use(self, file) as (index, file_ptr):
+                    # Checked as IREE then parses it: the same open file.
+                    with _file_contents(file_ptr) as data:
+                        if data is not None:
+                            check_file_format(text, data)
+                    check_status(lib.iree_io_parse_file_index(view, file_ptr, index,
+                                                              allocator))
             finally:
                 # The index's entries hold their own references to the file.
-                handle.close()
+                file.close()
         except IreeError as error:
             error.add_note(f"loading parameters from '{text}'")
             raise
@@ -208,19 +210,12 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         since such a program would otherwise write into it.
         """
         _check_key(key)
-        try:
-            view = memoryview(data)
-        except TypeError:
-            raise TypeError(f"ParameterIndex.add takes a numpy array or a bytes-like "
-                            f"object, not {type(data).__name__}") from None
-        if not view.c_contiguous:
-            raise ValueError(f"parameter {key!r}: data must be C-contiguous")
+        view = contiguous_bytes(data, f"parameter {key!r}: data")
         if view.nbytes == 0:
             raise ValueError(f"parameter {key!r}: data is empty")
         if key in self:
             raise AlreadyExistsError(f"parameter {key!r} is already in the index",
                                      lib.IREE_STATUS_ALREADY_EXISTS)
-        index = self.handle
         if view.readonly:
             copy = bytearray(view.nbytes + _ALIGNMENT - 1)
             base = ffi.from_buffer(copy)
@@ -241,7 +236,8 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
             entry.type = lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_FILE
             entry.storage.file.handle = handle
             entry.storage.file.offset = 0
-            check_status(lib.iree_io_parameter_index_add(index, entry))
+            with use(self) as (index,):
+                check_status(lib.iree_io_parameter_index_add(index, entry))
         finally:
             # The entry holds its own reference; dropping ours releases the
             # memory at once if adding failed.
@@ -272,7 +268,8 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         entry.storage.splat.pattern_length = len(pattern)
         for i, byte in enumerate(pattern):
             entry.storage.splat.pattern[i] = byte
-        check_status(lib.iree_io_parameter_index_add(self.handle, entry))
+        with use(self) as (index,):
+            check_status(lib.iree_io_parameter_index_add(index, entry))
 
     def extend(self, other: "ParameterIndex") -> None:
         """Adds every entry of `other` (they share its files and memory):
@@ -280,81 +277,51 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         here."""
         if not isinstance(other, ParameterIndex):
             raise TypeError(f"extend takes a ParameterIndex, not {type(other).__name__}")
-        source, index = other.handle, self.handle
         out = ffi.new("iree_io_parameter_index_entry_t**")
-        for i in range(lib.iree_io_parameter_index_count(source)):
-            check_status(lib.iree_io_parameter_index_get(source, i, out))
-            check_status(lib.iree_io_parameter_index_add(index, out[0]))
+        with use(other, self) as (source, index):
+            for i in range(lib.iree_io_parameter_index_count(source)):
+                check_status(lib.iree_io_parameter_index_get(source, i, out))
+                check_status(lib.iree_io_parameter_index_add(index, out[0]))
 
-    def _c_entries(self):
-        index = self.handle
-        out = ffi.new("iree_io_parameter_index_entry_t**")
-        for i in range(lib.iree_io_parameter_index_count(index)):
-            check_status(lib.iree_io_parameter_index_get(index, i, out))
-            yield out[0]
 
     def __len__(self) -> int:
-        return lib.iree_io_parameter_index_count(self.handle)
+        with use(self) as (index,):
+            return lib.iree_io_parameter_index_count(index)
 
     def keys(self) -> list[str]:
         """The keys in index order (of each iree_io_parameter_index_get)."""
-        return [from_string_view(e.key, "surrogateescape") for e in self._c_entries()]
+        return read_entries(self, lambda e: from_string_view(e.key, "surrogateescape"))
 
     def entries(self) -> list[ParameterEntry]:
         """Every entry, in index order (iree_io_parameter_index_get)."""
-        return [_entry(e) for e in self._c_entries()]
+        return read_entries(self, _entry)
 
     def __iter__(self) -> Iterator[ParameterEntry]:
         return iter(self.entries())
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and self._lookup(key) is not None
+        if not isinstance(key, str):
+            return False
+        with use(self) as (index,):
+            return _lookup(index, key) is not None
 
     def __getitem__(self, key: str) -> ParameterEntry:
-        entry = self._lookup(key) if isinstance(key, str) else None
-        if entry is None:
-            raise KeyError(key)
-        return _entry(entry)
-
-    def _lookup(self, key: str):
-        """The C entry for `key`, or None (iree_io_parameter_index_lookup;
-        a miss is an ordinary answer here, its status dropped)."""
-        view, owner = string_view(key)
-        out = ffi.new("iree_io_parameter_index_entry_t**")
-        status = lib.iree_io_parameter_index_lookup(self.handle, view, out)
-        if lib.iree_status_is_ok(status):
-            return out[0]
-        code = lib.iree_status_consume_code(status)
-        if code != lib.IREE_STATUS_NOT_FOUND:
-            raise IreeError(f"looking up parameter {key!r} failed", code)
-        return None
+        with use(self) as (index,):
+            entry = _lookup(index, key) if isinstance(key, str) else None
+            if entry is None:
+                raise KeyError(key)
+            return _entry(entry)
 
     def read(self, key: str, offset: int = 0, length: int | None = None) -> bytes:
         """The bytes of parameter `key` (a splat's pattern repeated to its
         length), or of the slice of `length` bytes (to its end: None) from
         `offset`; read from the file or memory the entry lives in (the
         entry found by iree_io_parameter_index_lookup)."""
-        entry = self._lookup(key) if isinstance(key, str) else None
-        if entry is None:
-            raise KeyError(key)
-        offset = operator.index(offset)
-        total = entry.length
-        length = total - offset if length is None else operator.index(length)
-        if not (0 <= offset <= total and 0 <= length <= total - offset):
-            raise OutOfRangeError(f"parameter {key!r} has {total} bytes; cannot read "
-                                  f"{length} from offset {offset}",
-                                  lib.IREE_STATUS_OUT_OF_RANGE)
-        if entry.type == lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_SPLAT:
-            pattern = splat_pattern(entry)
-            phase = offset % len(pattern)
-            repeats = -(-(phase + length) // len(pattern))
-            return (pattern * repeats)[phase:phase + length]
-        if entry.type != lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_FILE:
-            raise UnimplementedError(f"parameter {key!r} has storage of type "
-                                     f"{entry.type}, which cannot be read",
-                                     lib.IREE_STATUS_UNIMPLEMENTED)
-        return bytes(file_handle_bytes(entry.storage.file.handle,
-                                       entry.storage.file.offset + offset, length))
+        with use(self) as (index,):
+            entry = _lookup(index, key) if isinstance(key, str) else None
+            if entry is None:
+                raise KeyError(key)
+            return _read_entry(entry, key, offset, length)
 
     def save(self, path: str | os.PathLike[str], *, alignment: int = DATA_ALIGNMENT) -> None:
         """Writes every entry to a parameter archive (.irpa) at `path`, as
@@ -363,8 +330,7 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         or memory they live in, each starting `alignment` bytes aligned.
         A file the index reads from may be the one replaced."""
         builder = ArchiveBuilder(alignment)
-        for entry in self._c_entries():
-            add_index_entry(builder, entry)
+        read_entries(self, lambda entry: add_index_entry(builder, entry))
         builder.write(path)
 
     def dump(self, scope: str = "") -> str:
@@ -373,7 +339,8 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         builder = ffi.new("iree_string_builder_t*")
         lib.iree_string_builder_initialize(lib.iree_allocator_system(), builder)
         try:
-            check_status(lib.iree_io_parameter_index_dump(view, self.handle, builder))
+            with use(self) as (index,):
+                check_status(lib.iree_io_parameter_index_dump(view, index, builder))
             size = lib.iree_string_builder_size(builder)
             return (ffi.unpack(lib.iree_string_builder_buffer(builder), size).decode(
                 "utf-8", "replace") if size else "")
@@ -384,6 +351,57 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         if self.closed:
             return "<ireec.ParameterIndex closed>"
         return f"<ireec.ParameterIndex {len(self)} entries>"
+
+
+def read_entries(index: ParameterIndex, read: Callable[[CData], Any]) -> list[Any]:
+    """`read(entry)` of every C entry (an iree_io_parameter_index_entry_t*,
+    borrowed) of `index`, in index order (iree_io_parameter_index_get), the
+    index in use meanwhile."""
+    out = ffi.new("iree_io_parameter_index_entry_t**")
+    with use(index) as (index_ptr,):
+        results = []
+        for i in range(lib.iree_io_parameter_index_count(index_ptr)):
+            check_status(lib.iree_io_parameter_index_get(index_ptr, i, out))
+            results.append(read(out[0]))
+        return results
+
+
+def _lookup(index: CData, key: str) -> CData | None:
+    """The C entry for `key` in the index `index` (in use by the caller), or
+    None (iree_io_parameter_index_lookup; a miss is an ordinary answer
+    here, its status dropped)."""
+    view, owner = string_view(key)
+    out = ffi.new("iree_io_parameter_index_entry_t**")
+    status = lib.iree_io_parameter_index_lookup(index, view, out)
+    if lib.iree_status_is_ok(status):
+        return out[0]
+    code = lib.iree_status_consume_code(status)
+    if code != lib.IREE_STATUS_NOT_FOUND:
+        raise IreeError(f"looking up parameter {key!r} failed", code)
+    return None
+
+
+def _read_entry(entry: CData, key: str, offset: int, length: int | None) -> bytes:
+    """The bytes of the C entry `entry` (of an index in use by the caller),
+    or of the slice of `length` bytes from `offset`."""
+    offset = operator.index(offset)
+    total = entry.length
+    length = total - offset if length is None else operator.index(length)
+    if not (0 <= offset <= total and 0 <= length <= total - offset):
+        raise OutOfRangeError(f"parameter {key!r} has {total} bytes; cannot read "
+                              f"{length} from offset {offset}",
+                              lib.IREE_STATUS_OUT_OF_RANGE)
+    if entry.type == lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_SPLAT:
+        pattern = splat_pattern(entry)
+        phase = offset % len(pattern)
+        repeats = -(-(phase + length) // len(pattern))
+        return (pattern * repeats)[phase:phase + length]
+    if entry.type != lib.IREE_IO_PARAMETER_INDEX_ENTRY_STORAGE_TYPE_FILE:
+        raise UnimplementedError(f"parameter {key!r} has storage of type "
+                                 f"{entry.type}, which cannot be read",
+                                 lib.IREE_STATUS_UNIMPLEMENTED)
+    return bytes(file_handle_bytes(entry.storage.file.handle,
+                                   entry.storage.file.offset + offset, length))
 
 
 # ----------------------------------------------------------------------------
@@ -433,7 +451,7 @@ class SessionParameters:
         if not isinstance(scope, str):
             raise TypeError(f"scope must be a str, not {type(scope).__name__}")
         if isinstance(source, ParameterIndex):
-            source.handle  # refuse a closed index
+            source._require_open()  # refuse a closed index
             loaded = source
         elif isinstance(source, (str, os.PathLike)):
             # Loaded on its own first, so a file that fails half-way adds
@@ -455,28 +473,34 @@ class SessionParameters:
         for index in indices.values():
             index.close()
 
-    def register(self, instance: Instance, append: Callable[[CData], None]) -> None:
+    def register(self, instance: _cext.InstanceHandle,
+                 append: Callable[[Handle], None]) -> None:
         """Appends (through `append(module)`) an io_parameters module over
         every scope if any scope is new since the last one."""
         if not self.indices or frozenset(self.indices) == self._registered:
             return
-        allocator = instance.host_allocator
         providers: list[_cext.ParameterProviderHandle] = []
         module = _cext.VmModuleHandle()
         try:
-            for scope, index in self.indices.items():
-                view, owner = string_view(scope)
-                provider = _cext.ParameterProviderHandle()
-                providers.append(provider)
-                provider._create(
-                    None, None, lib.iree_io_parameter_index_provider_create, view, index.handle,
-                    lib.IREE_IO_PARAMETER_INDEX_PROVIDER_DEFAULT_MAX_CONCURRENT_OPERATIONS,
-                    allocator)
-            pointers = ffi.new("iree_io_parameter_provider_t*[]",
-                               [provider.handle for provider in providers])
-            module._create(None, None, lib.iree_io_parameters_module_create,
-                           instance.vm_instance, len(providers), pointers, allocator)
-            append(module.handle)
+            with use(instance) as (instance_ptr,):
+                allocator = lib.iree_runtime_instance_host_allocator(instance_ptr)
+                # (The instance's VM instance is the process's one.)
+                for scope, index in self.indices.items():
+                    view, owner = string_view(scope)
+                    provider = _cext.ParameterProviderHandle()
+                    providers.append(provider)
+                    with use(index) as (index_ptr,):
+                        provider._create(
+                            None, None, lib.iree_io_parameter_index_provider_create, view,
+                            index_ptr,
+                            lib.IREE_IO_PARAMETER_INDEX_PROVIDER_DEFAULT_MAX_CONCURRENT_OPERATIONS,
+                            allocator)
+                with use(*providers) as provider_ptrs:
+                    pointers = ffi.new("iree_io_parameter_provider_t*[]", provider_ptrs)
+                    module._create(None, None, lib.iree_io_parameters_module_create,
+                                   lib.iree_runtime_instance_vm_instance(instance_ptr),
+                                   len(providers), pointers, allocator)
+            append(module)
         finally:
             # The module holds its own references to the providers.
             module.close()

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import _cext
-from .._core.fork import inherited_message
-from .._core.handle import holding
+from .._core.handle import use
 from .._core.library import ffi, lib
-from .._core.marshal import Packer, fill_host_array
+from ._marshal import Packer, fill_host_array
 from .._core.status import check_status
 from .._core.strings import string_view
+from .._core.validate import checked_object
 from ..errors import AbortedError, ClosedError
 from ..hal.device import Device, note_failed_devices
 from ..hal.fence import Fence
@@ -79,7 +79,8 @@ class Function:
         self.name = name
         function = ffi.new("iree_vm_function_t*")
         view, owner = string_view(name)
-        check_status(lib.iree_runtime_session_lookup_function(session.handle, view, function))
+        with use(session) as (session_ptr,):
+            check_status(lib.iree_runtime_session_lookup_function(session_ptr, view, function))
         self._function = function
         self.signature = calling_convention(function)
         self.attributes = read_attributes(function)
@@ -95,7 +96,7 @@ class Function:
     @property
     def handle(self) -> CData:
         """The `iree_vm_function_t*` (valid while the session is open)."""
-        self.session.handle  # raises ClosedError once the session is closed
+        self.session._require_open()
         return self._function
 
     @property
@@ -166,7 +167,7 @@ class _Plan:
     session's first device."""
 
     __slots__ = ("function", "session", "arg_kinds", "result_kinds", "uses_fences",
-                 "packer", "waits_on_host", "_home")
+                 "packer", "waits_on_host")
 
     def __init__(self, function: Function) -> None:
         self.function = function
@@ -181,18 +182,11 @@ class _Plan:
         # PreparedCall.call_async).
         self.waits_on_host = any(d.id in _HOST_WAITING_DEVICE_IDS
                                  for d in self.session.devices)
-        self._home: tuple[Device, CData, CData] | None = None
 
     @property
-    def home(self) -> tuple[Device, CData, CData]:
-        """(Device, iree_hal_device_t*, allocator) of the session's first
-        device, read once: the session never closes it."""
-        home = self._home
-        if home is None:
-            device = self.session.device
-            handle = device.handle
-            home = self._home = (device, handle, lib.iree_hal_device_allocator(handle))
-        return home
+    def home(self) -> Device:
+        """The session's first device (its own wrapper)."""
+        return self.session.device
 
     def check_arg_count(self, args: tuple) -> None:
         """TypeError naming the function's arguments unless `args` has as
@@ -209,13 +203,14 @@ class _Plan:
         """Converts `args` onto `inputs` (numpy arrays copied to `device`,
         else the session's first device); the session's lock held."""
         if device is None:
-            self.packer.push_args(inputs, args, *self.home)
-        elif isinstance(device, Device):
+            # The session's own device, through the session (which holds it
+            # whether or not its wrapper was closed).
+            with use(self.session) as (session,):
+                self.packer.push_args(inputs, args, self.home,
+                                      lib.iree_runtime_session_device(session))
+        else:
             # A device of the caller's: a closed one raises ClosedError, and
             # a close() on another thread waits for the copies to finish.
-            with holding(device):
-                self.packer.push_args(inputs, args, device)
-        else:
             self.packer.push_args(inputs, args, device)
 
     def push_fences(self, inputs: CData, wait: Fence | None, device: Device) -> Fence:
@@ -310,7 +305,7 @@ class PreparedCall(_cext.Invoker):
                 takes_calls = (not plan.uses_fences and device is None
                                and set(plan.arg_kinds) <= {"r"}
                                and not any(plan.packer.vm_refs.values()))
-                self._bind(function.name, plan.home[0], arg_count=len(plan.arg_kinds),
+                self._bind(function.name, plan.home, arg_count=len(plan.arg_kinds),
                            out_allowed=len(plan.result_kinds) == 1,
                            takes_calls=takes_calls)
 
@@ -364,8 +359,7 @@ class PreparedCall(_cext.Invoker):
         same ordering without those costs. Other devices wait on the device.
         If `wait` has failed, this raises its failure.
         """
-        if wait is not None and not isinstance(wait, Fence):
-            raise TypeError(f"wait must be an ireec.Fence or None, not {type(wait).__name__}")
+        checked_object(wait, Fence, "wait", optional=True)
         plan = self._plan
         try:
             if wait is not None and (not plan.uses_fences or plan.waits_on_host):
@@ -384,9 +378,10 @@ class PreparedCall(_cext.Invoker):
         plan = self._plan
         plan.check_arg_count(args)
         session = plan.session
-        if session.closed or self.closed:
-            raise ClosedError(inherited_message(session)
-                              or "the PreparedCall or its Session is closed")
+        if session.closed:
+            session._require_open()  # (its ClosedError says whether a fork inherited it)
+        if self.closed:
+            raise ClosedError("the PreparedCall or its Session is closed")
         plan.push_args(self._inputs, args, self.device if device is None else device)
 
     def _invoke(self, args: tuple, wait: Fence | None,
@@ -396,7 +391,7 @@ class PreparedCall(_cext.Invoker):
         plan = self._plan
         with self._level():
             self._push(args, device)
-            signal = plan.push_fences(self._inputs, wait, plan.home[0])
+            signal = plan.push_fences(self._inputs, wait, plan.home)
             # The same invoke and result decoder as every other call; `out`
             # is read only once the signal fence is reached (complete).
             results = self._invoke_pushed()
@@ -474,7 +469,7 @@ class BoundCall(_cext.Invoker):
         self._lent: tuple = ()
         self._partial = False
         with session.lock:
-            session.handle
+            session._require_open()
             plan.push_args(self._inputs, args, device)
         if out is not None:
             self._bind_out(out)
@@ -488,7 +483,7 @@ class BoundCall(_cext.Invoker):
             or (type(out) is np.ndarray and result_count == 1))
         with session.lock:
             if not session.closed:
-                self._bind(self.function.name, plan.home[0], takes_calls=takes_calls,
+                self._bind(self.function.name, plan.home, takes_calls=takes_calls,
                            keeps_inputs=True, out=out if takes_calls else None)
 
     def _bind_out(self, out: Out) -> None:
@@ -514,8 +509,7 @@ class BoundCall(_cext.Invoker):
         if not plan.uses_fences:
             # What ireec_runtime_session_invoke_into takes, fixed for the
             # life of this call, but the lists (see _invoke_into).
-            self._into_args = (plan.session.handle, self.function._function, plan.home[1],
-                               count, targets, self._count)
+            self._into_args = (self.function._function, count, targets, self._count)
 
     def _convert_and_call(self, *args: Value, out: Out = None) -> list:
         # What Invoker does not call in C: `out` given per call,
@@ -531,15 +525,16 @@ class BoundCall(_cext.Invoker):
             # The call's level (the lock held; lists of its own, a copy of
             # the bound arguments, if this call is in progress on this thread).
             with self._level():
-                if session.closed or self.closed:
-                    raise ClosedError(inherited_message(session)
-                                      or "the BoundCall or its Session is closed")
+                if session.closed:
+                    session._require_open()
+                if self.closed:
+                    raise ClosedError("the BoundCall or its Session is closed")
                 if out is None and self._targets is not None:
                     out = self._out
                 if plan.uses_fences:
                     # Drops the previous call's fences, keeps the arguments.
                     check_status(lib.iree_vm_list_resize(self._inputs, self._arg_count))
-                    signal = plan.push_fences(self._inputs, None, plan.home[0])
+                    signal = plan.push_fences(self._inputs, None, plan.home)
                 elif out is self._out:
                     return self._invoke_into()
                 results = self._invoke_pushed()
@@ -552,9 +547,11 @@ class BoundCall(_cext.Invoker):
         """Reads the results into the bound arrays in the one C call
         (ireec_runtime_session_invoke_into); those without an array are
         read from the output list (the lists of the call's level)."""
-        session, function, device, count, targets, result_count = self._into_args
-        status = _session_invoke_into(session, function, self._inputs, True, self._outputs,
-                                      device, count, targets, result_count)
+        function, count, targets, result_count = self._into_args
+        with use(self._plan.session) as (session,):
+            status = _session_invoke_into(session, function, self._inputs, True,
+                                          self._outputs, lib.iree_runtime_session_device(session),
+                                          count, targets, result_count)
         if status:  # a NULL iree_status_t is OK
             check_status(status)
         if not self._partial:

@@ -7,7 +7,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from .. import _cext
-from .._core.handle import Handle
+from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from ..hal.device import Device
 from ..hal.driver import DeviceInfo, DriverInfo, enumerate_drivers, query_available_devices
@@ -36,17 +36,20 @@ class Instance(Handle, _cext.InstanceHandle):
     @property
     def host_allocator(self) -> CData:
         """iree_runtime_instance_host_allocator."""
-        return lib.iree_runtime_instance_host_allocator(self.handle)
+        with use(self) as (instance,):
+            return lib.iree_runtime_instance_host_allocator(instance)
 
     @property
     def vm_instance(self) -> CData:
         """iree_runtime_instance_vm_instance (borrowed)."""
-        return lib.iree_runtime_instance_vm_instance(self.handle)
+        with use(self) as (instance,):
+            return lib.iree_runtime_instance_vm_instance(instance)
 
     @property
     def driver_registry(self) -> CData:
         """iree_runtime_instance_driver_registry (borrowed)."""
-        return lib.iree_runtime_instance_driver_registry(self.handle)
+        with use(self) as (instance,):
+            return lib.iree_runtime_instance_driver_registry(instance)
 
     def create_device(self, uri: str = "local-task") -> "Device":
         """`Device(self, uri)`: iree_hal_create_device with any URI it
@@ -58,12 +61,19 @@ class Instance(Handle, _cext.InstanceHandle):
         return Device(self, uri)
 
     def query_drivers(self) -> list[DriverInfo]:
-        """iree_hal_driver_registry_enumerate."""
-        return enumerate_drivers(self.driver_registry, self.host_allocator)
+        """iree_hal_driver_registry_enumerate of the instance's registry
+        (iree_runtime_instance_driver_registry)."""
+        with use(self) as (instance,):
+            return enumerate_drivers(lib.iree_runtime_instance_driver_registry(instance),
+                                     lib.iree_runtime_instance_host_allocator(instance))
 
     def query_devices(self, driver: str) -> list[DeviceInfo]:
-        """The devices `driver` can create: iree_hal_driver_query_available_devices."""
-        return query_available_devices(self.driver_registry, driver, self.host_allocator)
+        """The devices `driver` can create: iree_hal_driver_query_available_devices
+        (the driver from iree_runtime_instance_driver_registry)."""
+        with use(self) as (instance,):
+            return query_available_devices(
+                lib.iree_runtime_instance_driver_registry(instance), driver,
+                lib.iree_runtime_instance_host_allocator(instance))
 
 
 _default_instance: Instance | None = None

@@ -9,12 +9,13 @@ import stat
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from .. import _cext
-from .._core.handle import Handle, holding
+from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from .._core.validate import export_immutable, immutable_memory
+from .._core.validate import checked_object, export_immutable, immutable_memory
+from .._core.vm_instance import shared_vm_instance
 from ..errors import InvalidArgumentError, IreeError, NotFoundError
-from ..hal.device import Device, note_failed_devices
+from ..hal.device import Device
 from ..hal.fence import Fence
 from ..io.parameters import SessionParameters, note_missing_parameters
 from ..vm.module import (Module, ModuleList, bytecode_module_name, context_module_names,
@@ -79,31 +80,34 @@ class Session(Handle, _cext.SessionHandle):
             ireec_runtime_session_create_with_debug_sink
             (ireec/runtime/debug_sink.py); what it raises, the call raises.
         """
-        if not isinstance(instance, Instance):
-            raise TypeError(f"instance must be an ireec.Instance, not {type(instance).__name__}")
+        checked_object(instance, Instance, "instance")
         if (device is None) == (devices is None):
             raise TypeError("give a Session either device= or devices=[...], not both or neither")
         devices = [device] if devices is None else list(devices)
         if not devices:
             raise ValueError("a Session needs at least one device")
         for i, d in enumerate(devices):
-            if not isinstance(d, Device):
-                raise TypeError(f"devices[{i}] must be an ireec.Device, not {type(d).__name__}")
-        handles = ffi.new("iree_hal_device_t*[]", [d.handle for d in devices])
+            checked_object(d, Device, f"devices[{i}]")
         options = ffi.new("iree_runtime_session_options_t*")
         lib.iree_runtime_session_options_initialize(options)
-        if trace is None:
-            self._take(instance, devices, lambda parent, keep_alive: self._create(
-                parent, keep_alive, lib.ireec_runtime_session_create_with_devices,
-                instance.handle, options, len(devices), handles, instance.host_allocator))
-            return
-        # The session's HAL module owns the sink (released with it, or at
-        # once if the session is not made).
-        debug_sink, sink = python_debug_sink(trace)
-        self._take(instance, devices, lambda parent, keep_alive: self._create(
-            parent, keep_alive, lib.ireec_runtime_session_create_with_debug_sink,
-            instance.handle, options, len(devices), handles, debug_sink[0],
-            instance.host_allocator))
+        with use(instance, *devices) as (instance_ptr, *device_ptrs):
+            handles = ffi.new("iree_hal_device_t*[]", device_ptrs)
+            allocator = lib.iree_runtime_instance_host_allocator(instance_ptr)
+            if trace is None:
+                self._take(instance, devices, device_ptrs, lambda parent, keep_alive:
+                           self._create(parent, keep_alive,
+                                        lib.ireec_runtime_session_create_with_devices,
+                                        instance_ptr, options, len(devices), handles,
+                                        allocator))
+                return
+            # The session's HAL module owns the sink (released with it, or at
+            # once if the session is not made).
+            debug_sink, sink = python_debug_sink(trace)
+            self._take(instance, devices, device_ptrs, lambda parent, keep_alive:
+                       self._create(parent, keep_alive,
+                                    lib.ireec_runtime_session_create_with_debug_sink,
+                                    instance_ptr, options, len(devices), handles,
+                                    debug_sink[0], allocator))
         sink.devices = self._devices
 
     @classmethod
@@ -121,25 +125,27 @@ class Session(Handle, _cext.SessionHandle):
         device = Device.from_handle(lib.iree_runtime_session_device(ptr), retain=True,
                                     instance=instance)
         self = cls.__new__(cls)
-        self._take(instance, [device], lambda parent, keep_alive: self._own(
-            ptr, retain=retain, parent=parent, keep_alive=keep_alive))
+        self._take(instance, [device], [lib.iree_runtime_session_device(ptr)],
+                   lambda parent, keep_alive: self._own(
+                       ptr, retain=retain, parent=parent, keep_alive=keep_alive))
         device.close()  # _take made its own
         return self
 
-    def _take(self, instance: Instance, devices,
+    def _take(self, instance: Instance, devices, device_ptrs,
               own: Callable[[tuple, list], object]) -> None:
-        """Owns the session made on `devices`: `own(parent, keep_alive)`
-        makes it (or adopts it) into this object."""
+        """Owns the session made on `devices` (whose pointers, `device_ptrs`,
+        come from uses the caller holds): `own(parent, keep_alive)` makes it
+        (or adopts it) into this object."""
         # Wrappers of our own (new references): they stay valid when the
         # caller closes theirs, and results made by this session (whose
         # BufferViews refer to them) outlive closing the session. The
         # session holds a use of each (and of the instance), so closing one
         # of them (`session.device.close()`) cannot free what its calls use.
         self._devices = tuple(
-            Device.from_handle(d.handle, retain=True,
+            Device.from_handle(ptr, retain=True,
                                instance=None if d.instance is None or d.instance.closed
                                else d.instance)
-            for d in devices)
+            for d, ptr in zip(devices, device_ptrs))
         # The module bytes lent to the session: the C base empties this list
         # only once the session (and its context and modules) is released.
         self._module_memory: list = []
@@ -161,7 +167,7 @@ class Session(Handle, _cext.SessionHandle):
     @property
     def devices(self) -> tuple[Device, ...]:
         """The session's devices, in the order the HAL module got them."""
-        self.handle
+        self._require_open()
         return self._devices
 
     @property
@@ -172,8 +178,10 @@ class Session(Handle, _cext.SessionHandle):
 
     @property
     def context(self) -> CData:
-        """iree_runtime_session_context (borrowed)."""
-        return lib.iree_runtime_session_context(self.handle)
+        """iree_runtime_session_context (borrowed: valid while the session
+        is open)."""
+        with use(self) as (session,):
+            return lib.iree_runtime_session_context(session)
 
     @property
     def modules(self) -> ModuleList:
@@ -187,9 +195,11 @@ class Session(Handle, _cext.SessionHandle):
         """The modules' names (with the lock held); each module's exports are
         read when `modules[name]` is, under the lock."""
         def lookup(name: str):
-            with self._lock:
-                return find_module(self.context, name)
-        return ModuleList(context_module_names(self.context), lookup)
+            with self._lock, use(self) as (session,):
+                return find_module(lib.iree_runtime_session_context(session), name)
+        with use(self) as (session,):
+            names = context_module_names(lib.iree_runtime_session_context(session))
+        return ModuleList(names, lookup)
 
     def load_module(self, source: str | os.PathLike[str] | bytes | memoryview) -> None:
         """Appends a bytecode module (.vmfb) to the session.
@@ -207,8 +217,9 @@ class Session(Handle, _cext.SessionHandle):
             path = ffi.new("char[]", os.fsencode(source))
             with self._lock:
                 self._refuse_duplicate(_file_module_name(self, source))
-                self._check_loaded(lib.iree_runtime_session_append_bytecode_module_from_file(
-                    self.handle, path))
+                with use(self) as (session,):
+                    self._check_loaded(
+                        lib.iree_runtime_session_append_bytecode_module_from_file(session, path))
                 self._forget_functions()
             return
         try:
@@ -219,9 +230,10 @@ class Session(Handle, _cext.SessionHandle):
         data, owner = _module_bytes(view)
         with self._lock:
             self._refuse_duplicate(bytecode_module_name(self._vm_instance(), data, view.nbytes))
-            self._check_loaded(lib.iree_runtime_session_append_bytecode_module_from_memory(
-                self.handle, lib.iree_make_const_byte_span(data, view.nbytes),
-                lib.iree_allocator_null()))
+            with use(self) as (session,):
+                self._check_loaded(lib.iree_runtime_session_append_bytecode_module_from_memory(
+                    session, lib.iree_make_const_byte_span(data, view.nbytes),
+                    lib.iree_allocator_null()))
             # The module now reads these bytes for as long as it lives.
             self._module_memory.append(owner)
             self._forget_functions()
@@ -241,7 +253,7 @@ class Session(Handle, _cext.SessionHandle):
         ireec.parameters.SessionParameters.
         """
         with self._lock:
-            self.handle
+            self._require_open()
             self._parameters.add(source, scope, mode=mode)
 
     @property
@@ -249,8 +261,9 @@ class Session(Handle, _cext.SessionHandle):
         """{scope: ParameterIndex} given to load_parameters (a copy)."""
         return dict(self._parameters.indices)
 
-    def _append_module(self, module: CData) -> None:
-        check_status(lib.iree_runtime_session_append_module(self.handle, module))
+    def _append_module(self, module: Module) -> None:
+        with use(self, module) as (session, module_ptr):
+            check_status(lib.iree_runtime_session_append_module(session, module_ptr))
 
     def append_module(self, module: Module) -> None:
         """Appends any VM module (iree_runtime_session_append_module).
@@ -279,21 +292,20 @@ class Session(Handle, _cext.SessionHandle):
         with self._lock:
             self._parameters.register(self.instance, self._append_module)
             self._refuse_duplicate(module.name)
-            with holding(module):  # a close() meanwhile waits for the append
-                self._check_loaded(lib.iree_runtime_session_append_module(
-                    self.handle, module.handle))
+            # (A close() of the module meanwhile waits for the append.)
+            with use(self, module) as (session, module_ptr):
+                self._check_loaded(lib.iree_runtime_session_append_module(session, module_ptr))
                 if isinstance(module, NativeModule):
                     state = ffi.new("iree_vm_module_state_t**")
                     check_status(lib.iree_vm_context_resolve_module_state(
-                        self.context, module.handle, state))
+                        lib.iree_runtime_session_context(session), module_ptr, state))
                     module._context_added(state[0], self)
             self._forget_functions()
     # ----------------------------------------------------------------------
 
     def _vm_instance(self) -> CData:
         """The iree_vm_instance_t of the session's runtime instance."""
-        return lib.iree_runtime_instance_vm_instance(
-            lib.iree_runtime_session_instance(self.handle))
+        return shared_vm_instance()  # (every runtime instance's)
 
     def _refuse_duplicate(self, name: str | None) -> None:
         # IREE would append it and resolve every call to the first module.
@@ -333,7 +345,7 @@ class Session(Handle, _cext.SessionHandle):
         if not isinstance(name, str):
             raise TypeError(f"function name must be a str, not {type(name).__name__}")
         with self._lock:
-            self.handle
+            self._require_open()
             function = self._functions.get(name)
             if function is None:
                 try:
@@ -389,7 +401,8 @@ class Session(Handle, _cext.SessionHandle):
     def trim(self) -> None:
         """iree_runtime_session_trim: drops what the modules can rebuild."""
         with self._lock:
-            check_status(lib.iree_runtime_session_trim(self.handle))
+            with use(self) as (session,):
+                check_status(lib.iree_runtime_session_trim(session))
 
     def close(self) -> None:
         """Releases the session now (iree_runtime_session_release; its
@@ -404,13 +417,6 @@ class Session(Handle, _cext.SessionHandle):
         if self.closed:
             return "<ireec.Session closed>"
         return f"<ireec.Session devices={[d.id for d in self._devices]} modules={self.modules}>"
-
-
-def note_aborted(session: Session, error: BaseException) -> None:
-    """Adds to an ABORTED error of `session`'s call which of its devices now
-    abort all work (see ireec.hal.device.note_failed_devices): what the C
-    invoker, which raises its calls' failures itself, calls for them."""
-    note_failed_devices(session._devices, error)
 
 
 def _file_module_name(session: Session, path: str | os.PathLike[str]) -> str | None:

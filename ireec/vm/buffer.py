@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from .. import _cext
-from .._core.handle import Handle, in_use
+from .._core.handle import Handle, use
 from .._core.library import ffi, lib
+from .._core.validate import checked_size, contiguous_bytes
 from .ref import RefTypes
 
 # The alignment of the buffers ireec makes: what IREE's own allocations of
@@ -48,30 +49,24 @@ class Buffer(Handle, _cext.VmBufferHandle):
 
     def __init__(self, data: Any = 0, *, mutable: bool = True) -> None:
         if isinstance(data, bool) or not isinstance(data, int):
-            try:
-                source = memoryview(data)
-            except TypeError:
-                raise TypeError(f"Buffer takes a bytes-like object or a size, not "
-                                f"{type(data).__name__}") from None
-            if not source.c_contiguous:
-                raise ValueError("Buffer copies C-contiguous memory only")
+            source: memoryview | None = contiguous_bytes(data, "Buffer(data): data")
             length = source.nbytes
         else:
-            if data < 0:
-                raise ValueError(f"a Buffer's size cannot be negative ({data})")
-            source, length = None, data
+            source, length = None, checked_size(data, "a Buffer's size")
         RefTypes.load()  # the type IREE releases the buffer through
         access = lib.IREE_VM_BUFFER_ACCESS_ORIGIN_HOST
         if mutable:
             access |= lib.IREE_VM_BUFFER_ACCESS_MUTABLE
         self._create(None, None, lib.iree_vm_buffer_create, access, length, _ALIGNMENT,
                      lib.iree_allocator_system())
-        if source is not None and length:
-            ffi.memmove(lib.iree_vm_buffer_data(self.handle), source.cast("B"), length)
+        with use(self) as (buffer,):
+            if source is not None and length:
+                ffi.memmove(lib.iree_vm_buffer_data(buffer), source.cast("B"), length)
 
     def __len__(self) -> int:
         """The buffer's length in bytes (iree_vm_buffer_length)."""
-        return int(lib.iree_vm_buffer_length(self.handle))
+        with use(self) as (buffer,):
+            return int(lib.iree_vm_buffer_length(buffer))
 
     @property
     def mutable(self) -> bool:
@@ -83,7 +78,8 @@ class Buffer(Handle, _cext.VmBufferHandle):
             True when the buffer's `iree_vm_buffer_t` access has
             IREE_VM_BUFFER_ACCESS_MUTABLE.
         """
-        return bool(self.handle.access & lib.IREE_VM_BUFFER_ACCESS_MUTABLE)
+        with use(self) as (buffer,):
+            return bool(buffer.access & lib.IREE_VM_BUFFER_ACCESS_MUTABLE)
 
     @property
     def readonly(self) -> bool:
@@ -97,12 +93,11 @@ class Buffer(Handle, _cext.VmBufferHandle):
         """
         return not self.mutable
 
-    @in_use
     def __bytes__(self) -> bytes:
         """A copy of the contents (iree_vm_buffer_data, iree_vm_buffer_length)."""
-        handle = self.handle
-        length = int(lib.iree_vm_buffer_length(handle))
-        return ffi.unpack(ffi.cast("char*", lib.iree_vm_buffer_data(handle)), length)
+        with use(self) as (buffer,):
+            length = int(lib.iree_vm_buffer_length(buffer))
+            return ffi.unpack(ffi.cast("char*", lib.iree_vm_buffer_data(buffer)), length)
 
     def __repr__(self) -> str:
         if self.closed:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, SupportsIndex, overload
 
 from .. import _cext
-from .._core.handle import Handle, holding, in_use
+from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from .._core.validate import checked_int
+from .._core.validate import checked_int, checked_object
 from ..hal.device import Device
 from .declaration import list_element_declaration, vm_type_name
 from .ref import RefTypes
@@ -100,8 +100,7 @@ class List(Handle, _cext.VmListHandle):
             element_type = VARIANT
         if not isinstance(element_type, str):
             raise TypeError(f"element_type must be a str, not {type(element_type).__name__}")
-        if device is not None and not isinstance(device, Device):
-            raise TypeError(f"device must be an ireec.Device, not {type(device).__name__}")
+        checked_object(device, Device, "device", optional=True)
         if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
             raise TypeError(f"a List is made from an iterable of values, not "
                             f"{type(values).__name__}")
@@ -179,23 +178,26 @@ class List(Handle, _cext.VmListHandle):
             A value type's name ("i32"), a ref type's ("hal.buffer_view"),
             or "variant".
         """
-        return _type_def_name(lib.iree_vm_list_element_type(self.handle))
+        with use(self) as (vm_list,):
+            return _type_def_name(lib.iree_vm_list_element_type(vm_list))
 
     def __len__(self) -> int:
         """The number of elements (iree_vm_list_size)."""
-        return int(lib.iree_vm_list_size(self.handle))
+        with use(self) as (vm_list,):
+            return int(lib.iree_vm_list_size(vm_list))
 
-    @in_use
-    def _variant(self, index: SupportsIndex) -> CData:
-        """Element `index` (negative from the end) as a borrowed variant:
-        valid while the list holds it."""
-        size = int(lib.iree_vm_list_size(self.handle))
+    @staticmethod
+    def _variant(vm_list: CData, index: SupportsIndex) -> CData:
+        """Element `index` (negative from the end) of the list `vm_list` (in
+        use by the caller) as a borrowed variant: valid while the list holds
+        it."""
+        size = int(lib.iree_vm_list_size(vm_list))
         i = index.__index__()
         position = i + size if i < 0 else i
         if not 0 <= position < size:
             raise IndexError(f"index {i} is out of range for a List of {size}")
         variant = ffi.new("iree_vm_variant_t*")
-        check_status(lib.iree_vm_list_get_variant_assign(self.handle, position, variant))
+        check_status(lib.iree_vm_list_get_variant_assign(vm_list, position, variant))
         return variant
 
     @overload
@@ -207,8 +209,8 @@ class List(Handle, _cext.VmListHandle):
         a slice gives a Python list of them."""
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
-        with holding(self):  # the element's ref is borrowed until wrapped
-            return object_from_variant(self._variant(index), self.device,
+        with use(self) as (vm_list,):  # the element's ref is borrowed until wrapped
+            return object_from_variant(self._variant(vm_list, index), self.device,
                                        f"element {index.__index__()} of the List")
 
     def __iter__(self) -> Iterator[Any]:
@@ -236,10 +238,9 @@ class List(Handle, _cext.VmListHandle):
         IndexError
             `index` is out of range.
         """
-        with holding(self):
-            return variant_type_name(self._variant(index))
+        with use(self) as (vm_list,):
+            return variant_type_name(self._variant(vm_list, index))
 
-    @in_use
     def append(self, value: Any) -> None:
         """Appends `value` (iree_vm_list_push_value, iree_vm_list_push_ref_move).
 
@@ -256,27 +257,27 @@ class List(Handle, _cext.VmListHandle):
         InvalidArgumentError
             An int does not fit the element type.
         """
-        handle = self.handle
-        element_type = _type_def_name(lib.iree_vm_list_element_type(handle))
-        where = f"element {int(lib.iree_vm_list_size(handle))} of a List of {element_type}"
-        scalar = element_type if element_type in VALUE_TYPES else None
-        if element_type == VARIANT:
-            scalar = value_type_of(value)
-        if scalar is not None:
-            out = ffi.new("iree_vm_value_t*")
-            set_value(out, scalar, value, where)
-            check_status(lib.iree_vm_list_push_value(handle, out))
-            return
-        ref = ffi.new("iree_vm_ref_t*")
-        retain_ref(value, ref, self.device, where)
-        if (ref.ptr != ffi.NULL and element_type != VARIANT
-                and ref_type_id(element_type) != ref.type):
-            lib.iree_vm_ref_release(ref)
-            raise TypeError(f"{where} must be a {element_type}, not {type(value).__name__}")
-        status = lib.iree_vm_list_push_ref_move(handle, ref)
-        if status:  # a NULL iree_status_t is OK
-            lib.iree_vm_ref_release(ref)
-            check_status(status)
+        with use(self) as (vm_list,):
+            element_type = _type_def_name(lib.iree_vm_list_element_type(vm_list))
+            where = f"element {int(lib.iree_vm_list_size(vm_list))} of a List of {element_type}"
+            scalar = element_type if element_type in VALUE_TYPES else None
+            if element_type == VARIANT:
+                scalar = value_type_of(value)
+            if scalar is not None:
+                out = ffi.new("iree_vm_value_t*")
+                set_value(out, scalar, value, where)
+                check_status(lib.iree_vm_list_push_value(vm_list, out))
+                return
+            ref = ffi.new("iree_vm_ref_t*")
+            retain_ref(value, ref, self.device, where)
+            if (ref.ptr != ffi.NULL and element_type != VARIANT
+                    and ref_type_id(element_type) != ref.type):
+                lib.iree_vm_ref_release(ref)
+                raise TypeError(f"{where} must be a {element_type}, not {type(value).__name__}")
+            status = lib.iree_vm_list_push_ref_move(vm_list, ref)
+            if status:  # a NULL iree_status_t is OK
+                lib.iree_vm_ref_release(ref)
+                check_status(status)
 
     def extend(self, values: Iterable[Any]) -> None:
         """Appends each of `values`, as `append` does (iree_vm_list_push_value,

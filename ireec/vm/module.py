@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, NamedTuple, SupportsIndex, overload
 
 from .. import _cext
-from .._core.handle import Handle
+from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view
@@ -51,7 +51,8 @@ class Module(Handle, _cext.VmModuleHandle):
             The name its functions are imported by ("custom" for
             `custom.add`).
         """
-        return from_string_view(lib.iree_vm_module_name(self.handle))
+        with use(self) as (module,):
+            return from_string_view(lib.iree_vm_module_name(module))
 
     @property
     def functions(self) -> dict[str, ExportedFunction]:
@@ -62,7 +63,8 @@ class Module(Handle, _cext.VmModuleHandle):
         dict of str to ExportedFunction
             Each exported function by short name, in the module's order.
         """
-        return exported_functions(self.handle)
+        with use(self) as (module,):
+            return exported_functions(module)
 
     def __repr__(self) -> str:
         if self.closed:
@@ -172,6 +174,7 @@ def bytecode_module_name(vm_instance: CData, data: CData, size: int) -> str | No
     except IreeError:
         return None
     try:
-        return from_string_view(lib.iree_vm_module_name(module.handle))
+        with use(module) as (module_ptr,):
+            return from_string_view(lib.iree_vm_module_name(module_ptr))
     finally:
         module.close()

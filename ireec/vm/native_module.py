@@ -46,6 +46,7 @@ from .._core.library import ffi, lib
 from ..errors import InvalidArgumentError
 from .._core.status import check_status
 from .._core.strings import string_view
+from .._core.vm_instance import shared_vm_instance
 from .function import KIND_NAMES, parse_cconv
 from .module import Module
 from .value import as_float, as_int, describe
@@ -53,8 +54,6 @@ from .variant import device_of_view, object_from_ref, retain_ref
 
 if TYPE_CHECKING:
     from ..hal.device import Device
-    from ..runtime.instance import Instance
-    from ..runtime.session import Session
     from ..types import CData
 
 # How each calling-convention kind is packed (IREE packs arguments and
@@ -79,7 +78,7 @@ class _ModuleState:
         self.functions: list[_Function] = []
         self.tables: list[Any] = []  # cffi memory IREE points into
         # {context state number: the Session it belongs to}
-        self.sessions: weakref.WeakValueDictionary[int, Session] = weakref.WeakValueDictionary()
+        self.sessions: weakref.WeakValueDictionary[int, _cext.SessionHandle] = weakref.WeakValueDictionary()
         self.address = 0  # the iree_vm_module_t*, once made
 
     def device_of(self, module_state: CData, view: CData | None = None) -> Device | None:
@@ -267,15 +266,13 @@ class NativeModule(Module):
     __slots__ = ("_state",)
 
     def __init__(self, name: str, functions: Mapping[str, tuple[str, Callable[..., Any]]], *,
-                 instance: Instance | None = None, version: int = 0) -> None:
+                 instance: _cext.InstanceHandle | None = None, version: int = 0) -> None:
         if not isinstance(name, str) or not name or "." in name:
             raise ValueError(f"a module's name must be a non-empty str without '.', "
                              f"not {name!r}")
         if not isinstance(functions, Mapping):
             raise TypeError(f"functions must map each name to (calling convention, "
                             f"callable), not {type(functions).__name__}")
-        from ..runtime.instance import default_instance
-
         state = _ModuleState(name)
         for function_name in sorted(functions, key=lambda n: str(n).encode()):
             entry = functions[function_name]
@@ -286,7 +283,10 @@ class NativeModule(Module):
                 raise TypeError(f"{name}.{function_name}: give (calling convention, "
                                 f"callable), not {entry!r}")
             state.functions.append(_Function(state, function_name, *entry))
-        vm_instance = (instance or default_instance()).vm_instance
+        if instance is not None:
+            instance._require_open()
+        # Every Instance's VM instance is the process's one.
+        vm_instance = shared_vm_instance()
         descriptor = _describe(state, version)
         interface = ffi.new("iree_vm_module_t*")
         check_status(lib.iree_vm_module_initialize(interface, ffi.cast("void*", state.number)))
@@ -305,7 +305,7 @@ class NativeModule(Module):
         self._state = state
         self._own(out[0])
 
-    def _context_added(self, module_state: CData, session: Session) -> None:
+    def _context_added(self, module_state: CData, session: _cext.SessionHandle) -> None:
         """Records that the context whose state for this module is
         `module_state` is `session`'s (Session.append_module)."""
         self._state.sessions[int(ffi.cast("uintptr_t", module_state))] = session

@@ -25,6 +25,7 @@ from .._core.exiting import exiting
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import from_string_view, string_view
+from .._core.vm_instance import shared_vm_instance
 
 if TYPE_CHECKING:
     from ..types import CData
@@ -34,8 +35,9 @@ if TYPE_CHECKING:
 _TOKEN_OFFSET = 8
 _OBJECT_SIZE = 16
 
-# token -> the Python object each live C object stands for.
-_objects: dict[int, Any] = {}
+# token -> the Python object each live C object stands for (ireec._cext,
+# given this table, reads it for a call's results).
+objects_by_token: dict[int, Any] = {}
 _tokens = itertools.count(1)
 _lock = threading.RLock()  # (a destroy may come while it is held)
 
@@ -87,7 +89,7 @@ class RefType:
         ptr = out[0]
         token = next(_tokens)
         with _lock:
-            _objects[token] = value
+            objects_by_token[token] = value
         bytes_ = ffi.cast("char*", ptr)
         ffi.cast("iree_atomic_ref_count_t*", bytes_)[0] = 1  # the counter, first
         ffi.cast("uint64_t*", bytes_ + _TOKEN_OFFSET)[0] = token
@@ -98,9 +100,10 @@ class RefType:
 
 
 # Registered types: by Python class (what a result's value is boxed as) and
-# by type id (what an argument's ref is unboxed from).
+# by type id (what an argument's ref is unboxed from; ireec._cext reads it
+# for a call's results).
 _by_class: dict[type, RefType] = {}
-_by_id: dict[int, RefType] = {}
+types_by_id: dict[int, RefType] = {}
 
 
 def register_type(name: str, cls: type) -> RefType:
@@ -135,10 +138,8 @@ def register_type(name: str, cls: type) -> RefType:
         raise TypeError(f"a ref type's name must be a non-empty str, not {name!r}")
     if not isinstance(cls, type):
         raise TypeError(f"register_type takes the class of the type's values, not {cls!r}")
-    from ..runtime.instance import default_instance
-
     with _lock:
-        for registered in _by_id.values():
+        for registered in types_by_id.values():
             if registered.name == name:
                 if registered.cls is cls:
                     return registered
@@ -147,7 +148,7 @@ def register_type(name: str, cls: type) -> RefType:
         if cls in _by_class:
             raise ValueError(f"{cls.__qualname__} is registered already, as the ref type "
                              f"{_by_class[cls].name!r}")
-        vm_instance = default_instance().vm_instance
+        vm_instance = shared_vm_instance()
         view, name_owner = string_view(name)
         if lib.iree_vm_instance_lookup_type(vm_instance, view):
             raise ValueError(f"the ref type {name!r} exists already in IREE")
@@ -159,7 +160,7 @@ def register_type(name: str, cls: type) -> RefType:
         check_status(lib.iree_vm_instance_register_type(vm_instance, descriptor, out))
         ref_type = RefType(name, cls, int(out[0]), descriptor, name_owner)
         _by_class[cls] = ref_type
-        _by_id[ref_type.type_id] = ref_type
+        types_by_id[ref_type.type_id] = ref_type
         return ref_type
 
 
@@ -174,18 +175,18 @@ def ref_type_of(value: Any) -> RefType | None:
 
 def registered_types() -> list[RefType]:
     """Every RefType registered so far."""
-    return list(_by_id.values())
+    return list(types_by_id.values())
 
 
 def registered(type_id: int) -> RefType | None:
     """The RefType of a type id, if it is one of Python objects."""
-    return _by_id.get(type_id)
+    return types_by_id.get(type_id)
 
 
 def object_of(ptr: CData | int) -> Any:
     """The Python object a C object of a registered type stands for."""
     address = ptr if isinstance(ptr, int) else int(ffi.cast("uintptr_t", ptr))
-    return _objects[ffi.cast("uint64_t*", address + _TOKEN_OFFSET)[0]]
+    return objects_by_token[ffi.cast("uint64_t*", address + _TOKEN_OFFSET)[0]]
 
 
 @ffi.def_extern()
@@ -196,14 +197,14 @@ def ireec_vm_python_ref_destroy(ptr: CData) -> None:
         return  # the process is going: nothing to give back
     token = ffi.cast("uint64_t*", ffi.cast("char*", ptr) + _TOKEN_OFFSET)[0]
     with _lock:
-        value = _objects.pop(token, None)
+        value = objects_by_token.pop(token, None)
     lib.iree_allocator_free(lib.iree_allocator_system(), ptr)
     del value  # (its own __del__, if any, runs here)
 
 
 def live_object_count() -> int:
     """How many Python objects IREE still holds as values of registered types."""
-    return len(_objects)
+    return len(objects_by_token)
 
 
 def type_name(type_id: int) -> str:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
+from .._core.handle import use
 from .._core.library import ffi, lib
 from ..hal.buffer_view import BufferView
 from ..hal.dlpack import host_tensor, offers_dlpack
@@ -66,7 +67,7 @@ def device_of_view(devices: Sequence[Device], view: CData) -> Device | None:
         placement = lib.iree_hal_buffer_allocation_placement(
             lib.iree_hal_buffer_view_buffer(ffi.cast("iree_hal_buffer_view_t*", view)))
         for device in devices:
-            if device.handle == placement.device:
+            if device._address == int(ffi.cast("uintptr_t", placement.device)):
                 return device
     return devices[0] if devices else None
 
@@ -88,9 +89,10 @@ def object_from_ref(ptr: CData, type_id: int, device: Device | None, where: str)
     if type_id == types.buffer:
         return Buffer.from_handle(ffi.cast("iree_vm_buffer_t*", ptr), retain=True)
     if type_id == types.fence:
-        return Fence.from_handle(ffi.cast("iree_hal_fence_t*", ptr), retain=True)
+        return Fence.from_handle(ffi.cast("iree_hal_fence_t*", ptr), retain=True, device=device)
     if type_id == types.semaphore:
-        return Semaphore.from_handle(ffi.cast("iree_hal_semaphore_t*", ptr), retain=True)
+        return Semaphore.from_handle(ffi.cast("iree_hal_semaphore_t*", ptr), retain=True,
+                                     device=device)
     registered = ref_type.registered(type_id)
     if registered is not None:
         return ref_type.object_of(ptr)
@@ -128,9 +130,9 @@ def retain_ref(value: Any, out: CData, device: Device | None, where: str,
         return
     for cls, _, field in _ireec_objects():
         if isinstance(value, cls):
-            ptr = value.handle
             type_id = getattr(types, field)
-            lib.iree_vm_ref_object_retain(ptr, type_id)
+            with use(value) as (ptr,):
+                lib.iree_vm_ref_object_retain(ptr, type_id)
             out.ptr, out.type = ptr, type_id
             return
     made = _new_ref_object(value, device, where, element_type)
@@ -138,9 +140,9 @@ def retain_ref(value: Any, out: CData, device: Device | None, where: str,
         # The new wrapper's reference becomes the caller's.
         type_id = (types.buffer_view if isinstance(made, BufferView)
                    else types.buffer if isinstance(made, Buffer) else types.list)
-        handle = made.handle
-        lib.iree_vm_ref_object_retain(handle, type_id)
-        out.ptr, out.type = handle, type_id
+        with use(made) as (ptr,):
+            lib.iree_vm_ref_object_retain(ptr, type_id)
+        out.ptr, out.type = ptr, type_id
         made.close()
         return
     registered = ref_type.ref_type_of(value)

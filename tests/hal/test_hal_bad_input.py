@@ -109,7 +109,8 @@ def test_offsets_and_lengths_past_the_end_are_refused(device, executables):
         command_buffer.dispatch(exe, 0, (1, 1, 1), b"", [(buffer, 12, 8), other])
     with pytest.raises(ireec.OutOfRangeError, match="reach past the source's 4 bytes"):
         command_buffer.update_buffer(b"\x01" * 4, buffer, 0, 8)
-    with pytest.raises(ireec.InvalidArgumentError, match="byte offsets and lengths are 0"):
+    with pytest.raises(ireec.InvalidArgumentError,
+                       match="the offset is -1; it must be 0 to 18446744073709551615"):
         buffer.map_read(-1, 4)
     still_works(device)
 
@@ -249,7 +250,7 @@ def test_updates_and_copies_are_checked(device):
 def test_wait_and_signal_lists_are_checked(device):
     buffer = host_buffer(device)
     semaphore = ireec.Semaphore(device, 0)
-    with pytest.raises(TypeError, match="signal\\[0\\]: expected an ireec.Semaphore"):
+    with pytest.raises(TypeError, match="signal\\[0\\] must be an ireec.Semaphore, not Buffer"):
         device.queue_barrier(signal=[(buffer, 1)])
     with pytest.raises(TypeError, match="must be a .Semaphore, value. pair"):
         device.queue_barrier(wait=[semaphore])
@@ -267,7 +268,7 @@ def test_wait_and_signal_lists_are_checked(device):
 def test_host_calls_take_at_most_4_uint64_arguments(device):
     with pytest.raises(ireec.InvalidArgumentError, match="at most 4 arguments"):
         device.queue_host_call(print, args=(1, 2, 3, 4, 5))
-    with pytest.raises(TypeError, match="args\\[0\\] must be an int in 0..2..64-1"):
+    with pytest.raises(TypeError, match="args\\[0\\] must be an integer, not str"):
         device.queue_host_call(print, args=("a",))
     with pytest.raises(TypeError, match="must be callable"):
         device.queue_host_call(42)

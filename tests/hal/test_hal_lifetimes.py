@@ -52,6 +52,27 @@ def test_a_command_buffer_keeps_what_its_commands_name(device):
     assert buffer._released
 
 
+def test_wait_events_checks_before_it_records_and_keeps_its_events(device):
+    from ireec.hal import BindingSlot, Event
+
+    first, second = Event(device), Event(device)
+    command_buffer = CommandBuffer(device, binding_capacity=1)
+    command_buffer.begin()
+    # A buffer barrier naming a slot past the binding capacity: refused
+    # before anything is recorded or kept.
+    with pytest.raises(ireec.OutOfRangeError, match="slot 5 is out of range"):
+        command_buffer.wait_events([first], buffer_barriers=[(0, 0, BindingSlot(5))])
+    assert first._users == 0
+    command_buffer.signal_event(first)
+    command_buffer.wait_events([first, second])
+    command_buffer.end()
+    for event in (first, second):
+        event.close()  # in use by the command buffer: released when it goes
+        assert event.closed and not event._released
+    command_buffer.close()
+    assert first._released and second._released
+
+
 def test_views_and_their_buffers(device):
     view = ireec.BufferView.from_numpy(device, np.arange(4, dtype=np.float32))
     buffer = view.buffer

@@ -186,7 +186,7 @@ def parameters_module():
 
 def parsed_inputs():
     from ireec.cli.inputs import ValueParser
-    values = ValueParser("rr", device, allocator.handle).parse(["2xf32=1 2", "3xi32=@" + raw])
+    values = ValueParser("rr", device, allocator).parse(["2xf32=1 2", "3xi32=@" + raw])
     return [value.to_numpy().tolist() for value in values]
 
 def driver_dump():

@@ -291,7 +291,7 @@ def test_python_imports_lists_and_buffers_keep_memory_flat(programs):
                           "allocated": int(stats.device_bytes_allocated),
                           "freed": int(stats.device_bytes_freed),
                           "modules": [n in native_module._modules for n in numbers],
-                          "kept": len(callbacks._kept)}))
+                          "kept": len(callbacks.kept)}))
     ''', programs)
     growth = figures["end"] - figures["start"]
     print(f"RSS over 20,000 rounds of import calls: {figures['start'] / MIB:.1f} MiB -> "

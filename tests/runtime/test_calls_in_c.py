@@ -265,19 +265,14 @@ def test_the_mapped_read_declines_what_it_does_not_read(device):
 
 
 def test_the_extension_is_installed_once(session):
-    from ireec._core import extension
+    from ireec import _extension as extension
 
     with pytest.raises(RuntimeError, match="installed already"):
         extension.install()
     with pytest.raises(TypeError, match="every one of its keywords"):
         _cext.install(ffi=ffi)
-    with pytest.raises(TypeError, match="BufferViewHandle"):
-        _cext.install(ffi=ffi, element_types_by_dtype={}, dtypes_by_element_type={},
-                      buffer_view=ireec.Device, closed_error=ireec.ClosedError,
-                      iree_error=ireec.IreeError, errors_by_code={}, closed_message=print,
-                      decode_result=print, call_declined=print, note_aborted=print,
-                      read_back=print, session_call=print, python_exception=print,
-                      export_buffer=print)
+    with pytest.raises(TypeError, match="buffer_view must subclass BufferViewHandle"):
+        _cext.install(**{**extension.installation(), "buffer_view": ireec.Device})
     with pytest.raises(TypeError, match="is not a kind of ireec._cext.Handle"):
         _cext.Handle()
     with pytest.raises(TypeError, match="to_numpy.copy=True. takes one argument"):

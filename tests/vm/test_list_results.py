@@ -63,7 +63,7 @@ def _push_allocator(vm_list, device) -> None:
 def test_result_conversion_reads_every_variant_kind(device):
     # What a function returning a VM list hands back, built with the raw
     # layer: values of each type, a null ref, a buffer view and a nested list.
-    from ireec._core.marshal import Packer
+    from ireec.runtime._marshal import Packer
     from ireec.vm.list import VmList
 
     view, inner, outer = _every_variant_kind(device)

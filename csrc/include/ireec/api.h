@@ -75,6 +75,7 @@
 #include "ireec/decls/ireec/hal/staging_device.h"
 #include "ireec/decls/ireec/io/file_mapping.h"
 #include "ireec/decls/ireec/runtime/buffer_view_io.h"
+#include "ireec/decls/ireec/runtime/instance.h"
 #include "ireec/decls/ireec/runtime/session.h"
 #include "ireec/decls/ireec/runtime/session_invoke.h"
 #include "ireec/decls/ireec/vm/module_state.h"

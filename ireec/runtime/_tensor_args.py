@@ -23,7 +23,7 @@ import numpy as np
 
 from ..hal.dlpack import host_tensor, offers_dlpack
 from ..hal.element_type import dtype_from_element_type
-from .library import lib
+from .._core.library import lib
 from ..errors import InvalidArgumentError
 from ..vm.declaration import TensorType
 

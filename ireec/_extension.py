@@ -13,22 +13,31 @@ csrc/python/invoker.c and readback.c.
 
 from __future__ import annotations
 
-from .. import _cext
-from ..errors import ERRORS_BY_CODE, ClosedError, IreeError
-from ..hal.buffer_view import BufferView
-from ..hal.buffer_view import _export_buffer as export_buffer
-from ..hal.element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DTYPE
-from ..runtime.call import call_declined
-from ..runtime.session import Session, note_aborted
-from .callbacks import original_exception
-from .fork import inherited_message
-from .library import ffi
-from .marshal import decode_result
+from typing import Any
+
+from . import _cext
+from ._core.callbacks import kept as python_exceptions
+from ._core.library import ffi
+from .errors import ERRORS_BY_CODE, ClosedError, IreeError
+from .hal.buffer_view import BufferView
+from .hal.element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DTYPE
+from .hal.fence import Fence
+from .hal.semaphore import Semaphore
+from .runtime.call import call_declined
+from .runtime.session import Session
+from .vm import ref_type
+from .vm.buffer import Buffer as VmBuffer
+from .vm.list import List
 
 
 def install() -> None:
     """Installs the extension (once; ireec's __init__ does)."""
-    _cext.install(
+    _cext.install(**installation())
+
+
+def installation() -> dict[str, Any]:
+    """What install() gives the extension, by keyword."""
+    return dict(
         ffi=ffi,
         # The one element-type table, both ways (the extension reads the
         # second as it grows by ml_dtypes' types).
@@ -38,12 +47,17 @@ def install() -> None:
         closed_error=ClosedError,
         iree_error=IreeError,
         errors_by_code=ERRORS_BY_CODE,
-        closed_message=inherited_message,
-        decode_result=decode_result,
+        # The classes of a call's ref results, and the Python objects of
+        # the ref types registered with ireec.vm.register_type.
+        fence=Fence,
+        semaphore=Semaphore,
+        vm_list=List,
+        vm_buffer=VmBuffer,
+        ref_types=ref_type.types_by_id,
+        ref_objects=ref_type.objects_by_token,
         call_declined=call_declined,
-        note_aborted=note_aborted,
-        read_back=BufferView._to_numpy,
-        export_buffer=export_buffer,
         session_call=Session._call,
-        python_exception=original_exception,
+        # The exceptions Python functions IREE calls raised, kept under the
+        # number their failed statuses name.
+        python_exceptions=python_exceptions,
     )

@@ -2,10 +2,17 @@
 C state of ireec's objects (Handle and its kinds, the Invoker, the Lock),
 the numpy-in, numpy-out call path in one crossing into C, the one converter
 of failed statuses, the calls of VM modules written in Python, and its
-installation."""
+installation.
 
+Generated at build time by build_support/cext_stub.py from this file
+(build_support/cext.pyi) and the table of Handle kinds."""
+
+import sys
 from typing import Any
 
+from typing_extensions import disjoint_base, final
+
+@disjoint_base
 class Handle:
     """One reference to an IREE object, released when closed and no longer
     in use (csrc/python/handle.c); abstract: objects are of one of its
@@ -28,103 +35,44 @@ class Handle:
     def _adopt(self, address: int, retain: bool = False, parent: Any = None,
                keep_alive: Any = None, /) -> None: ...
     def _create(self, parent: Any, keep_alive: Any, function: Any, *args: Any) -> bool: ...
-    def _acquire(self) -> None: ...
-    def _release_use(self) -> None: ...
-    def _leak_reference(self) -> None: ...
+    def _require_open(self) -> None: ...
+    def _leak_reference(self, parent_pid: int, /) -> None: ...
+    @property
+    def _inherited_from(self) -> int | None: ...
 
-class InstanceHandle(Handle):
-    """An iree_runtime_instance_t reference (ireec.Instance)."""
+# (the Handle kinds of csrc/python/handle_kinds.h)
 
+@disjoint_base
 class SessionHandle(Handle):
-    """An iree_runtime_session_t reference (ireec.Session), and Session.call
-    (csrc/python/session.c)."""
-    def call(self, name: str, *args: Any, device: Any = None,
+    def call(self, name: str, /, *args: Any, device: Any = None,
              out: Any = None) -> list[Any]: ...
     @property
     def _calls(self) -> dict[str, Invoker]: ...
 
-class DeviceHandle(Handle):
-    """An iree_hal_device_t reference (ireec.Device)."""
-
-class SemaphoreHandle(Handle):
-    """An iree_hal_semaphore_t reference (ireec.Semaphore)."""
-
-class FenceHandle(Handle):
-    """An iree_hal_fence_t reference (ireec.Fence)."""
-
 class BufferViewHandle(Handle):
-    """An iree_hal_buffer_view_t reference (ireec.BufferView), read back in
-    C (csrc/python/readback.c); its buffer protocol exports the mapped
-    buffer (csrc/python/buffer_export.c)."""
-    def __buffer__(self, flags: int, /) -> memoryview: ...
+    if sys.version_info >= (3, 12):
+        def __buffer__(self, flags: int, /) -> memoryview: ...
     def to_numpy(self, copy: bool | None = True) -> Any: ...
     def _read_mapped(self) -> Any: ...
 
-class VmListHandle(Handle):
-    """An iree_vm_list_t reference (ireec.vm.VmList)."""
-
-class ParameterIndexHandle(Handle):
-    """An iree_io_parameter_index_t reference (ireec.ParameterIndex)."""
-
 class VmBufferHandle(Handle):
-    """An iree_vm_buffer_t reference (ireec.vm.Buffer), with the buffer
-    protocol (csrc/python/vm_buffer.c)."""
-    def __buffer__(self, flags: int, /) -> memoryview: ...
+    if sys.version_info >= (3, 12):
+        def __buffer__(self, flags: int, /) -> memoryview: ...
 
-class VmModuleHandle(Handle):
-    """An iree_vm_module_t reference (ireec.vm.Module)."""
-
+@final
 class NativeFunction:
     """A function of a VM module written in Python, called by IREE through
     native_function_shim with this object as its target
     (csrc/python/native_function.c)."""
-    def __init__(self, target: Any, arg_kinds: str, result_kinds: str, general: Any,
-                 pack: Any, failed: Any, /) -> None: ...
+    def __new__(cls, target: Any, arg_kinds: str, result_kinds: str, general: Any,
+                pack: Any, failed: Any, /) -> NativeFunction: ...
     @property
     def address(self) -> int: ...
 
 # The address of the shim IREE calls every NativeFunction through.
 native_function_shim: int
-# The HAL's objects (ireec/hal/).
 
-class AllocatorHandle(Handle):
-    """An iree_hal_allocator_t reference (ireec.hal.Allocator)."""
-
-class BufferHandle(Handle):
-    """An iree_hal_buffer_t reference (ireec.hal.Buffer)."""
-
-class CommandBufferHandle(Handle):
-    """An iree_hal_command_buffer_t reference (ireec.hal.CommandBuffer)."""
-
-class EventHandle(Handle):
-    """An iree_hal_event_t reference (ireec.hal.Event)."""
-
-class ExecutableHandle(Handle):
-    """An iree_hal_executable_t reference (ireec.hal.Executable)."""
-
-class ExecutableCacheHandle(Handle):
-    """An iree_hal_executable_cache_t reference (ireec.hal.ExecutableCache)."""
-
-class FileHandle(Handle):
-    """An iree_hal_file_t reference (ireec.hal.File)."""
-
-class ChannelHandle(Handle):
-    """An iree_hal_channel_t reference (ireec.hal.Channel)."""
-
-# Objects made on the way to another.
-
-class IoFileHandle(Handle):
-    """An iree_io_file_handle_t reference."""
-
-class IoFileMappingHandle(Handle):
-    """An iree_io_file_mapping_t reference."""
-
-class DriverHandle(Handle):
-    """An iree_hal_driver_t reference."""
-
-class ParameterProviderHandle(Handle):
-    """An iree_io_parameter_provider_t reference."""
-
+@disjoint_base
 class Invoker:
     """The base of ireec.PreparedCall and ireec.BoundCall: their call, made
     in C (csrc/python/invoker.c)."""
@@ -148,6 +96,7 @@ class Invoker:
     def _decode_results(self, results: list[Any], /) -> list[Any]: ...
     def _abandon(self) -> None: ...
 
+@final
 class Lock:
     """A reentrant lock, as threading.RLock, that C takes without calling
     Python (csrc/python/lock.c): a Session's lock."""
@@ -165,19 +114,23 @@ def install(*, ffi: Any, element_types_by_dtype: dict[Any, int],
             decode_result: Any, call_declined: Any, note_aborted: Any,
             read_back: Any, session_call: Any, python_exception: Any,
             export_buffer: Any) -> None: ...
+def device_failed(device: DeviceHandle, /) -> bool: ...
+def note_failed_devices(devices: tuple[Any, ...], error: BaseException, /) -> None: ...
 def error_from_status(address: int, /) -> Any: ...
 def status_to_string(address: int, /) -> str: ...
 def trace_invokes(trace: list[str] | None, /) -> None: ...
 def dlpack_capsule(storage_address: int, versioned: bool, /) -> Any: ...
 
-class Holding:
-    """`with Holding(*objects):` holds a use of every Handle among `objects`
-    for the block (taken and given back in C); one entered and kept gives
-    them back when it goes."""
-    def __init__(self, *objects: object) -> None: ...
-    def __enter__(self) -> None: ...
+@final
+class Use:
+    """`with Use(*objects) as pointers:` holds a use of every object for the
+    block (taken and given back in C) and yields their pointers (ffi.NULL
+    for None); one entered and kept gives them back when it goes."""
+    def __new__(cls, *objects: Handle | None) -> Use: ...
+    def __enter__(self) -> tuple[Any, ...]: ...
     def __exit__(self, *exc_info: Any) -> bool: ...
 
+@final
 class CallLevel:
     """One call's level (Invoker._level()): the session's lock held and
     lists of its own when another call of the invoker is in progress."""

@@ -10,7 +10,7 @@ convention (ireec/vm/function.py).
 * `r`: a numpy array or numpy scalar (copied into a new buffer view on the
   call's device, with the array's own dtype), an `ireec.BufferView`, an
   `ireec.Fence`, or None (a null ref); or what converts as a numpy array
-  does (ireec/_core/tensor_args.py, then copied the same way): a DLPack
+  does (ireec/runtime/_tensor_args.py, then copied the same way): a DLPack
   producer (a JAX array), a buffer-protocol object, or Python numbers and
   nested lists, typed by the function's declaration. Where the function
   declares a list (`!util.list<T>`), a buffer (`!util.buffer`) or a type of
@@ -40,10 +40,11 @@ from ..vm.value import as_float as _as_float
 from ..vm.value import as_int as _as_int
 from ..vm.value import describe as _describe
 from ..vm.variant import object_from_variant, ref_type_id, retain_ref
-from .library import ffi, lib
-from .status import check_status
+from .._core.handle import use
+from .._core.library import ffi, lib
+from .._core.status import check_status
 from ..hal.dlpack import OnDeviceError
-from .tensor_args import host_argument
+from ._tensor_args import host_argument
 
 if TYPE_CHECKING:
     from ..types import CData
@@ -148,13 +149,22 @@ class Packer:
         except IndexError:  # all in use
             return _Scratch()
 
-    def push_args(self, vm_list, args, device, device_ptr=None, allocator=None) -> None:
+    def push_args(self, vm_list, args, device, device_ptr=None) -> None:
         """Pushes every argument, converted by its calling-convention kind;
-        numpy arrays are copied to `device` (whose `iree_hal_device_t*` and
-        allocator the caller may pass, read from it otherwise)."""
+        numpy arrays are copied to `device` (a Device: a use of it held
+        meanwhile, unless the caller gives its pointer, `device_ptr`, from
+        a use of what owns it)."""
         scratch = self._take()
         try:
-            self._push_args(vm_list, args, device, device_ptr, allocator, scratch)
+            if device_ptr is not None:
+                allocator = lib.iree_hal_device_allocator(device_ptr)
+                self._push_args(vm_list, args, device, device_ptr, allocator, scratch)
+            elif isinstance(device, Device):
+                with use(device) as (device_ptr,):
+                    allocator = lib.iree_hal_device_allocator(device_ptr)
+                    self._push_args(vm_list, args, device, device_ptr, allocator, scratch)
+            else:
+                self._push_args(vm_list, args, device, None, None, scratch)
         finally:
             self._spare.append(scratch)
 
@@ -172,9 +182,6 @@ class Packer:
                 # copied to the device and pushed in one C call
                 # (ireec_vm_list_push_buffer_view_copy); push_ref converts
                 # any other array or says what is wrong with it.
-                if device_ptr is None and isinstance(device, Device):
-                    device_ptr = device.handle
-                    allocator = lib.iree_hal_device_allocator(device_ptr)
                 element_type = ELEMENT_TYPES_BY_DTYPE.get(arg.dtype)
                 if element_type is None:
                     element_type = _native_element_type(arg.dtype)
@@ -200,8 +207,9 @@ class Packer:
                     if status:  # a NULL iree_status_t is OK
                         self._raise_push_failure(status, index)
             elif type(arg) is BufferView:
-                status = lib.ireec_vm_list_push_ref_object_retain(
-                    vm_list, arg.handle, RefTypes.buffer_view or RefTypes.load().buffer_view)
+                with use(arg) as (view,):
+                    status = lib.ireec_vm_list_push_ref_object_retain(
+                        vm_list, view, RefTypes.buffer_view or RefTypes.load().buffer_view)
                 if status:  # a NULL iree_status_t is OK
                     check_status(status)
             else:
@@ -244,11 +252,13 @@ class Packer:
                   index: int | None = None) -> None:
         types = RefTypes.load()
         if isinstance(arg, BufferView):
-            self._push_retained(vm_list, arg.handle, types.buffer_view, scratch.ref)
+            with use(arg) as (view,):
+                self._push_retained(vm_list, view, types.buffer_view, scratch.ref)
         elif isinstance(arg, (np.ndarray, np.generic)):
             self._push_copy(vm_list, np.asarray(arg), None, device, where, scratch)
         elif isinstance(arg, Fence):
-            self._push_retained(vm_list, arg.handle, types.fence, scratch.ref)
+            with use(arg) as (fence,):
+                self._push_retained(vm_list, fence, types.fence, scratch.ref)
         elif arg is None:
             self._push_retained(vm_list, ffi.NULL, 0, scratch.ref)
         else:
@@ -267,7 +277,9 @@ class Packer:
     def _push_new_view(self, vm_list, view: BufferView, scratch: _Scratch) -> None:
         """Pushes `view`, made for the call, and closes it."""
         try:
-            self._push_retained(vm_list, view.handle, RefTypes.load().buffer_view, scratch.ref)
+            with use(view) as (view_ptr,):
+                self._push_retained(vm_list, view_ptr, RefTypes.load().buffer_view,
+                                    scratch.ref)
         finally:
             # The list holds the reference the call needs.
             view.close()
@@ -275,7 +287,7 @@ class Packer:
     def _push_host_argument(self, vm_list, arg, device, where: str,
                             index: int | None, scratch: _Scratch) -> None:
         """A tensor given as a DLPack producer, a buffer-protocol object or
-        Python numbers (ireec/_core/tensor_args.py), copied to the device
+        Python numbers (ireec/runtime/_tensor_args.py), copied to the device
         as a numpy array is; a DLPack producer's device memory (a CUDA
         tensor) imported onto the device instead (BufferView.from_dlpack)."""
         declared = None
@@ -341,7 +353,8 @@ class Packer:
                 view = results[i]
                 if type(view) is not BufferView:
                     raise self.not_a_view_error(i)
-                self._read_view_into(view.handle, target, i, view.device, scratch)
+                with use(view, view.device) as (view_ptr, device_ptr):
+                    self._read_view_into(view_ptr, target, i, device_ptr, scratch)
                 view.close()
                 results[i] = target
         finally:
@@ -365,11 +378,11 @@ class Packer:
 
     def _read_view_into(self, view, target, index: int, device, scratch: _Scratch) -> None:
         """ireec_hal_buffer_view_read_into: the result `view` into the array
-        `target`, which must have exactly its dtype and shape."""
+        `target`, which must have exactly its dtype and shape (`view` and
+        `device` pointers the caller holds uses of)."""
         host_array = scratch.host_array
         data = fill_host_array(host_array, target, scratch.dims, f"out entry {index}")
-        status = lib.ireec_hal_buffer_view_read_into(
-            view, device.handle if device is not None else ffi.NULL, host_array)
+        status = lib.ireec_hal_buffer_view_read_into(view, device, host_array)
         if status:  # a NULL iree_status_t is OK
             self._raise_read_failure(status, index)
         del data  # the array's memory was lent to C until here
@@ -401,15 +414,6 @@ class Packer:
         # Borrowed: the objects made of it add their own references.
         check_status(lib.iree_vm_list_get_variant_assign(vm_list, i, variant))
         return object_from_variant(variant, device, f"result {i} of {self.name}")
-
-
-def decode_result(outputs: CData, index: int, device, function_name: str):
-    """Result `index` of the output list `outputs`, of a kind the C decoder
-    leaves to Python (a fence, a list, another ref): what the extension
-    calls (under the session's lock) with the function's name for
-    messages."""
-    packer = Packer(function_name, "")
-    return packer.element(outputs, index, device)
 
 
 def vm_ref_args(arg_kinds: str, declaration: str) -> dict[int, str]:
