@@ -13,6 +13,12 @@ fault with one exception type and one message form, naming what it is:
 * out of its range: InvalidArgumentError (a ValueError), "{what} is {value};
   it must be {lowest} to {highest}".
 
+Sizes that become allocations are held to what an allocation can be
+(`checked_allocation_size`, `checked_capacity`): IREE adds its headers to a
+size and rounds it up to an alignment without checking, so a size near 2^64
+wraps to a small allocation that then claims the whole length, and whatever
+writes or reads that length goes past it.
+
 Objects ireec takes are checked the same way (`checked_object`: TypeError,
 "{what} must be an ireec.X, not {type}"), and memory lent to IREE
 (`contiguous_bytes`: TypeError for what is not a buffer, InvalidArgumentError
@@ -55,6 +61,13 @@ UINT32 = (0, 2**32 - 1)
 UINT16 = (0, 2**16 - 1)
 INT32 = (-2**31, 2**31 - 1)
 
+# The largest byte size of anything ireec asks IREE to allocate: what a
+# signed 64-bit size holds (numpy's, Python's, a file offset's), far past
+# any address space, so that IREE's headers and alignment never wrap it; a
+# size no memory holds is then IREE's own RESOURCE_EXHAUSTED.
+MAX_ALLOCATION_SIZE = 2**63 - 1
+ALLOCATION_SIZE = (0, MAX_ALLOCATION_SIZE)
+
 
 def checked_int(value: object, limits: tuple[int, int], what: str) -> int:
     """`value` (an int, or anything with __index__ but a bool) as an int
@@ -77,6 +90,20 @@ def checked_size(value: object, what: str) -> int:
     """A byte offset, length or count (IREE's iree_device_size_t and
     iree_host_size_t: 0 to 2**64-1)."""
     return checked_int(value, UINT64, what)
+
+
+def checked_allocation_size(value: object, what: str) -> int:
+    """The byte size of a new allocation (a buffer, a vm.Buffer): 0 to
+    MAX_ALLOCATION_SIZE."""
+    return checked_int(value, ALLOCATION_SIZE, what)
+
+
+def checked_capacity(value: object, item_size: int, what: str, *, rounding: int = 1) -> int:
+    """A count of `item_size`-byte items to allocate room for, which IREE
+    rounds up to a multiple of `rounding`: 0 to the most whose bytes stay
+    within MAX_ALLOCATION_SIZE."""
+    most = MAX_ALLOCATION_SIZE // item_size // rounding * rounding
+    return checked_int(value, (0, most), what)
 
 
 def checked_flags(value: object, what: str, limits: tuple[int, int] = UINT64) -> int:
@@ -109,7 +136,8 @@ def public_name(cls: type) -> str:
 
 def contiguous_bytes(data: object, what: str) -> memoryview:
     """The memory of `data` (any C-contiguous buffer-protocol object: bytes,
-    bytearray, a numpy array, ...) as a flat memoryview of bytes."""
+    bytearray, a numpy array, ...; not one of Python objects) as a flat
+    memoryview of bytes."""
     try:
         view = memoryview(data)  # type: ignore[arg-type]
     except TypeError:
@@ -118,6 +146,10 @@ def contiguous_bytes(data: object, what: str) -> memoryview:
     if not view.c_contiguous:
         raise InvalidArgumentError(f"{what} must be C-contiguous",
                                    lib.IREE_STATUS_INVALID_ARGUMENT)
+    if "O" in view.format:
+        # Its bytes are the addresses of Python objects, meaningless to IREE.
+        raise TypeError(f"{what} holds Python objects (a numpy array of dtype object), "
+                        f"not data")
     return view.cast("B") if view.ndim != 1 or view.format != "B" else view
 
 
@@ -144,6 +176,25 @@ def checked_dims(shape, element_type: int):
         error.add_note(f"the shape was {_shape_text(dims)}")
         raise
     return len(dims), array, length[0]
+
+
+def checked_extent(shape: tuple[int, ...], itemsize: int, what: str) -> int:
+    """The bytes an array of `shape` (non-negative dimensions) and
+    `itemsize`-byte elements spans, with its zero dimensions skipped (an
+    empty array's other dimensions are still walked, by numpy and IREE);
+    InvalidArgumentError naming `what` if that is past
+    MAX_ALLOCATION_SIZE, what an address space, numpy and IREE hold. In
+    Python, for paths that make no C call (checked_dims makes one)."""
+    extent = itemsize
+    for dim in shape:
+        if dim:
+            extent *= dim
+    if extent > MAX_ALLOCATION_SIZE:
+        raise InvalidArgumentError(
+            f"{what}: shape {_shape_text(shape)} of {itemsize}-byte elements spans "
+            f"{extent} bytes (its zero dimensions skipped); at most {MAX_ALLOCATION_SIZE} "
+            f"can be held", lib.IREE_STATUS_INVALID_ARGUMENT)
+    return extent
 
 
 def checked_shape_text(text: str) -> None:

@@ -20,7 +20,14 @@ from .. import _cext
 from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from .._core.validate import UINT32, UINT64, checked_int, checked_object, checked_size
+from .._core.validate import (
+    UINT32,
+    UINT64,
+    checked_allocation_size,
+    checked_int,
+    checked_object,
+    checked_size,
+)
 from ._checks import refuse
 from ..errors import InvalidArgumentError
 from . import _host_call
@@ -134,7 +141,7 @@ class QueueOperations:
         queue_affinity = checked_int(queue_affinity, UINT64, "queue_alloca: queue_affinity")
         pool = checked_int(pool, UINT32, "queue_alloca: pool")
         flags = checked_int(flags, UINT64, "queue_alloca: flags")
-        size = checked_size(allocation_size, "queue_alloca: allocation_size")
+        size = checked_allocation_size(allocation_size, "queue_alloca: allocation_size")
         asked = buffer_params(params, memory_type, usage, access, None, min_alignment).to_c()
         buffer = Buffer.__new__(Buffer)
 

@@ -18,7 +18,7 @@ from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.strings import builder_text, string_view
-from .._core.validate import checked_size, contiguous_bytes
+from .._core.validate import checked_allocation_size, contiguous_bytes
 from . import _zero_copy
 from ._device_object import DeviceObject, made_by
 from ._flags import iree_constants
@@ -189,7 +189,7 @@ class Allocator(DeviceObject, _cext.AllocatorHandle):
         out_size = ffi.new("iree_device_size_t*")
         with use(self) as (allocator,):
             compatibility = lib.iree_hal_allocator_query_buffer_compatibility(
-                allocator, asked[0], checked_size(allocation_size, "allocation_size"),
+                allocator, asked[0], checked_allocation_size(allocation_size, "allocation_size"),
                 out_params, out_size)
             return (BufferCompatibility(compatibility), BufferParams.from_c(out_params),
                     int(out_size[0]))
@@ -209,7 +209,7 @@ class Allocator(DeviceObject, _cext.AllocatorHandle):
         `allocation_size` bytes, of `params` (a BufferParams; by default
         DEVICE_LOCAL memory of DEFAULT usage allowing ALL access) with each
         keyword given replacing its field."""
-        size = checked_size(allocation_size, "allocation_size")
+        size = checked_allocation_size(allocation_size, "allocation_size")
         asked = buffer_params(params, memory_type, usage, access, queue_affinity,
                               min_alignment).to_c()
         with use(self) as (allocator,):

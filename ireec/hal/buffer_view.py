@@ -32,6 +32,7 @@ from .element_type import (
     element_dense_byte_count,
     element_type_from_dtype,
     element_type_name,
+    element_type_of,
 )
 
 if TYPE_CHECKING:
@@ -479,8 +480,7 @@ def _upload(view: BufferView, device: Device, device_ptr: CData, array: np.ndarr
     if element_type is None:
         element_type = element_type_from_dtype(array.dtype)
     else:
-        if not isinstance(element_type, int):
-            element_type = element_type_from_dtype(element_type)
+        element_type = element_type_of(element_type)
         if element_dense_byte_count(element_type) != array.dtype.itemsize:
             raise ValueError(f"element type {element_type_name(element_type)} is "
                              f"{element_dense_byte_count(element_type)} bytes; the array's "
@@ -516,8 +516,7 @@ def _view_of(view: BufferView, buffer: Buffer, shape: Sequence[int],
     """Makes `view` a view of `buffer` with `shape` and `element_type`,
     holding in use its device (`device`, else the buffer's own; the view's
     first parent) and the buffer, whose owners keep its allocator."""
-    if not isinstance(element_type, int):
-        element_type = element_type_from_dtype(element_type)
+    element_type = element_type_of(element_type)
     shape = tuple(int(d) for d in shape)
     # Negative, too large, or a byte size past 64 bits: refused here,
     # where IREE's own size computation would wrap.

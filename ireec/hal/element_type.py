@@ -36,6 +36,7 @@ from numpy.typing import DTypeLike
 
 from .._core.library import ffi, lib
 from .._core.status import check_status
+from .._core.validate import UINT32, checked_int
 
 # DLPack's DLDataTypeCode values (dlpack.h, version 1.1).
 DL_INT, DL_UINT, DL_FLOAT, DL_BFLOAT, DL_COMPLEX, DL_BOOL = 0, 1, 2, 4, 5, 6
@@ -197,6 +198,14 @@ def element_type_from_dtype(dtype: DTypeLike) -> int:
     raise TypeError(f"dtype {dtype} has no IREE element type (supported: bool, "
                     f"int8-64, uint8-64, float16/32/64, complex64/128, and "
                     f"with ml_dtypes bfloat16 and the float8 types)")
+
+
+def element_type_of(value: int | DTypeLike, what: str = "element_type") -> int:
+    """An element type given as IREE's (an int: an iree_hal_element_type_t,
+    32 bits, checked) or as a numpy dtype (element_type_from_dtype)."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return checked_int(value, UINT32, what)
+    return element_type_from_dtype(value)
 
 
 def dtype_from_element_type(element_type: int) -> np.dtype[Any]:

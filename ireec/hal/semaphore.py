@@ -68,11 +68,19 @@ class SemaphoreCompatibility(enum.IntFlag, boundary=enum.KEEP):
 # The value a failed semaphore reports (with its status bit).
 FAILURE_VALUE = lib.IREE_HAL_SEMAPHORE_FAILURE_VALUE
 
+# The payloads a semaphore takes: IREE_HAL_SEMAPHORE_MAX_VALUE (2**31 - 2)
+# is every driver's maximum, IREE's bound for all of them (Vulkan
+# guarantees no larger difference between timeline values). Larger values
+# read as failures: a semaphore signalled past it reports itself reached
+# and failed at once, and a local-task queue waiting on it aborts.
+PAYLOADS = (0, lib.IREE_HAL_SEMAPHORE_MAX_VALUE)
+
 
 def semaphore_value(value: object, what: str = "a semaphore value") -> int:
-    """`value` as a semaphore payload (an int, 0 to 2**64-1), checked
-    (ireec._core.validate) before IREE takes it as a uint64_t."""
-    return checked_int(value, UINT64, what)
+    """`value` as a semaphore payload (an int, 0 to
+    IREE_HAL_SEMAPHORE_MAX_VALUE), checked (ireec._core.validate) before
+    IREE takes it as a uint64_t."""
+    return checked_int(value, PAYLOADS, what)
 
 
 class Semaphore(DeviceObject, _cext.SemaphoreHandle):

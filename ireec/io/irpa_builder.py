@@ -26,7 +26,7 @@ from typing import Any, Callable, Mapping, NamedTuple
 import numpy as np
 
 from .._core.library import ffi, lib
-from .._core.validate import contiguous_bytes, refuse_special_file
+from .._core.validate import checked_int, checked_size, contiguous_bytes, refuse_special_file
 from ..errors import InvalidArgumentError, OutOfRangeError, UnimplementedError
 from ..types import CData
 from . import parameter_archive as fmt
@@ -35,6 +35,10 @@ from .index_entry import entry_key, entry_metadata, splat_pattern
 # How much of a parameter is copied at once (bounds the memory a write of
 # a multi-GiB parameter takes).
 _CHUNK = 64 << 20
+
+# The largest storage alignment taken: the largest page there is (1 GiB
+# huge pages); more only pads the file.
+MAX_ALIGNMENT = 1 << 30
 
 # Writes an entry's bytes into the open file `fd` at `offset`.
 Source = Callable[[int, int], None]
@@ -97,7 +101,8 @@ class ArchiveBuilder:
     entry's alignment also aligns the storage segment in the file."""
 
     def __init__(self, alignment: int = fmt.DATA_ALIGNMENT):
-        if alignment <= 0 or alignment & (alignment - 1):
+        alignment = checked_int(alignment, (1, MAX_ALIGNMENT), "the storage alignment")
+        if alignment & (alignment - 1):
             raise InvalidArgumentError(f"storage alignment must be a power of two, "
                                        f"not {alignment}", lib.IREE_STATUS_INVALID_ARGUMENT)
         self.alignment = alignment
@@ -117,6 +122,7 @@ class ArchiveBuilder:
                   metadata: bytes = b"") -> None:
         """An entry of `length` bytes, `pattern` repeated."""
         check_splat_pattern(pattern)
+        length = checked_size(length, f"the length of parameter {_text(key)!r}")
         self._add(_Entry(_key(key), bytes(metadata), int(length), pattern=bytes(pattern)),
                   fmt.SPLAT_ENTRY.size)
 
@@ -201,6 +207,10 @@ class ArchiveBuilder:
             except OSError:
                 pass
             raise
+
+
+def _text(key: str | bytes) -> str:
+    return key.decode(errors="replace") if isinstance(key, bytes) else key
 
 
 def _key(key: str | bytes) -> bytes:

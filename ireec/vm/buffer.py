@@ -8,7 +8,7 @@ from typing import Any
 from .. import _cext
 from .._core.handle import Handle, use
 from .._core.library import ffi, lib
-from .._core.validate import checked_size, contiguous_bytes
+from .._core.validate import checked_allocation_size, contiguous_bytes
 from .ref import RefTypes
 
 # The alignment of the buffers ireec makes: what IREE's own allocations of
@@ -42,7 +42,9 @@ class Buffer(Handle, _cext.VmBufferHandle):
     TypeError
         `data` is neither a bytes-like object nor an int.
     ValueError
-        `data` is not C-contiguous, or a negative size.
+        `data` is not C-contiguous, or a negative size or one past what an
+        allocation can be (2**63 - 1; a size no memory holds is a
+        ResourceExhaustedError).
     """
 
     __slots__ = ()
@@ -52,7 +54,7 @@ class Buffer(Handle, _cext.VmBufferHandle):
             source: memoryview | None = contiguous_bytes(data, "Buffer(data): data")
             length = source.nbytes
         else:
-            source, length = None, checked_size(data, "a Buffer's size")
+            source, length = None, checked_allocation_size(data, "a Buffer's size")
         RefTypes.load()  # the type IREE releases the buffer through
         access = lib.IREE_VM_BUFFER_ACCESS_ORIGIN_HOST
         if mutable:

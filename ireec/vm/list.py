@@ -9,7 +9,7 @@ from .. import _cext
 from .._core.handle import Handle, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
-from .._core.validate import checked_int, checked_object
+from .._core.validate import checked_capacity, checked_object
 from ..hal.device import Device
 from .declaration import list_element_declaration, vm_type_name
 from .ref import RefTypes
@@ -78,7 +78,8 @@ class List(Handle, _cext.VmListHandle):
         registered with `ireec.vm.register_type`), or "variant" (the
         default: each element keeps its own type, IREE's `!util.list<?>`).
     capacity : int, optional
-        Room to reserve (at least `len(values)`).
+        Room to reserve (at least `len(values)`); at most what an
+        allocation of 2**63 - 1 bytes holds.
     device : ireec.Device, optional
         Where numpy arrays put into the list are copied to, and the device
         of the BufferViews read from it.
@@ -108,7 +109,10 @@ class List(Handle, _cext.VmListHandle):
         RefTypes.load()  # the type IREE releases the list through
         type_def = _type_def(element_type)
         if capacity is not None:
-            capacity = checked_int(capacity, (0, lib.IREE_HOST_SIZE_MAX), "the list capacity")
+            # IREE rounds a capacity up to 64 elements and multiplies it by
+            # the element's size unchecked; an element is at most a variant.
+            capacity = checked_capacity(capacity, _VARIANT_SIZE, "the list capacity",
+                                        rounding=64)
         self._create(device, None, lib.iree_vm_list_create, type_def,
                      max(len(values), capacity or 0), lib.iree_allocator_system())
         self.extend(values)

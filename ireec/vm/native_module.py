@@ -46,6 +46,7 @@ from .._core.library import ffi, lib
 from ..errors import InvalidArgumentError
 from .._core.status import check_status
 from .._core.strings import string_view
+from .._core.validate import UINT32, checked_int
 from .._core.vm_instance import shared_vm_instance
 from .function import KIND_NAMES, parse_cconv
 from .module import Module
@@ -287,7 +288,7 @@ class NativeModule(Module):
             instance._require_open()
         # Every Instance's VM instance is the process's one.
         vm_instance = shared_vm_instance()
-        descriptor = _describe(state, version)
+        descriptor = _describe(state, checked_int(version, UINT32, "version"))
         interface = ffi.new("iree_vm_module_t*")
         check_status(lib.iree_vm_module_initialize(interface, ffi.cast("void*", state.number)))
         interface.destroy = lib.ireec_vm_python_module_destroy

@@ -11,10 +11,14 @@ A value type is named as IREE prints it: "i8", "i16", "i32", "i64", "f32",
   i32 bit pattern -1_294_967_296); anything wider raises InvalidArgumentError
   (an ireec.Error and a ValueError, as every out-of-range integer ireec is given).
 * floats: a Python int or float, a numpy number, or a 0-d numeric array.
+  A value too large for the type becomes an infinity of its sign, as C's
+  conversion (and numpy's astype) makes it: 1e300 as an f32 is inf, and so
+  is np.float64(1e300) or 10**400.
 """
 
 from __future__ import annotations
 
+import math
 import operator
 from typing import Any
 
@@ -90,15 +94,27 @@ def as_int(value: Any, kind: str, where: str) -> int:
     return value - (1 << bits) if value >= (1 << (bits - 1)) else value
 
 
+# The smallest magnitude that rounds to infinity as an f32 (half an ulp
+# past the largest finite f32, rounding to even).
+_F32_OVERFLOW = (2 - 2**-24) * 2**127
+
+
 def as_float(value: Any, kind: str, where: str) -> float:
     """`value` as a float for the value type `kind` ("f", "F", "f32",
-    "f64"); TypeError naming `where` otherwise."""
+    "f64"), an infinity where the type cannot hold it (see the module
+    docstring); TypeError naming `where` otherwise."""
     name = type_name(kind)
     if isinstance(value, (np.ndarray, np.generic)):
         value = _scalar_from_0d(np.asarray(value), name, where)
-    if isinstance(value, (int, float)):
-        return float(value)
-    raise TypeError(f"{where} takes an {name} (a float); got {describe(value)}")
+    if not isinstance(value, (int, float, np.floating)):
+        raise TypeError(f"{where} takes an {name} (a float); got {describe(value)}")
+    try:
+        number = float(value)
+    except OverflowError:  # an int past every float
+        return math.copysign(math.inf, value)
+    if name == "f32" and abs(number) >= _F32_OVERFLOW:
+        return math.copysign(math.inf, number)
+    return number
 
 
 def set_value(out: Any, name: str, value: Any, where: str) -> None:

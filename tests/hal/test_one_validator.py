@@ -73,7 +73,7 @@ OUT_OF_RANGE = {
         lambda d, b: b.map_range(memory_access=2**16),
     "the queue affinity is -1; it must be 0 to 18446744073709551615":
         lambda d, b: d.allocator.allocate_buffer(16, queue_affinity=-1),
-    "a Buffer's size is -1; it must be 0 to 18446744073709551615":
+    "a Buffer's size is -1; it must be 0 to 9223372036854775807":
         lambda d, b: ireec.vm.Buffer(-1),
 }
 

@@ -229,6 +229,9 @@ REFUSED_SEMAPHORE_VALUES = [
     (False, TypeError, "a semaphore value must be an integer, not bool (False)"),
     (-1, ireec.InvalidArgumentError, "a semaphore value is -1; it must be 0 to "),
     (2**64, ireec.InvalidArgumentError, "a semaphore value is 18446744073709551616; "),
+    # IREE_HAL_SEMAPHORE_MAX_VALUE + 1: IREE reads it as a failure.
+    (2**31 - 1, ireec.InvalidArgumentError, "a semaphore value is 2147483647; it must be 0 to "
+                                            "2147483646"),
 ]
 
 
