@@ -56,10 +56,10 @@ from .dlpack import (
     FLAG_READ_ONLY,
     KDL_CPU,
     MAX_VERSION,
-    dlpack_ffi,
-    delete,
     describe,
     device_name,
+    dlpack_ffi,
+    give_back_once,
     producer_device,
     request,
     row_major,
@@ -156,6 +156,7 @@ def import_tensor(cls: type[BufferView], device: Device, obj: Any, *, zero_copy:
 def _import(cls: type[BufferView], device: Device, obj: Any, zero_copy: bool,
             target: tuple[int, int], stream: int | None) -> BufferView:
     managed, versioned = take(request(obj, stream))
+    give_back = give_back_once(managed)
     try:
         described = describe(managed, versioned)
         if described.device != target:
@@ -168,8 +169,8 @@ def _import(cls: type[BufferView], device: Device, obj: Any, zero_copy: bool,
         nbytes = math.prod(described.shape) * described.itemsize
         if nbytes == 0:
             # No memory to borrow: an empty view of the device's own.
-            delete(managed)
             empty = np.empty(described.shape, np.dtype(f"u{described.itemsize}"))
+            give_back()
             return cls(device, empty, element_type=described.element_type)
         if target[0] == KDL_CUDA:
             ordinal = _cuda.pointer_ordinal(described.data)
@@ -180,7 +181,7 @@ def _import(cls: type[BufferView], device: Device, obj: Any, zero_copy: bool,
             _cuda.synchronize_legacy_stream(ordinal)
         fallback = _copy_reason(described.data, described.read_only, zero_copy)
     except BaseException:
-        delete(managed)
+        give_back()
         raise
     # From here the tensor is C's, which hands it back exactly once.
     borrowed = _borrow(cls, device, managed, described, nbytes,

@@ -14,8 +14,13 @@ unsigned integers of their width; the element type says what they are.
 
 Only host memory (kDLCPU) is imported here; another device is a BufferError
 naming it, a data type without an IREE element type a TypeError naming it.
+A taken tensor goes back to its producer exactly once, on every path,
+failures included (`give_back_once`): a producer that frees its memory in
+its deleter would free it twice otherwise. A shape whose elements span more
+than a 64-bit signed size holds (an empty tensor's other dimensions
+included) is refused when described, before any memory is viewed.
 The steps up to reading the tensor's description (`request`, `take`,
-`describe`, `delete`) are shared with device memory's import onto the device
+`describe`, `give_back_once`) are shared with device memory's import onto the device
 it is on (a CUDA tensor onto a CUDA device: ireec/hal/_dlpack_device.py).
 The DLPack structures are declared here, for cffi's ABI mode: they are
 DLPack's (dlpack.h, v1.1), not IREE's.
@@ -30,6 +35,7 @@ from typing import Any, NamedTuple
 import cffi
 import numpy as np
 
+from .._core.validate import MAX_ALLOCATION_SIZE, checked_extent
 from .element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DLPACK, load_ml_dtypes
 
 dlpack_ffi = cffi.FFI()
@@ -179,10 +185,23 @@ def take(capsule) -> tuple[Any, bool]:
                     f"capsule ('dltensor' or 'dltensor_versioned')")
 
 
-def delete(managed) -> None:
-    """Hands the tensor back to its producer (its deleter, if it has one)."""
-    if managed.deleter != dlpack_ffi.NULL:
-        managed.deleter(managed)
+def give_back_once(managed) -> Any:
+    """A function handing the taken tensor `managed` back to its producer
+    (its deleter, if it has one) on its first call, and doing nothing on
+    any later one (it ignores its arguments: it is also a dlpack_ffi.gc
+    destructor). Every path that ends the tensor calls it; the deleter
+    itself runs once."""
+    held = [managed]
+
+    def give_back(*_: Any) -> None:
+        try:
+            taken = held.pop()  # (atomic: a second caller finds the list empty)
+        except IndexError:
+            return
+        if taken.deleter != dlpack_ffi.NULL:
+            taken.deleter(taken)
+
+    return give_back
 
 
 def describe(managed, versioned: bool) -> Described:
@@ -200,6 +219,7 @@ def describe(managed, versioned: bool) -> Described:
     shape = tuple(tensor.shape[i] for i in range(rank))
     if any(d < 0 for d in shape):
         raise BufferError(f"the DLPack tensor has a negative dimension {shape}")
+    checked_extent(shape, itemsize, "the DLPack tensor")
     if tensor.strides == dlpack_ffi.NULL:
         strides = row_major(shape, itemsize)
     else:
@@ -222,13 +242,14 @@ def host_tensor(obj: Any) -> HostTensor:
     if device is not None and device[0] != KDL_CPU:
         raise OnDeviceError(_device_error(*device), device)
     managed, versioned = take(request(obj))
+    give_back = give_back_once(managed)
     try:
         described = describe(managed, versioned)
         if described.device[0] != KDL_CPU:
             raise BufferError(_device_error(*described.device))
-        array = _array_over(managed, described)
+        array = _array_over(give_back, described)
     except BaseException:
-        delete(managed)
+        give_back()
         raise
     if not described.read_only:
         return HostTensor(array, described.element_type, False)
@@ -267,23 +288,29 @@ def _numpy_dtype(element_type: int, itemsize: int) -> np.dtype[Any]:
     return dtype if dtype is not None else np.dtype(f"u{itemsize}")
 
 
-def _array_over(managed, described: Described) -> np.ndarray[Any, Any]:
+def _array_over(give_back: Any, described: Described) -> np.ndarray[Any, Any]:
     """A numpy array over the tensor's memory whose last reference, when
-    dropped, hands the tensor back to its producer."""
+    dropped, hands the tensor back to its producer (`give_back`, which
+    the caller also calls if this fails)."""
     shape, strides, itemsize = described.shape, described.strides, described.itemsize
     dtype = _numpy_dtype(described.element_type, itemsize)
     if math.prod(shape) == 0:
-        delete(managed)  # no memory to keep
-        return np.empty(shape, dtype)
+        empty = np.empty(shape, dtype)
+        give_back()  # no memory to keep
+        return empty
     # The bytes the elements span: from the lowest to past the highest.
     low = sum(s * (d - 1) for s, d in zip(strides, shape) if s < 0)
     high = sum(s * (d - 1) for s, d in zip(strides, shape) if s > 0) + itemsize
+    if high - low > MAX_ALLOCATION_SIZE:
+        raise BufferError(f"the DLPack tensor's strides {strides} (bytes) over shape "
+                          f"{shape} span {high - low} bytes, more than an address "
+                          f"space holds")
     start = described.data + low
     # The memory's owner: a pointer whose collection runs the deleter, kept
     # alive by the buffer over it, kept alive by the array.
-    owner = dlpack_ffi.gc(dlpack_ffi.cast("char*", start), lambda _: delete(managed))
+    owner = dlpack_ffi.gc(dlpack_ffi.cast("char*", start), give_back)
     memory = dlpack_ffi.buffer(owner, high - low)
     return np.ndarray(shape, dtype, buffer=memory, offset=-low, strides=strides)
 
 
-__all__ = ["HostTensor", "host_tensor", "offers_dlpack", "MAX_VERSION"]
+__all__ = ["HostTensor", "host_tensor", "offers_dlpack", "MAX_VERSION", "give_back_once"]
