@@ -142,13 +142,18 @@ def case_device_wait_semaphores() -> None:
     released(own)
 
 
-def case_session_call() -> None:
-    # The program waits for a fence inside the call (hal.fence.await).
+def blocking_session():
+    """(a session of the blocking program, a semaphore, a fence at its 1
+    which the program's calls wait for inside the call (hal.fence.await),
+    an argument)."""
     session = ireec.Session(instance, device)
     session.load_module(blocking_path)
     semaphore = ireec.Semaphore(device)
-    gate = ireec.Fence.at(semaphore, 1)
-    a = np.arange(4, dtype=np.float32)
+    return session, semaphore, ireec.Fence.at(semaphore, 1), np.arange(4, dtype=np.float32)
+
+
+def case_session_call() -> None:
+    session, semaphore, gate, a = blocking_session()
     # A first call, not blocked, looks the function up: the call closed
     # from here then holds no use of the session but its invoke's.
     session.call("blocking.await_then_double", ireec.Fence(0), a)
@@ -163,11 +168,7 @@ def case_session_call() -> None:
 
 
 def case_bound_call_session() -> None:
-    session = ireec.Session(instance, device)
-    session.load_module(blocking_path)
-    semaphore = ireec.Semaphore(device)
-    gate = ireec.Fence.at(semaphore, 1)
-    a = np.arange(4, dtype=np.float32)
+    session, semaphore, gate, a = blocking_session()
     bound = session.function("blocking.await_then_double").prepare().bind(gate, a)
     results: list = []
     wait_blocked(session, lambda: results.append(bound()[0].to_numpy()),
