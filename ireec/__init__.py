@@ -24,11 +24,13 @@ from ._core.unbuilt import check_built as _check_built
 
 _check_built()
 
-from ._core.library import RUNTIME_LIBRARY_PATH, RUNTIME_LIBRARY_SHA256, ffi, lib
+from ._core.library import RUNTIME_LIBRARY_PATH, RUNTIME_LIBRARY_SHA256, lib
 # A forked child abandons what it inherited (its handlers, registered once
 # imported).
 from ._core import fork as _fork  # noqa: F401  isort: skip
-from ._core.callbacks import status_callback
+# `ireec.ffi`: cffi's FFI of IREE's C API, whose callbacks never report
+# success to IREE when their Python body raises.
+from ._core.callbacks import raw_ffi as ffi, status_callback
 from ._core.status import check_status, error_from_status, status_to_string
 from .errors import (
     AbortedError,

@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import itertools
 import threading
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar, cast
 
 from ..errors import IreeError
 from .library import ffi, lib
 
 if TYPE_CHECKING:
+    from cffi import FFI
+
     from ..types import CData
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -139,14 +141,19 @@ def status_callback(signature: str) -> Callable[[F], CData]:
                         f"not {signature!r}")
 
     def decorate(function: F) -> CData:
-        def returning_a_status(*args: Any) -> CData:
-            result = function(*args)
-            return ffi.NULL if result is None else result
-
-        returning_a_status.__name__ = getattr(function, "__name__", "callback")
-        return ffi.callback(signature, returning_a_status, onerror=_on_error)
+        return ffi.callback(signature, _returning_a_status(function), onerror=_on_error)
 
     return decorate
+
+
+def _returning_a_status(function: Callable[..., Any]) -> Callable[..., Any]:
+    """`function`, returning NULL (OK) where it returns None."""
+    def returning_a_status(*args: Any) -> CData:
+        result = function(*args)
+        return ffi.NULL if result is None else result
+
+    returning_a_status.__name__ = getattr(function, "__name__", "callback")
+    return returning_a_status
 
 
 def status_extern(function: F) -> F:
@@ -154,3 +161,68 @@ def status_extern(function: F) -> F:
     returning iree_status_t, with status_callback's handling of
     exceptions."""
     return ffi.def_extern(name=function.__name__, onerror=_on_error)(function)
+
+
+# IREE's callback types returning an int where nonzero is failure (an
+# executable library's imports, their thunk, its dispatch functions): a
+# raw callback of one of them returns 1 when its Python body raises.
+_FAILING_INT_TYPES = ("iree_hal_executable_import_v0_t",
+                      "iree_hal_executable_import_thunk_v0_t",
+                      "iree_hal_executable_dispatch_v0_t")
+
+
+class RawFFI:
+    """`ireec.ffi`: the cffi FFI of IREE's C API (every attribute its
+    own), except that `callback` never lets a Python body that raises
+    report success to IREE. cffi's default returns zero, which for an
+    `iree_status_t` is OK; here a callback returning iree_status_t returns
+    the failed status carrying the exception (as status_callback's do: a
+    body returning None returns OK), and
+    one of IREE's int-returning callback types (`_FAILING_INT_TYPES`)
+    returns 1, unless the caller passes its own `error` or `onerror`. The
+    route of a C sample ported line by line is then as safe as ireec's
+    own."""
+
+    def __init__(self, ffi_: Any):
+        # Copied, not forwarded: each attribute is then a plain instance
+        # attribute, read as fast as from the FFI itself.
+        for name in dir(ffi_):
+            if not name.startswith("__") and name != "callback":
+                setattr(self, name, getattr(ffi_, name))
+        self._ffi = ffi_
+        failing = set()
+        for name in _FAILING_INT_TYPES:
+            failing.add(ffi_.typeof(name))
+        self._failing_int_types = frozenset(failing)
+
+    def callback(self, cdecl: Any, python_callable: Any = None, error: Any = None,
+                 onerror: Any = None) -> Any:
+        """cffi's `ffi.callback`, with a failure for IREE as the default
+        result of a body that raises (see the class)."""
+        if python_callable is None:  # the decorator form
+            return lambda function: self.callback(cdecl, function, error, onerror)
+        if error is None and onerror is None:
+            function_type = self._function_type(cdecl)
+            if getattr(function_type, "result", None) is self._ffi.typeof("iree_status_t"):
+                # As status_callback: None is OK, an exception a failure.
+                python_callable, onerror = _returning_a_status(python_callable), _on_error
+            elif function_type in self._failing_int_types:
+                error = 1
+        return self._ffi.callback(cdecl, python_callable, error=error, onerror=onerror)
+
+    def _function_type(self, cdecl: Any) -> Any:
+        """The C function type of `cdecl` (a type, a type's name, or a
+        function type spelled with or without "(*)"; cffi's kind
+        "function" is a pointer to one)."""
+        if not isinstance(cdecl, str):
+            return cdecl
+        spelled = cdecl if "(*)" in cdecl or "(" not in cdecl else cdecl.replace("(", "(*)(", 1)
+        return self._ffi.typeof(spelled)
+
+    def __repr__(self) -> str:
+        return f"<ireec.ffi: {self._ffi!r}>"
+
+
+
+# `ireec.ffi` (typed as the FFI it copies).
+raw_ffi = cast("FFI", RawFFI(ffi))
