@@ -292,6 +292,27 @@ static PyObject* ireec_handle_adopt(PyObject* object, PyObject* const* args,
   Py_RETURN_NONE;
 }
 
+// _keep(object): keeps |object| referenced until after the release, with
+// what _adopt or _create was given to keep: what the object comes to need
+// after it was made (a Fence a use of another device's semaphore inserted
+// into it). ClosedError once closed.
+static PyObject* ireec_handle_keep(PyObject* object, PyObject* kept) {
+  ireec_handle_t* self = (ireec_handle_t*)object;
+  if (ireec_handle_is_closed(object)) {
+    ireec_handle_raise_closed(object);
+    return NULL;
+  }
+  if (!self->keep_alive || !PyList_CheckExact(self->keep_alive)) {
+    // The release clears a list; what was kept before goes into it.
+    PyObject* list = self->keep_alive ? PyList_New(1) : PyList_New(0);
+    if (!list) return NULL;
+    if (self->keep_alive) PyList_SET_ITEM(list, 0, self->keep_alive);
+    self->keep_alive = list;
+  }
+  if (PyList_Append(self->keep_alive, kept) != 0) return NULL;
+  Py_RETURN_NONE;
+}
+
 // The most arguments _create passes on (IREE's constructors take fewer).
 #define IREEC_CREATE_MAX_ARGS 15
 
@@ -500,6 +521,8 @@ static PyMethodDef ireec_handle_methods[] = {
     {"_create", (PyCFunction)(void (*)(void))ireec_handle_create, METH_FASTCALL,
      "_create(parent, keep_alive, function, *args): function(*args, out) made "
      "into this object (True; False if it made nothing and said OK)"},
+    {"_keep", ireec_handle_keep, METH_O,
+     "_keep(object): keeps `object` referenced until after the release."},
     {"close", ireec_handle_close, METH_NOARGS,
      "Releases the reference: now, or when the last user (a call, a wait, a "
      "child object) leaves. Closing twice is harmless."},

@@ -8,16 +8,19 @@ Waits are sliced (see _wait.py): Ctrl-C interrupts them.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from .. import _cext
-from .._core.handle import use
+from .._core.handle import address, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.validate import checked_int, checked_object
 from ._wait import failure_status, sliced_wait
 from ._device_object import DeviceObject
 from .semaphore import Semaphore, semaphore_value
+
+if TYPE_CHECKING:
+    from ..types import CData
 
 # Fence storage is indexed by uint16 in IREE (iree_hal_fence_create refuses
 # larger capacities with RESOURCE_EXHAUSTED).
@@ -88,13 +91,28 @@ class Fence(DeviceObject, _cext.FenceHandle):
         _require(semaphore, Semaphore, "semaphore")
         value = semaphore_value(value)
         with use(self, semaphore) as (fence, semaphore_ptr):
+            new = address(semaphore_ptr) not in _semaphores(fence)
             check_status(lib.iree_hal_fence_insert(fence, semaphore_ptr, value))
+            if new and semaphore.device is not self.device:
+                self._keep_in_use(semaphore)
 
     def extend(self, other: "Fence") -> None:
         """iree_hal_fence_extend: inserts every timepoint of `other`."""
         _require(other, Fence, "other")
         with use(self, other) as (fence, other_ptr):
+            new = not _semaphores(other_ptr) <= _semaphores(fence)
             check_status(lib.iree_hal_fence_extend(fence, other_ptr))
+            if new and (other.device is None or other.device is not self.device):
+                self._keep_in_use(other)
+
+    def _keep_in_use(self, owner: Semaphore | Fence) -> None:
+        """Holds a use of `owner` (a semaphore inserted, a fence extended
+        from), and so of the devices it holds, until this fence goes: IREE's
+        Vulkan semaphores do not keep their device, and one waited on or
+        queried after its device went would reach a destroyed VkDevice."""
+        held = _cext.Use(owner)
+        held.__enter__()  # (interrupted from here, `held` goes and gives the use back)
+        self._keep(held)
 
     @property
     def timepoint_count(self) -> int:
@@ -158,6 +176,12 @@ class Fence(DeviceObject, _cext.FenceHandle):
         if self.closed:
             return "<ireec.Fence closed>"
         return f"<ireec.Fence {self.timepoint_count} timepoint(s)>"
+
+
+def _semaphores(fence: CData) -> set[int]:
+    """The addresses of the semaphores of `fence` (an iree_hal_fence_t*)."""
+    timepoints = lib.iree_hal_fence_semaphore_list(fence)
+    return {address(timepoints.semaphores[i]) for i in range(timepoints.count)}
 
 
 def _require(value, cls: type, what: str) -> None:

@@ -240,3 +240,29 @@ gc.collect()
 print(fence.query())
 """)
     assert result.check().stdout == "False\n"
+
+
+@pytest.mark.parametrize("made", [
+    "fence = ireec.Fence(2); fence.insert(semaphore, 1)",
+    "fence = ireec.Fence(2); fence.insert(cpu_semaphore, 1); fence.insert(semaphore, 1)",
+    "fence = ireec.Fence(2); fence.insert(cpu_semaphore, 1); "
+    "fence.extend(ireec.Fence.at(semaphore, 1))",
+])
+def test_a_fence_given_a_vulkan_semaphore_later_keeps_its_device(vulkan_uri, made):
+    # The same through insert and extend, into a fence made without the
+    # Vulkan device (empty, or on another device's semaphore).
+    result = run_python("-c", f"""
+import gc, ireec
+instance = ireec.Instance()
+gpu = instance.create_device({vulkan_uri!r})
+cpu = instance.create_device("local-task")
+semaphore = ireec.Semaphore(gpu, 0)
+cpu_semaphore = ireec.Semaphore(cpu, 1)
+{made}
+del semaphore
+gpu.close()
+del gpu
+gc.collect()
+print(fence.query(), len(fence))
+""", timeout=120)
+    assert result.check().stdout == ("False 2\n" if "cpu_semaphore" in made else "False 1\n")
