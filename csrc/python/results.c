@@ -23,6 +23,22 @@ static PyObject* ireec_view_adopt(iree_hal_buffer_view_t* view, PyObject* device
 // it stands for: after its counter, at a whole word (ireec/vm/ref_type.py).
 #define IREEC_REF_OBJECT_TOKEN_OFFSET 8
 
+// Keeps the module of |function| (if any) until after |object| (a new
+// list or vm.buffer result) is released: either may be, or hold, one of the
+// module's constants (util.buffer.constant), which IREE aborts the process
+// for if they are still referenced when the module goes (at a session's
+// close). 0, or -1 with a Python error.
+static int ireec_keep_module(PyObject* object, const iree_vm_function_t* function) {
+  if (!function || !function->module) return 0;
+  iree_vm_module_retain(function->module);
+  PyObject* module = ireec_handle_new(&ireec_vm_module_handle_kind.type,
+                                      &ireec_vm_module_handle_kind, function->module, NULL);
+  if (!module) return -1;
+  ireec_handle_t* handle = (ireec_handle_t*)object;
+  Py_XSETREF(handle->keep_alive, module);
+  return 0;
+}
+
 PyObject* ireec_ref_object(const iree_vm_ref_t* ref, PyObject* device,
                            const iree_vm_function_t* function, Py_ssize_t index) {
   if (!ref->ptr) Py_RETURN_NONE;
@@ -45,8 +61,12 @@ PyObject* ireec_ref_object(const iree_vm_ref_t* ref, PyObject* device,
     if (kinds[i].type != type) continue;
     iree_vm_ref_object_retain(ref->ptr, type);
     bool on_device = kinds[i].on_device && device && device != Py_None;
-    return ireec_handle_new((PyTypeObject*)kinds[i].cls, kinds[i].kind, ref->ptr,
-                            on_device ? device : NULL);
+    PyObject* object = ireec_handle_new((PyTypeObject*)kinds[i].cls, kinds[i].kind, ref->ptr,
+                                        on_device ? device : NULL);
+    if (object && (type == iree_vm_list_type() || type == iree_vm_buffer_type())) {
+      if (ireec_keep_module(object, function) != 0) Py_CLEAR(object);
+    }
+    return object;
   }
   // A value of a type of Python objects: the object itself.
   PyObject* key = PyLong_FromUnsignedLongLong((unsigned long long)type);

@@ -118,3 +118,14 @@ def use(*objects: Handle | None) -> _cext.Use:
     in ireec). Taken and given back in C (ireec._cext.Use), so an interrupt
     cannot leave a use held."""
     return _cext.Use(*objects)
+
+
+def keep_in_use(holder: Handle, kept: Handle) -> None:
+    """Holds a use of `kept` until `holder`'s reference is released (with
+    what `holder` was made holding): for what an object comes to need
+    after it was made, which a close() of `kept` must not release under it
+    (a Fence given another device's semaphore; a List given, or giving out,
+    what may hold a module's constant)."""
+    held = _cext.Use(kept)
+    held.__enter__()  # (interrupted from here, `held` goes and gives the use back)
+    holder._keep(held)

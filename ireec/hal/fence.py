@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from .. import _cext
-from .._core.handle import address, use
+from .._core.handle import address, keep_in_use, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.validate import checked_int, checked_object
@@ -94,7 +94,11 @@ class Fence(DeviceObject, _cext.FenceHandle):
             new = address(semaphore_ptr) not in _semaphores(fence)
             check_status(lib.iree_hal_fence_insert(fence, semaphore_ptr, value))
             if new and semaphore.device is not self.device:
-                self._keep_in_use(semaphore)
+                # IREE's Vulkan semaphores do not keep their device: one
+                # waited on or queried after its device went would reach a
+                # destroyed VkDevice. The fence keeps it (a use of the
+                # semaphore, which holds its device).
+                keep_in_use(self, semaphore)
 
     def extend(self, other: "Fence") -> None:
         """iree_hal_fence_extend: inserts every timepoint of `other`."""
@@ -103,16 +107,7 @@ class Fence(DeviceObject, _cext.FenceHandle):
             new = not _semaphores(other_ptr) <= _semaphores(fence)
             check_status(lib.iree_hal_fence_extend(fence, other_ptr))
             if new and (other.device is None or other.device is not self.device):
-                self._keep_in_use(other)
-
-    def _keep_in_use(self, owner: Semaphore | Fence) -> None:
-        """Holds a use of `owner` (a semaphore inserted, a fence extended
-        from), and so of the devices it holds, until this fence goes: IREE's
-        Vulkan semaphores do not keep their device, and one waited on or
-        queried after its device went would reach a destroyed VkDevice."""
-        held = _cext.Use(owner)
-        held.__enter__()  # (interrupted from here, `held` goes and gives the use back)
-        self._keep(held)
+                keep_in_use(self, other)  # (and so its devices, as above)
 
     @property
     def timepoint_count(self) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, SupportsIndex, overload
 
 from .. import _cext
-from .._core.handle import Handle, use
+from .._core.handle import Handle, keep_in_use, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.validate import checked_capacity, checked_object
@@ -51,6 +51,15 @@ def _type_def_name(type_def: CData) -> str:
         # (A type def keeps the type's descriptor, not its low tag bits.)
         return ref_type_name(type_def.ref_type_bits << 3)
     return VALUE_TYPE_NAMES.get(type_def.value_type_bits, VARIANT)
+
+
+# Lists and vm.Buffers may be, or hold, a module's constant (a
+# util.buffer.constant, over the module's own bytes), which IREE aborts the
+# process for if still referenced when its module goes. A call's list or
+# vm.Buffer result keeps the call's module (csrc/python/results.c); an
+# element of either kind read from a List keeps that List, and a List keeps
+# each one appended, so that no close() releases a module under a constant.
+_MAY_HOLD_CONSTANTS = (_cext.VmListHandle, _cext.VmBufferHandle)
 
 
 class List(Handle, _cext.VmListHandle):
@@ -214,8 +223,13 @@ class List(Handle, _cext.VmListHandle):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         with use(self) as (vm_list,):  # the element's ref is borrowed until wrapped
-            return object_from_variant(self._variant(vm_list, index), self.device,
-                                       f"element {index.__index__()} of the List")
+            element = object_from_variant(self._variant(vm_list, index), self.device,
+                                          f"element {index.__index__()} of the List")
+            if isinstance(element, _MAY_HOLD_CONSTANTS):
+                # It keeps this list, which keeps what it keeps (the module
+                # of the call that made it): see _MAY_HOLD_CONSTANTS.
+                keep_in_use(element, self)
+            return element
 
     def __iter__(self) -> Iterator[Any]:
         for i in range(len(self)):
@@ -282,6 +296,8 @@ class List(Handle, _cext.VmListHandle):
             if status:  # a NULL iree_status_t is OK
                 lib.iree_vm_ref_release(ref)
                 check_status(status)
+            if isinstance(value, _MAY_HOLD_CONSTANTS):
+                keep_in_use(self, value)  # and what it keeps (_MAY_HOLD_CONSTANTS)
 
     def extend(self, values: Iterable[Any]) -> None:
         """Appends each of `values`, as `append` does (iree_vm_list_push_value,
