@@ -342,6 +342,15 @@ class QueueOperations:
                                signal=signal)
             return
         checked_object(command_buffer, CommandBuffer, "queue_execute: command_buffer")
+        recorded_on = command_buffer.device
+        if recorded_on is not None and recorded_on._address != self._address:
+            # IREE does not check: another device's commands are dropped
+            # (local-sync runs none of local-task's, yet signals) or abort
+            # this device's queue for good (a discrete-memory device's).
+            raise refuse(InvalidArgumentError,
+                         f"queue_execute: the command buffer was made on {recorded_on!r}, "
+                         f"not this device ({self!r}); record it on the device that "
+                         f"runs it")
         with command_buffer._submitting(binding_table) as (command_buffer_ptr, table):
             self._submit("queue_execute", wait, signal, lambda device, waits, signals:
                          lib.iree_hal_device_queue_execute(device, queue_affinity, waits,
