@@ -49,7 +49,7 @@ MAX_UPDATE_SIZE = lib.IREE_HAL_COMMAND_BUFFER_MAX_UPDATE_SIZE
 TRANSFER_SOURCE = lib.IREE_HAL_BUFFER_USAGE_TRANSFER_SOURCE
 TRANSFER_TARGET = lib.IREE_HAL_BUFFER_USAGE_TRANSFER_TARGET
 DISPATCH_STORAGE = lib.IREE_HAL_BUFFER_USAGE_DISPATCH_STORAGE
-_INDIRECT_PARAMETERS = lib.IREE_HAL_BUFFER_USAGE_DISPATCH_INDIRECT_PARAMETERS
+INDIRECT_PARAMETERS = lib.IREE_HAL_BUFFER_USAGE_DISPATCH_INDIRECT_PARAMETERS
 _INDIRECT_PARAMETER_FLAGS = (lib.IREE_HAL_DISPATCH_FLAG_DYNAMIC_INDIRECT_PARAMETERS
                              | lib.IREE_HAL_DISPATCH_FLAG_STATIC_INDIRECT_PARAMETERS)
 _UINT32_MAX = 2**32 - 1
@@ -202,7 +202,7 @@ def dispatch_arguments(executable: Any, export_ordinal: int, workgroup_count: An
         if isinstance(workgroup_count, tuple) and len(workgroup_count) == 2:
             workgroup_count = (*workgroup_count, 12)
         count_ref = buffer_ref(workgroup_count, f"{what}: workgroup_count",
-                               _INDIRECT_PARAMETERS, slots=slots)
+                               INDIRECT_PARAMETERS, slots=slots)
         if count_ref.buffer is not None and count_ref.length < 12:
             raise refuse(OutOfRangeError, f"{what}: workgroup_count needs 12 bytes (three "
                                           f"uint32 counts), the reference has {count_ref.length}")

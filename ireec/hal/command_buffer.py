@@ -30,9 +30,15 @@ from .._core.validate import (
     contiguous_bytes,
 )
 from .._core.strings import string_view
-from ..errors import FailedPreconditionError, InvalidArgumentError, OutOfRangeError
+from ..errors import (
+    FailedPreconditionError,
+    InvalidArgumentError,
+    OutOfRangeError,
+    PermissionDeniedError,
+)
 from ._buffer_refs import (
     DISPATCH_STORAGE,
+    INDIRECT_PARAMETERS,
     MAX_UPDATE_SIZE,
     TRANSFER_SOURCE,
     TRANSFER_TARGET,
@@ -48,7 +54,8 @@ from ._buffer_refs import (
 from ._checks import WHOLE_BUFFER, refuse
 from ._device_object import DeviceObject, require_open_device
 from ._flags import iree_constants
-from .buffer import Buffer
+from .allocator import BufferCompatibility
+from .buffer import Buffer, BufferUsage
 from .event import Event
 from .executable import Executable
 
@@ -650,7 +657,12 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
             checked = dispatch_arguments(executable, export_ordinal, workgroup_count,
                                          constants, bindings, flags, workgroup_size, True,
                                          "dispatch")
-            self._note(checked.refs, DISPATCH_STORAGE)
+            self._note(checked.bindings, DISPATCH_STORAGE)
+            if checked.workgroup_count is not None:
+                # A slot holding the counts must allow reading them as such
+                # (checked at submission): IREE checks a slot's usage only
+                # while the queue runs it, where a failure stops the device.
+                self._note([checked.workgroup_count], INDIRECT_PARAMETERS)
             executable_ptr, *pointers = self._keep([executable, *checked.buffers])
             config, ref_list = checked.c_arguments(pointers)
             check_status(lib.iree_hal_command_buffer_dispatch(
@@ -726,8 +738,11 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
                              f"bytes; the commands reach byte {end}")
             refs.append((slot, ref))
         bindings = ffi.new("iree_hal_buffer_binding_t[]", max(len(table), 1))
-        with use(self, *(ref.buffer for _, ref in refs)) as (command_buffer, *pointers):
+        with use(self, self.device, *(ref.buffer for _, ref in refs)) as (
+                command_buffer, device, *pointers):
             for (slot, ref), ptr in zip(refs, pointers):
+                if device != ffi.NULL:
+                    _check_compatible(device, ptr, slot, self._slots.get(slot, (0, 0))[0])
                 bindings[slot].buffer = ptr
                 bindings[slot].offset = ref.offset
                 bindings[slot].length = ref.length
@@ -740,6 +755,38 @@ class CommandBuffer(DeviceObject, _cext.CommandBufferHandle):
         if self.closed:
             return "<ireec.hal.CommandBuffer closed>"
         return f"<ireec.hal.CommandBuffer {self.state}, mode {self.mode!r}>"
+
+
+# The queue compatibility each use of a binding table slot needs of its
+# buffer (IREE's command buffer validation asks the same of the allocator).
+_QUEUE_NEEDS = ((DISPATCH_STORAGE | INDIRECT_PARAMETERS,
+                 lib.IREE_HAL_BUFFER_COMPATIBILITY_QUEUE_DISPATCH),
+                (TRANSFER_SOURCE | TRANSFER_TARGET,
+                 lib.IREE_HAL_BUFFER_COMPATIBILITY_QUEUE_TRANSFER))
+
+
+def _check_compatible(device: CData, buffer: CData, slot: int, usage: int) -> None:
+    """PermissionDeniedError if the device's allocator says `buffer`, in
+    binding table slot `slot`, cannot be used on its queues for `usage`
+    (what the slot's commands do). IREE checks a slot only while the queue
+    replays the commands, where a failure stops the device for good (an
+    indirect dispatch's counts on local-task)."""
+    params = ffi.new("iree_hal_buffer_params_t*")
+    params.type = lib.iree_hal_buffer_memory_type(buffer)
+    allowed = lib.iree_hal_buffer_allowed_usage(buffer)
+    for usages, needed in _QUEUE_NEEDS:
+        if not usage & usages:
+            continue
+        params.usage = allowed & usage & usages
+        compatibility = lib.iree_hal_allocator_query_buffer_compatibility(
+            lib.iree_hal_device_allocator(device), params[0],
+            lib.iree_hal_buffer_allocation_size(buffer), ffi.NULL, ffi.NULL)
+        if compatibility & needed != needed:
+            raise refuse(PermissionDeniedError,
+                         f"queue_execute: binding table slot {slot}: this device cannot use "
+                         f"the buffer for {BufferUsage(usage & usages).name} on its queues (its "
+                         f"allocator reports {BufferCompatibility(compatibility).name or 'NONE'}, the "
+                         f"commands need {BufferCompatibility(needed).name})")
 
 
 def _category_text(categories: int) -> str:
