@@ -10,6 +10,7 @@ from .._core.handle import Handle, keep_in_use, use
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.validate import checked_capacity, checked_object
+from ..errors import InvalidArgumentError
 from ..hal.device import Device
 from .declaration import list_element_declaration, vm_type_name
 from .ref import RefTypes
@@ -60,6 +61,35 @@ def _type_def_name(type_def: CData) -> str:
 # element of either kind read from a List keeps that List, and a List keeps
 # each one appended, so that no close() releases a module under a constant.
 _MAY_HOLD_CONSTANTS = (_cext.VmListHandle, _cext.VmBufferHandle)
+
+
+# The deepest nesting of lists converted (Python lists into Lists, Lists
+# into Python lists): each level is a few Python frames, and Python's own
+# limit (1000 frames) is then far away.
+MAX_NESTING = 100
+
+
+def check_nesting(values: list[Any], what: str) -> None:
+    """InvalidArgumentError naming `what` if the Python lists and tuples
+    in `values` nest more than MAX_NESTING levels deep, or hold
+    themselves (a list IREE cannot hold: its lists are made from the
+    innermost out)."""
+    deepest: dict[int, int] = {}  # id -> the deepest level it was seen at
+    pending: list[tuple[Any, int, frozenset[int]]] = [(values, 1, frozenset())]
+    while pending:
+        sequence, depth, outer = pending.pop()
+        if id(sequence) in outer:
+            raise InvalidArgumentError(f"{what}: a list holds itself; a List cannot",
+                                       lib.IREE_STATUS_INVALID_ARGUMENT)
+        if depth > MAX_NESTING:
+            raise InvalidArgumentError(f"{what}: lists nest more than {MAX_NESTING} levels "
+                                       f"deep", lib.IREE_STATUS_INVALID_ARGUMENT)
+        if deepest.get(id(sequence), 0) >= depth:
+            continue  # (held twice: checked from as deep already)
+        deepest[id(sequence)] = depth
+        inner = outer | {id(sequence)}
+        pending.extend((value, depth + 1, inner) for value in sequence
+                       if isinstance(value, (list, tuple)))
 
 
 class List(Handle, _cext.VmListHandle):
@@ -115,6 +145,7 @@ class List(Handle, _cext.VmListHandle):
             raise TypeError(f"a List is made from an iterable of values, not "
                             f"{type(values).__name__}")
         values = list(values)
+        check_nesting(values, "List(values)")
         RefTypes.load()  # the type IREE releases the list through
         type_def = _type_def(element_type)
         if capacity is not None:
@@ -320,7 +351,25 @@ class List(Handle, _cext.VmListHandle):
             Python ints and floats, ireec objects for refs, and nested
             Lists as nested Python lists.
         """
-        return [value.to_list() if isinstance(value, List) else value for value in self]
+        return self._to_list({}, 1)
+
+    def _to_list(self, made: dict[int, list[Any]], depth: int) -> list[Any]:
+        """to_list, with `made` the Python list already made for each IREE
+        list on the way (by address: a list holding itself, directly or
+        not, becomes a Python list holding itself, and a list held twice
+        one Python list held twice), `depth` this list's nesting level."""
+        if depth > MAX_NESTING:
+            raise InvalidArgumentError(
+                f"to_list: the List nests Lists more than {MAX_NESTING} levels deep",
+                lib.IREE_STATUS_INVALID_ARGUMENT)
+        result: list[Any] = []
+        made[self._address] = result
+        for value in self:
+            if isinstance(value, List):
+                seen = made.get(value._address)
+                value = seen if seen is not None else value._to_list(made, depth + 1)
+            result.append(value)
+        return result
 
     def __repr__(self) -> str:
         if self.closed:
@@ -347,6 +396,7 @@ def list_from_values(values: Iterable[Any], declared: str, device: Device | None
             and ref_type_id(element_type) is None:
         element_type = VARIANT
     values = list(values)
+    check_nesting(values, "a list argument")
     result = List((), element_type, capacity=len(values), device=device)
     for value in values:
         if element_type == "vm.list" and isinstance(value, (list, tuple)):
