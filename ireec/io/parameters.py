@@ -25,6 +25,7 @@ import contextlib
 import operator
 import os
 import re
+from collections import Counter
 from typing import TYPE_CHECKING, Any, Callable, Iterator, NamedTuple
 
 if TYPE_CHECKING:
@@ -150,10 +151,12 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
         .safetensors: iree_io_parse_file_index) and returns self.
 
         `mode`: "mmap" (the default) maps the file; "file" reads it with
-        pread as parameters are loaded; "preload" reads it whole now. Keys
-        already in the index keep their first entry (IREE looks keys up in
-        order). The file stays open, through its entries, for as long as
-        the index or anything made from it lives.
+        pread as parameters are loaded; "preload" reads it whole now. A key
+        already in the index, or twice in the file, is an
+        AlreadyExistsError and the index is left as it was (IREE would
+        keep both, and a program would read the first). The file stays
+        open, through its entries, for as long as the index or anything
+        made from it lives.
         """
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"ParameterIndex.load takes a path (str or os.PathLike), "
@@ -176,19 +179,25 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
             else:
                 file._create(None, None, lib.iree_io_file_handle_preload,
                              lib.IREE_IO_FILE_MODE_READ, view, allocator)
+            # Parsed into an index of its own, then added as extend adds
+            # (refusing keys already here), so that a file failing half-way
+            # or naming a key twice adds nothing.
+            parsed = ParameterIndex()
             try:
                 # The index is parsed into while it is in use: a close() on
                 # another thread meanwhile waits for the parse.
-                with use(self, file) as (index, file_ptr):
+                with use(parsed, file) as (index, file_ptr):
                     # Checked as IREE then parses it: the same open file.
                     with _file_contents(file_ptr) as data:
                         if data is not None:
                             check_file_format(text, data)
                     check_status(lib.iree_io_parse_file_index(view, file_ptr, index,
                                                               allocator))
+                self.extend(parsed)
             finally:
                 # The index's entries hold their own references to the file.
                 file.close()
+                parsed.close()
         except IreeError as error:
             error.add_note(f"loading parameters from '{text}'")
             raise
@@ -274,11 +283,23 @@ class ParameterIndex(Handle, _cext.ParameterIndexHandle):
     def extend(self, other: "ParameterIndex") -> None:
         """Adds every entry of `other` (they share its files and memory):
         iree_io_parameter_index_get of each, iree_io_parameter_index_add
-        here."""
+        here. A key already here, or twice in `other`, is an
+        AlreadyExistsError, as in `add`, and nothing is added."""
         if not isinstance(other, ParameterIndex):
             raise TypeError(f"extend takes a ParameterIndex, not {type(other).__name__}")
         out = ffi.new("iree_io_parameter_index_entry_t**")
         with use(other, self) as (source, index):
+            counts = Counter(read_entries(
+                other, lambda e: from_string_view(e.key, "surrogateescape")))
+            problems = [f"{key!r} is given twice" for key, n in counts.items() if n > 1]
+            problems += [f"{key!r} is already in the index" for key in counts
+                         if _lookup(index, key) is not None]
+            if problems:
+                more = f" (and {len(problems) - 8} more)" if len(problems) > 8 else ""
+                raise AlreadyExistsError(
+                    f"parameter {'; '.join(problems[:8])}{more}: a key names one parameter "
+                    f"(IREE would keep each entry and a program would read the first)",
+                    lib.IREE_STATUS_ALREADY_EXISTS)
             for i in range(lib.iree_io_parameter_index_count(source)):
                 check_status(lib.iree_io_parameter_index_get(source, i, out))
                 check_status(lib.iree_io_parameter_index_add(index, out[0]))

@@ -248,10 +248,15 @@ def test_two_scopes_in_one_session(instance, device, program, tmp_path):
 
 def test_several_files_in_one_scope(instance, device, affine, tmp_path):
     first = write_safetensors(tmp_path / "a.safetensors", {"weight": WEIGHT})
-    second = write_gguf(tmp_path / "b.gguf", {"bias": BIAS, "weight": BIAS})
+    second = write_gguf(tmp_path / "b.gguf", {"bias": BIAS})
     session = new_session(instance, device, [(first, "model"), (second, "model")], affine)
-    # A key in both files resolves to the first, as in IREE's tools.
-    assert session.parameters["model"].keys() == ["weight", "bias", "weight"]
+    assert session.parameters["model"].keys() == ["weight", "bias"]
+    # A key already in the scope is refused (IREE would keep both, and the
+    # program would read the first), and the file adds nothing.
+    third = write_gguf(tmp_path / "c.gguf", {"other": BIAS, "weight": BIAS})
+    with pytest.raises(ireec.AlreadyExistsError, match="'weight' is already in the index"):
+        session.load_parameters(third, "model")
+    assert session.parameters["model"].keys() == ["weight", "bias"]
     np.testing.assert_array_equal(run_affine(session), AFFINE)
 
 
