@@ -23,6 +23,7 @@ import sys
 from typing import Sequence
 
 from .._core.library import lib
+from .._core.validate import refuse_special_file
 from ..hal.command_buffer import CommandBuffer, CommandBufferMode, CommandCategory
 from ..hal.executable import Executable
 from ..hal.executable_cache import ExecutableCache
@@ -51,6 +52,11 @@ in order. Each --workgroup_count=X,Y,Z runs one benchmark.
 """
 
 _UINT32_MAX = 2**32 - 1
+
+# The largest executable file read (--executable_file): far past any
+# executable, short of what would exhaust memory (a device such as
+# /dev/zero never ends).
+MAX_EXECUTABLE_BYTES = 1 << 30
 
 
 def _uint32(text: str) -> int:
@@ -108,9 +114,15 @@ def _read_executable(path: str) -> bytes:
     if not path:
         raise CliError("no --executable_file given: the executable to benchmark")
     if path == "-":
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as file:
-        return file.read()
+        data = sys.stdin.buffer.read(MAX_EXECUTABLE_BYTES + 1)
+    else:
+        refuse_special_file(path, "--executable_file")
+        with open(path, "rb") as file:
+            data = file.read(MAX_EXECUTABLE_BYTES + 1)
+    if len(data) > MAX_EXECUTABLE_BYTES:
+        raise CliError(f"--executable_file={path}: more than {MAX_EXECUTABLE_BYTES} bytes; "
+                       f"not an executable", lib.IREE_STATUS_OUT_OF_RANGE)
+    return data
 
 
 def _dispatch_benchmark(device, executable: Executable, args, bindings: list,
@@ -145,8 +157,9 @@ def run(args: argparse.Namespace) -> int:
     benchmark of iree_hal_command_buffer_dispatch batches per
     --workgroup_count; returns the exit status."""
     check_benchmark_flags(args)
-    if args.entry_point < 0:
-        raise CliError(f"--entry_point={args.entry_point}: must be an ordinal (0 or more)")
+    if not 0 <= args.entry_point <= _UINT32_MAX:
+        raise CliError(f"--entry_point={args.entry_point}: must be an ordinal (0 to "
+                       f"{_UINT32_MAX})")
     if not args.workgroup_count:
         raise CliError("no --workgroup_count=X,Y,Z given: each one is a benchmark to run")
     counts = [parse_workgroup_count(text) for text in args.workgroup_count]

@@ -369,14 +369,23 @@ def _check_flags(args) -> None:
     check_benchmark_flags(args)
 
 
+# The most calls (benchmark-module) or dispatches recorded into one command
+# buffer (benchmark-executable) per iteration, --batch_size: each recorded
+# dispatch takes memory, and a batch this long already measures the work,
+# not the iteration around it.
+MAX_BATCH_SIZE = 1 << 16
+# The most repetitions of a benchmark: statistics need nothing near it.
+MAX_REPETITIONS = 1 << 16
+
+
 def check_benchmark_flags(args: argparse.Namespace) -> None:
     """Refuses what add_benchmark_flags' flags (and --batch_size) cannot
     be."""
-    if args.batch_size < 1:
-        raise CliError(f"--batch_size={args.batch_size}: must be at least 1")
-    if args.benchmark_repetitions < 1:
+    if not 1 <= args.batch_size <= MAX_BATCH_SIZE:
+        raise CliError(f"--batch_size={args.batch_size}: must be 1 to {MAX_BATCH_SIZE}")
+    if not 1 <= args.benchmark_repetitions <= MAX_REPETITIONS:
         raise CliError(f"--benchmark_repetitions={args.benchmark_repetitions}: must "
-                       f"be at least 1")
+                       f"be 1 to {MAX_REPETITIONS}")
     if args.benchmark_enable_random_interleaving:
         raise CliError("--benchmark_enable_random_interleaving: not supported: ireec "
                        "runs each benchmark's repetitions in order",
