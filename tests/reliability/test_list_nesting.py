@@ -91,8 +91,7 @@ def test_a_python_list_holding_itself_is_refused():
 def test_a_deep_list_argument_is_refused(program):
     outcome = run("""
         instance = ireec.Instance()
-        device = instance.create_device("local-task")
-        session = ireec.Session(instance, device)
+        session = ireec.Session(instance, instance.create_device("local-task"))
         session.load_module(P["arguments"])
         assert session.call("vmargs.size", nested(3)) == [1]
         session.call("vmargs.size", nested(300))""",
