@@ -24,7 +24,7 @@ SETUP = f"""
 import gc, json, sys
 import numpy as np
 import ireec
-sys.path.insert(0, {str(TESTS_DIR)!r})  # the tests' helpers
+sys.path.insert(0, {str(TESTS_DIR)!r})  # the tests' support modules (dlpack_support)
 from dlpack_support import CountingProducer
 P = json.loads(sys.argv[1])
 instance = ireec.Instance()
