@@ -56,7 +56,9 @@ def taken(request):
         if state["call"] is None:
             if event == "c_call" and frame.f_code is test_code and _is_session_call(arg):
                 state["call"], state["python"] = arg, False
-        elif event in ("c_return", "c_exception") and arg is state["call"]:
+        # Equal, not identical: CPython 3.12+ hands each event a bound
+        # method object of its own.
+        elif event in ("c_return", "c_exception") and arg == state["call"]:
             seen.append("converted" if state["python"] else "in C")
             state["call"] = None
         elif event == "call" and frame.f_code is converter:
