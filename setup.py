@@ -145,7 +145,7 @@ def _numpy_include() -> str:
 CEXT = Extension(
     "ireec._cext",
     sources=[f"csrc/python/{name}.c" for name in (
-        "cext_module", "handle", "arrays", "invoke", "invoker", "readback", "session",
+        "cext_module", "handle", "arrays", "invoke", "invoker", "call_out", "readback", "session",
         "lock", "errors", "failed_devices", "results", "vm_buffer", "native_function",
         "dlpack_capsule")],
     include_dirs=["csrc/include"],  # and numpy's, when built

@@ -55,5 +55,43 @@ def baseline_program() -> Path:
     return program
 
 
+FLOOR_SOURCE = ROOT / "csrc" / "bench" / "floor.c"
+
+
+@functools.cache
+def floor_module():
+    """_bench_floor (csrc/bench/floor.c), the Python floor of the call rows:
+    a CPython extension built like the baseline, on demand, for this
+    interpreter and numpy, and imported."""
+    import importlib.machinery
+    import importlib.util
+    import sysconfig
+
+    import numpy
+
+    cc = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        raise RuntimeError("the Python floor needs a C compiler (cc, gcc or $CC)")
+    flags = [*OPTIMIZE, "-shared", "-fPIC", f"-I{sysconfig.get_paths()['include']}",
+             f"-I{numpy.get_include()}"]
+    key = hashlib.sha256()
+    for part in (FLOOR_SOURCE.read_bytes(), cc.encode(), " ".join(flags).encode(),
+                 sys.version.encode(), numpy.__version__.encode()):
+        key.update(part)
+    BUILD_DIR.mkdir(parents=True, exist_ok=True)
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    library = BUILD_DIR / f"floor-{key.hexdigest()[:16]}" / f"_bench_floor{suffix}"
+    if not library.is_file():
+        library.parent.mkdir(parents=True, exist_ok=True)
+        partial = library.with_name("partial" + suffix)
+        subprocess.run([*shlex.split(cc), *flags, str(FLOOR_SOURCE), "-o", str(partial)],
+                       check=True)
+        partial.replace(library)
+    spec = importlib.util.spec_from_file_location("_bench_floor", library)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 if __name__ == "__main__":
     print(baseline_program())

@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from c_baseline import baseline_program  # noqa: E402
+from c_baseline import baseline_program, floor_module  # noqa: E402
 from programs import (ADD_ONE_64MIB, DEVICE_HOP, IMPORT_LOOP, MATMUL_512,  # noqa: E402
                       SIMPLE_MUL, TWO_DEVICE_FLAGS, compile_program)
 
@@ -52,6 +52,20 @@ SYNC_FULL_C = "local-sync full call simple_mul 4xf32: C, same library (copy in, 
 SYNC_BOUND = "local-sync prepared call simple_mul, inputs reused: ireec bound() (a BufferView out)"
 SYNC_BOUND_OUT = "local-sync prepared call simple_mul, inputs reused: ireec bound() (read into an array)"
 SYNC_C = "local-sync prepared call simple_mul, inputs reused: C loop, same library (result not read)"
+# The Python floor beside each C row: the same Python expression as ireec's
+# call, answered by C functions doing no IREE work (csrc/bench/floor.c) and
+# returning what the call returns. ireec's call against the C row plus its
+# floor says what ireec adds beyond the interpreter itself.
+FLOOR = " Python floor (the same expression, C doing no IREE work)"
+FULL_FLOOR = "full call simple_mul 4xf32:" + FLOOR + ": floor.call(a, b)[0].to_numpy()"
+FULL_FLOOR_OUT = "full call simple_mul 4xf32:" + FLOOR + ": floor.call(a, b, out=array)"
+PREPARED_FLOOR = "prepared call simple_mul, inputs reused:" + FLOOR + ": bound() (a view out)"
+PREPARED_FLOOR_OUT = ("prepared call simple_mul, inputs reused:" + FLOOR
+                      + ": bound() (read into an array)")
+SYNC_FULL_FLOOR = "local-sync " + FULL_FLOOR
+SYNC_FULL_FLOOR_OUT = "local-sync " + FULL_FLOOR_OUT
+SYNC_FLOOR = "local-sync " + PREPARED_FLOOR
+SYNC_FLOOR_OUT = "local-sync " + PREPARED_FLOOR_OUT
 # A call across two devices (async-external): two plain local-task devices,
 # and device_a with discrete memory, whose buffers device_b stages through
 # host memory (docs/heterogeneous_devices.md).
@@ -229,6 +243,23 @@ def main(argv=None) -> int:
     sync_bound = sync_prepared.bind(sync_a, sync_b)
     sync_bound_out = sync_prepared.bind(sync_a, sync_b, out=np.empty(4, np.float32))
 
+    # The Python floor: objects of Python subclasses of its C types, as
+    # ireec's Session, BoundCall and BufferView are.
+    floor = floor_module()
+
+    class FloorView(floor.View):
+        __slots__ = ()
+
+    class FloorSession(floor.Floor):
+        __slots__ = ()
+
+    class FloorBound(floor.Call):
+        __slots__ = ()
+
+    floor.set_view_class(FloorView)
+    floor_session = FloorSession()
+    floor_bound, floor_bound_out = FloorBound(), FloorBound(np.empty(4, np.float32))
+
     # Two devices: the same program on plain devices and on a discrete one.
     hop_calls = {}
     for size, n in HOP_SIZES.items():
@@ -284,6 +315,13 @@ def main(argv=None) -> int:
             (lambda: theirs_sync_mul(a4, b4).to_host(), calls_small),
         SYNC_BOUND: (sync_bound, calls_small),
         SYNC_BOUND_OUT: (sync_bound_out, calls_small),
+        **{name: (lambda: floor_session.call("mul.simple_mul", a4, b4)[0].to_numpy(),
+                  calls_small) for name in (FULL_FLOOR, SYNC_FULL_FLOOR)},
+        **{name: (lambda: floor_session.call("mul.simple_mul", a4, b4, out=out4),
+                  calls_small) for name in (FULL_FLOOR_OUT, SYNC_FULL_FLOOR_OUT)},
+        **{name: (floor_bound, calls_small) for name in (PREPARED_FLOOR, SYNC_FLOOR)},
+        **{name: (floor_bound_out, calls_small)
+           for name in (PREPARED_FLOOR_OUT, SYNC_FLOOR_OUT)},
         **hop_calls,
         IMPORT_OURS:
             (lambda: import_session.call("imports.loop", IMPORT_CALLS), max(20, calls_small // 50)),
@@ -415,6 +453,23 @@ def print_table(median, rounds, workers, pinned) -> None:
          ratio(median, SYNC_BOUND_OUT, SYNC_C), "≤ 1.10", lambda r: r <= 1.10),
         ("local-sync prepared call (bound, BufferView out) / C loop",
          ratio(median, SYNC_BOUND, SYNC_C), "≤ 1.10", lambda r: r <= 1.10),
+        *((f"{prefix}{what}, ireec / (C + Python floor)",
+           median[ours] / (median[c_row] + median[floor_row]), "≤ 1.05",
+           lambda r: r <= 1.05)
+          for prefix, rows_of in (("", (
+              ("full call simple_mul", FULL_OURS, FULL_C, FULL_FLOOR),
+              ("full call simple_mul with out=", FULL_OURS_OUT, FULL_C, FULL_FLOOR_OUT),
+              ("prepared call (bound, BufferView out)", PREPARED_BOUND, PREPARED_C,
+               PREPARED_FLOOR),
+              ("prepared call (bound, result read into an array)", PREPARED_BOUND_OUT,
+               PREPARED_C, PREPARED_FLOOR_OUT))), ("local-sync ", (
+              ("full call simple_mul", SYNC_FULL_OURS, SYNC_FULL_C, SYNC_FULL_FLOOR),
+              ("full call simple_mul with out=", SYNC_FULL_OURS_OUT, SYNC_FULL_C,
+               SYNC_FULL_FLOOR_OUT),
+              ("prepared call (bound, BufferView out)", SYNC_BOUND, SYNC_C, SYNC_FLOOR),
+              ("prepared call (bound, result read into an array)", SYNC_BOUND_OUT, SYNC_C,
+               SYNC_FLOOR_OUT))))
+          for what, ours, c_row, floor_row in rows_of),
         ("64 MiB readback bandwidth, ireec / numpy copy", readback, "≥ 0.80",
          lambda r: r >= 0.80),
         ("zero-copy import, slowest / fastest size", max(imports) / min(imports),

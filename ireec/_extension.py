@@ -4,11 +4,10 @@ extension everything it needs from Python at once.
 
 The extension holds the C state of ireec's objects (the Handle kinds every
 wrapper subclasses, the Invoker of PreparedCall and BoundCall, the Lock of
-a Session) and makes the common calls in C: a call whose arguments are numpy
-arrays or BufferViews, and `to_numpy()` of a host-mappable view. Everything
-else it declines (having done nothing) or leaves to the Python functions
-given here, which handle it with their own messages: see
-csrc/python/invoker.c and readback.c.
+a Session) and makes every call of a session's function (the one route:
+csrc/python/invoker.c), decodes its results and reads views back. What it is
+given here is data, never behaviour: the classes it makes objects of, the
+tables it reads, and the dict of exceptions kept for failed statuses.
 """
 
 from __future__ import annotations
@@ -24,8 +23,6 @@ from .hal.element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DTYPE
 from .hal.fence import Fence
 from .hal.semaphore import Semaphore
 from .runtime.advice import status_error_factories
-from .runtime.call import call_declined
-from .runtime.session import Session
 from .vm import ref_type
 from .vm.buffer import Buffer as VmBuffer
 from .vm.list import List
@@ -58,8 +55,6 @@ def installation() -> dict[str, Any]:
         vm_buffer=VmBuffer,
         ref_types=ref_type.types_by_id,
         ref_objects=ref_type.objects_by_token,
-        call_declined=call_declined,
-        session_call=Session._call,
         # The exceptions Python functions IREE calls raised, kept under the
         # number their failed statuses name.
         python_exceptions=python_exceptions,

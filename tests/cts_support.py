@@ -34,10 +34,10 @@ from ireec.hal import (
 
 from locations import PROGRAMS_DIR
 
+CPU_DEVICES = ("local-task", "local-sync", "local-task://?memory=discrete")
 # The machine's Vulkan device's URI holds its UUID: "vulkan" stands for it
 # here, and the ports' `device` fixture puts it in (the vulkan_uri fixture).
-DEVICES = ("local-task", "local-sync", "local-task://?memory=discrete", "vulkan",
-           "vulkan://?memory=discrete")
+DEVICES = (*CPU_DEVICES, "vulkan", "vulkan://?memory=discrete")
 
 # The compiler backend of each executable format a driver loads.
 CPU_BACKENDS = {"llvm-cpu": "embedded-elf-x86_64", "vmvx": "vmvx-bytecode-fb"}

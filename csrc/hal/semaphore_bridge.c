@@ -9,7 +9,8 @@
 // Failures
 //===----------------------------------------------------------------------===//
 
-static iree_status_t ireec_hal_semaphore_failure(iree_hal_semaphore_t* semaphore) {
+IREEC_HAL_INTERNAL iree_status_t ireec_hal_semaphore_failure(
+    iree_hal_semaphore_t* semaphore) {
   uint64_t value = 0;
   iree_status_t status = iree_hal_semaphore_query(semaphore, &value);
   if (iree_status_is_ok(status) && value >= IREE_HAL_SEMAPHORE_FAILURE_VALUE) {
@@ -25,6 +26,16 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_semaphore_list_failure(
     if (!iree_status_is_ok(failure)) return failure;
   }
   return iree_ok_status();
+}
+
+IREEC_HAL_INTERNAL bool ireec_hal_semaphore_reached(iree_hal_semaphore_t* semaphore,
+                                                    uint64_t value) {
+  uint64_t current = 0;
+  iree_status_t status = iree_hal_semaphore_query(semaphore, &current);
+  bool reached = iree_status_is_ok(status) && current < IREE_HAL_SEMAPHORE_FAILURE_VALUE &&
+                 current >= value;
+  iree_status_ignore(status);
+  return reached;
 }
 
 // Whether |semaphore| has reached |value| or failed: a wait for it would
@@ -310,12 +321,7 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_semaphore_bridge_map(
       list->payload_values[list->count++] = value;
       continue;
     }
-    uint64_t current = 0;
-    iree_status_t query = iree_hal_semaphore_query(semaphore, &current);
-    const bool reached = iree_status_is_ok(query) && current >= value &&
-                         current < IREE_HAL_SEMAPHORE_FAILURE_VALUE;
-    iree_status_ignore(query);
-    if (reached) continue;  // nothing to wait for
+    if (ireec_hal_semaphore_reached(semaphore, value)) continue;  // nothing to wait for
     iree_hal_semaphore_t* proxy = NULL;
     status = ireec_hal_semaphore_bridge_proxy(bridge, device, &proxy);
     if (!iree_status_is_ok(status)) break;

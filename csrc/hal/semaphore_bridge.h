@@ -37,10 +37,18 @@ IREEC_HAL_INTERNAL iree_status_t ireec_hal_host_job_run(
     const ireec_hal_host_copy_t* copies, iree_hal_semaphore_list_t signals,
     iree_allocator_t host_allocator);
 
-// The first failure of |list|'s semaphores (their own failure status, or
-// ABORTED), or OK.
+// The failure of |semaphore| (the status it failed with, or ABORTED), or OK
+// while it has not failed.
+IREEC_HAL_INTERNAL iree_status_t ireec_hal_semaphore_failure(
+    iree_hal_semaphore_t* semaphore);
+
+// The first failure of |list|'s semaphores, or OK.
 IREEC_HAL_INTERNAL iree_status_t ireec_hal_semaphore_list_failure(
     iree_hal_semaphore_list_t list);
+
+// Whether |semaphore| has reached |value| (false once it has failed).
+IREEC_HAL_INTERNAL bool ireec_hal_semaphore_reached(iree_hal_semaphore_t* semaphore,
+                                                    uint64_t value);
 
 // The lists to hand |device|'s queue in place of |waits| and |signals|:
 // semaphores it cannot wait on or signal get proxies made on |device| and

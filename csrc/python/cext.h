@@ -57,6 +57,10 @@ extern PyObject* ireec_ref_objects;
 // {element type: numpy dtype}, owned by ireec.hal.element_type (it grows by
 // ml_dtypes' types once they are imported): read through ireec_dtype_for.
 extern PyObject* ireec_dtypes_by_element_type;
+// {numpy dtype: element type}, the same table's other way; asked for a
+// dtype it lacks (PyObject_GetItem), it learns ml_dtypes' types or raises
+// the TypeError naming a dtype with none.
+extern PyObject* ireec_element_types_by_dtype;
 // ffi.cast, for the cffi pointers `.handle` and the invoker's lists are
 // seen as from Python.
 extern PyObject* ireec_cffi_cast;
@@ -65,14 +69,10 @@ extern PyObject* ireec_cffi_cast;
 extern PyObject* ireec_uintptr_cffi_type;
 // ffi.NULL: the pointer a Use yields for None.
 extern PyObject* ireec_cffi_null;
-// The Python functions C hands what it leaves to Python (see install()'s
-// docstring in cext_module.c).
-extern PyObject* ireec_call_declined;
 // {number: exception}: the exceptions Python callbacks raised, kept under
 // the number their failed statuses name (ireec/_core/callbacks.py); the one
 // status converter (errors.c) raises the one a status names again.
 extern PyObject* ireec_python_exceptions;
-extern PyObject* ireec_session_call;
 // False, with a RuntimeError set, before install().
 bool ireec_require_installed(void);
 
@@ -290,26 +290,41 @@ typedef struct {
 // when the call path declines it (nothing done, no Python error), -1 with
 // the ireec.errors exception raised (the lists then empty).
 int ireec_invoke(const ireec_invocation_t* invocation, ireec_invoke_results_t* results);
-// invoke.c: trace_invokes(list or None), for tests: which path calls took.
-PyObject* ireec_trace_invokes(PyObject* module, PyObject* trace);
+// invoke.c: pushes the argument |arg| (argument |index| of |function|)
+// onto |inputs| if it is an exact numpy array ireec_invoke takes (copied to
+// a new buffer view on |device|, without the GIL) or an ireec.BufferView
+// (a new reference; ClosedError if closed): 1 pushed, 0 not one of those
+// (nothing done), -1 with a Python error (a failed copy noted with the
+// argument).
+int ireec_invoke_push(iree_vm_list_t* inputs, iree_hal_device_t* device,
+                      const iree_vm_function_t* function, Py_ssize_t index, PyObject* arg);
 // invoke.c: "module.function", for messages; NULL with a Python error.
 PyObject* ireec_function_full_name(const iree_vm_function_t* function);
 
-// The Invoker type (invoker.c): the base of PreparedCall and BoundCall; and
-// CallLevel, what Invoker._level() makes.
+// The Invoker type (invoker.c): the base of PreparedCall and BoundCall.
 extern PyTypeObject ireec_invoker_type;
-extern PyTypeObject ireec_call_level_type;
 // handle.c: `with Use(*objects) as pointers:`, uses held for a block.
 extern PyTypeObject ireec_use_type;
 // The call of an Invoker with vectorcall's arguments (|kwnames| name the
-// values after the |nargs| arguments): made in C, or by the general path.
+// values after the |nargs| arguments: device=, out=).
 PyObject* ireec_invoker_vectorcall(PyObject* invoker, PyObject* const* args,
                                    Py_ssize_t nargs, PyObject* kwnames);
 // The parts of an Invoker the result decoder reads (invoker.c).
 iree_vm_list_t* ireec_invoker_outputs(PyObject* invoker);
-PyObject* ireec_invoker_outputs_cdata(PyObject* invoker);
 const iree_vm_function_t* ireec_invoker_function(PyObject* invoker);
 PyObject* ireec_invoker_device(PyObject* invoker);
+
+// call_out.c: a call's `out` (an array, or a list or tuple of arrays and
+// None) checked against the results of the kinds |result_kinds| (bytes,
+// one letter per result) of the function |name|: each entry an array of an
+// element type, C-contiguous and writeable, for a ref result. 0, or -1
+// with the TypeError or ValueError saying what is wrong.
+int ireec_out_check(PyObject* out, PyObject* result_kinds, PyObject* name);
+// call_out.c: each BufferView of |results| (a list) that `out` has an
+// array for read into that array (a use of |device| held), closed, and
+// replaced by the array. 0, or -1 with a Python error (IREE's noted with
+// the result).
+int ireec_out_read(PyObject* out, PyObject* results, PyObject* name, PyObject* device);
 
 // results.c: the one result decoder. A list of a call's results as Python
 // values: |out| (if not NULL) for result 0, each view in |raw| a

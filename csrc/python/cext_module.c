@@ -3,23 +3,23 @@
 // install(), which hands it, once, everything it needs from ireec's Python
 // side.
 //
-// ireec's raw face is cffi, and so is every other path. A cffi call with its
-// arguments marshalled in Python costs a few hundred nanoseconds per step,
-// and a call of a small program takes a dozen such steps (an array's data,
-// its shape, its element type, per argument; the result's the same way), run
-// right after the thread handoff of the invoke has left the interpreter's
-// caches cold. This module does those steps in C for the common case only:
-// every argument an open ireec.BufferView or an exact numpy array of an
-// element type IREE has. Anything else it declines before touching
-// anything, and the general path (ireec/_core/marshal.py) converts it or
-// says what is wrong.
+// ireec's raw face is cffi. A cffi call with its arguments marshalled in
+// Python costs a few hundred nanoseconds per step, and a call of a small
+// program takes a dozen such steps (an array's data, its shape, its element
+// type, per argument; the result's the same way). This module makes every
+// call of a session's function (invoker.c: the one route into an invoke),
+// decodes its results (results.c), reads views back (readback.c) and holds
+// the C state of every wrapped object (handle.c). The only Python a call
+// runs is the converter of the arguments C does not push itself (scalars,
+// fences, lists, DLPack and buffer-protocol objects: ireec/runtime/
+// _marshal.py), given to each invoker once.
 //
 // The objects it takes are its own C types: the Handles (a BufferView's
 // pointer is read from its C struct), the Invoker (whose session, function,
-// lists and device are typed fields) and the Lock. It reads no Python
-// attribute by name and calls no method: failed statuses are raised from C
-// as the ireec.errors classes, results are made in C, and the few things
-// left to Python go to the functions install() was given.
+// lists and device are typed fields) and the Lock. install() gives it data,
+// never behaviour: ireec's classes it makes objects of, its tables (element
+// types, error classes, registered ref types) and the dict of exceptions
+// kept for failed statuses.
 
 #define IREEC_CEXT_IMPORTS_NUMPY
 #include "cext.h"
@@ -35,8 +35,7 @@ PyObject* ireec_vm_list_class = NULL;
 PyObject* ireec_vm_buffer_class = NULL;
 PyObject* ireec_ref_types = NULL;
 PyObject* ireec_ref_objects = NULL;
-PyObject* ireec_call_declined = NULL;
-PyObject* ireec_session_call = NULL;
+PyObject* ireec_element_types_by_dtype = NULL;
 PyObject* ireec_python_exceptions = NULL;
 static bool ireec_installed = false;
 
@@ -73,9 +72,8 @@ static int ireec_read_cffi_types(PyObject* ffi, PyObject** cffi_types) {
 
 // What install() takes: each keyword, what it must be, and where it goes
 // (NULL: read here, not kept as is).
-typedef enum { IREEC_ANY, IREEC_TYPE, IREEC_EXCEPTION, IREEC_DICT, IREEC_CALLABLE } ireec_kind_t;
+typedef enum { IREEC_ANY, IREEC_TYPE, IREEC_EXCEPTION, IREEC_DICT } ireec_kind_t;
 static PyObject* ireec_ffi_given = NULL;
-static PyObject* ireec_element_types_given = NULL;
 static PyObject* ireec_buffer_view_given = NULL;
 static const struct {
   const char* name;
@@ -83,7 +81,7 @@ static const struct {
   PyObject** target;
 } ireec_install_keywords[] = {
     {"ffi", IREEC_ANY, &ireec_ffi_given},
-    {"element_types_by_dtype", IREEC_DICT, &ireec_element_types_given},
+    {"element_types_by_dtype", IREEC_DICT, &ireec_element_types_by_dtype},
     {"dtypes_by_element_type", IREEC_DICT, &ireec_dtypes_by_element_type},
     {"buffer_view", IREEC_TYPE, &ireec_buffer_view_given},
     {"closed_error", IREEC_EXCEPTION, &ireec_closed_error},
@@ -96,8 +94,6 @@ static const struct {
     {"vm_buffer", IREEC_TYPE, &ireec_vm_buffer_class},
     {"ref_types", IREEC_DICT, &ireec_ref_types},
     {"ref_objects", IREEC_DICT, &ireec_ref_objects},
-    {"call_declined", IREEC_CALLABLE, &ireec_call_declined},
-    {"session_call", IREEC_CALLABLE, &ireec_session_call},
 };
 #define IREEC_INSTALL_KEYWORDS \
   (sizeof(ireec_install_keywords) / sizeof(ireec_install_keywords[0]))
@@ -129,15 +125,11 @@ static PyObject* ireec_install(PyObject* module, PyObject* args, PyObject* kwarg
       case IREEC_DICT:
         fits = PyDict_Check(value);
         break;
-      case IREEC_CALLABLE:
-        fits = PyCallable_Check(value);
-        break;
       case IREEC_ANY:
         break;
     }
     if (!fits) {
-      static const char* kinds[] = {"an object", "a class", "an exception class", "a dict",
-                                    "callable"};
+      static const char* kinds[] = {"an object", "a class", "an exception class", "a dict"};
       PyErr_Format(PyExc_TypeError, "install(): %s must be %s", name,
                    kinds[ireec_install_keywords[i].kind]);
       return NULL;
@@ -228,9 +220,6 @@ static PyMethodDef ireec_cext_methods[] = {
      "(\"dltensor_versioned\" or \"dltensor\") of the tensor laid out in the "
      "storage of an export (ireec_hal_buffer_view_export_device_allocation); "
      "it owns the export on every path, ending it when it goes untaken"},
-    {"trace_invokes", ireec_trace_invokes, METH_O,
-     "trace_invokes(list or None): every call the invoker tries in C appends "
-     "\"handled\" or \"declined\" to the list (for tests)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -254,7 +243,6 @@ PyMODINIT_FUNC PyInit__cext(void) {
       {"Handle", &ireec_handle_type},
       {"Invoker", &ireec_invoker_type},
       {"NativeFunction", &ireec_native_function_type},
-      {"CallLevel", &ireec_call_level_type},
       {"Use", &ireec_use_type},
       {"Lock", &ireec_lock_type},
   };

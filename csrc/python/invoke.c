@@ -1,8 +1,9 @@
 // ireec_invoke(): a call whose arguments are numpy arrays or
 // ireec.BufferViews, pushed, invoked and its result handed over or read into
 // `out`, in one crossing into C; it declines (doing nothing) whatever else
-// it is given, and raises IREE's failures itself (errors.c) with the
-// general path's notes.
+// it is given, and raises IREE's failures itself (errors.c) with the notes
+// naming the argument or result. With no arguments it invokes what the
+// invoker pushed (ireec_invoke_push, below, and its converter).
 //
 // The C work runs without the GIL, as cffi's calls do; the arrays stay
 // referenced by the caller's arguments and the buffer views retained until
@@ -16,7 +17,7 @@
 // meanwhile cannot free it); NULL when it is not an open ireec.BufferView.
 static iree_hal_buffer_view_t* ireec_retain_buffer_view(PyObject* arg) {
   if (Py_TYPE(arg) != ireec_buffer_view_class) return NULL;
-  if (ireec_handle_is_closed(arg)) return NULL;  // the general path raises
+  if (ireec_handle_is_closed(arg)) return NULL;  // ireec_invoke_push raises
   iree_hal_buffer_view_t* view = ((ireec_handle_t*)arg)->buffer_view;
   iree_hal_buffer_view_retain(view);
   return view;
@@ -36,7 +37,7 @@ PyObject* ireec_function_full_name(const iree_vm_function_t* function) {
   return full;
 }
 
-// Where an invoke failed, for the general path's wording of it.
+// Where an invoke failed, for the note naming the argument or result.
 typedef enum {
   IREEC_FAILED_COPY,  // copying array argument |index| to the device (a note)
   IREEC_FAILED_PUSH,  // pushing a BufferView argument (no note)
@@ -45,7 +46,7 @@ typedef enum {
                       // there: the result is not a buffer view, a TypeError)
 } ireec_failure_t;
 
-// Raises what failed at |stage| as the general path words it.
+// Raises what failed at |stage|, noted with the argument or result.
 static void ireec_raise_failure(const iree_vm_function_t* function,
                                 iree_status_t status, ireec_failure_t stage,
                                 Py_ssize_t index) {
@@ -145,6 +146,37 @@ static bool ireec_invoke_nogil(const ireec_invocation_t* invocation,
   results->count = 0;
   iree_vm_list_clear(invocation->outputs);
   return false;
+}
+
+int ireec_invoke_push(iree_vm_list_t* inputs, iree_hal_device_t* device,
+                      const iree_vm_function_t* function, Py_ssize_t index, PyObject* arg) {
+  iree_status_t status;
+  if (Py_TYPE(arg) == ireec_buffer_view_class) {
+    // A closed view raises ClosedError; a close() meanwhile waits.
+    if (ireec_handle_acquire(arg) != 0) return -1;
+    status = ireec_vm_list_push_ref_object_retain(
+        inputs, ((ireec_handle_t*)arg)->buffer_view, iree_hal_buffer_view_type());
+    ireec_handle_release_use(arg);
+    if (!iree_status_is_ok(status)) {
+      ireec_raise_failure(function, status, IREEC_FAILED_PUSH, index);
+      return -1;
+    }
+    return 1;
+  }
+  iree_hal_dim_t dims[IREEC_FAST_MAX_RANK];
+  ireec_host_array_t array;
+  if (!ireec_array_describe(arg, /*writable=*/false, dims, &array)) return 0;
+  // The array stays referenced by the caller's arguments meanwhile.
+  Py_BEGIN_ALLOW_THREADS;
+  status = ireec_vm_list_push_buffer_view_copy(
+      inputs, device, iree_hal_device_allocator(device), array.shape_rank, array.shape,
+      array.element_type, array.data, array.data_length);
+  Py_END_ALLOW_THREADS;
+  if (!iree_status_is_ok(status)) {
+    ireec_raise_failure(function, status, IREEC_FAILED_COPY, index);
+    return -1;
+  }
+  return 1;
 }
 
 int ireec_invoke(const ireec_invocation_t* invocation, ireec_invoke_results_t* results) {

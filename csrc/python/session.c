@@ -2,8 +2,9 @@
 // the session makes a function's calls with, found by name in the session's
 // table, called as C calls an Invoker (invoker.c), with no Python frame of
 // its own. A name not in the table (not called yet, or not a function) goes
-// to the installed Python path (Session._call), which looks the function up,
-// says what is wrong, and puts the function's call in the table.
+// to the session's own Session._call, which looks the function up, says what
+// is wrong, and puts the function's call in the table: the one cache of
+// call objects.
 
 #include "cext.h"
 
@@ -21,14 +22,19 @@ static PyObject* ireec_session_call_method(PyObject* self, PyObject* const* args
     }
     if (PyErr_Occurred()) return NULL;
   }
-  if (!ireec_require_installed()) return NULL;
-  // The Python path, with the session first.
+  // The session's own _call (Python): it looks the function up, says what
+  // is wrong, and puts the function's call in the table.
+  static PyObject* call_name = NULL;
+  if (!call_name) {
+    call_name = PyUnicode_InternFromString("_call");
+    if (!call_name) return NULL;
+  }
   Py_ssize_t keywords = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
   PyObject** stack = PyMem_Malloc(sizeof(PyObject*) * (size_t)(1 + nargs + keywords));
   if (!stack) return PyErr_NoMemory();
   stack[0] = self;
   for (Py_ssize_t i = 0; i < nargs + keywords; ++i) stack[1 + i] = args[i];
-  PyObject* results = PyObject_Vectorcall(ireec_session_call, stack, 1 + nargs, kwnames);
+  PyObject* results = PyObject_VectorcallMethod(call_name, stack, 1 + nargs, kwnames);
   PyMem_Free(stack);
   return results;
 }

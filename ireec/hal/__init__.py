@@ -68,7 +68,7 @@ from .device import (
     WaitMode,
     WriteFlag,
 )
-from .driver import DeviceInfo, DriverInfo
+from .driver import DeviceInfo, DriverInfo, parse_driver_flags
 from .element_type import (
     dtype_from_element_type,
     element_type_from_dtype,
@@ -114,6 +114,7 @@ __all__ = [
     "Semaphore", "SemaphoreCompatibility", "SemaphoreFlag", "TransferBufferFlag",
     "TransferCommand", "TransferCommandType", "UpdateFlag", "WHOLE_BUFFER", "WaitFlag",
     "WaitMode", "WriteFlag", "dtype_from_element_type", "element_type_from_dtype",
-    "element_type_name", "empty_aligned", "parse_element_type", "semaphore_list_fail",
+    "element_type_name", "empty_aligned", "parse_driver_flags", "parse_element_type",
+    "semaphore_list_fail",
     "semaphore_list_poll", "semaphore_list_signal", "semaphore_list_wait",
 ]

@@ -94,7 +94,7 @@ _COPIED_IMPORT_PARAMS = ffi.new("iree_hal_buffer_params_t*", {
 _NO_COPY_ADVICE = {
     KDL_CUDA: ("; a program's results on CUDA come from IREE's stream-ordered pools, which "
                "its allocator does not export, unless "
-               "iree.runtime.flags.parse_flags('--cuda_async_allocations=false') ran before "
+               "ireec.hal.parse_driver_flags('--cuda_async_allocations=false') ran before "
                "the device was created"),
 }
 

@@ -131,11 +131,6 @@ def unregister(token: int) -> None:
         _calls.pop(token, None)
 
 
-def pending_count() -> int:
-    """How many registered calls IREE has not made yet."""
-    return len(_calls)
-
-
 def _first_failure(waits: Any) -> CData | None:
     """The failure (a new status) of what `waits` (a Fence, or (Semaphore,
     value) pairs) holds first, or None (closed objects count as not

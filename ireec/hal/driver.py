@@ -85,3 +85,16 @@ def query_available_devices(registry: CData, driver: str,
             lib.iree_allocator_free(host_allocator, infos[0])
     finally:
         made.close()
+
+
+def parse_driver_flags(*flags: str) -> None:
+    """Sets flags of IREE's own GPU drivers (`--cuda_*`, `--vulkan_*`, e.g.
+    "--cuda_async_allocations=false"), which IREE's official runtime lends
+    ireec's registry: its drivers read them when a device is created.
+    Process-wide, as in IREE's tools (whose command lines take the same
+    flags); an unknown flag or value raises IREE's InvalidArgumentError."""
+    for flag in flags:
+        if not isinstance(flag, str):
+            raise TypeError(f"flags are str, not {type(flag).__name__}")
+    _borrowed_drivers.parse_flags(list(flags))
+

@@ -108,9 +108,19 @@ class _DtypesByElementType(dict):  # type: ignore[type-arg]
 # is installed: it derives the element types of numpy's builtin type numbers
 # from the first, and reads the second (asking it for a row it lacks: the
 # table then learns ml_dtypes' or raises).
-ELEMENT_TYPES_BY_DTYPE: dict[np.dtype[Any], int] = {
+class _ElementTypesByDtype(dict):  # type: ignore[type-arg]
+    """{numpy dtype: element type}, which, asked for a dtype it lacks
+    (`table[dtype]`), learns ml_dtypes' rows first if ml_dtypes is imported,
+    then answers or raises the TypeError naming why the dtype has no
+    element type (element_type_from_dtype). `.get` only reads it."""
+
+    def __missing__(self, dtype: np.dtype[Any]) -> int:
+        return element_type_from_dtype(dtype)
+
+
+ELEMENT_TYPES_BY_DTYPE: dict[np.dtype[Any], int] = _ElementTypesByDtype({
     np.dtype(numpy_type): element_type for element_type, numpy_type, _ in _ROWS
-    if not isinstance(numpy_type, str)}
+    if not isinstance(numpy_type, str)})
 DTYPES_BY_ELEMENT_TYPE: dict[int, np.dtype[Any]] = _DtypesByElementType({
     **{element_type: dtype for dtype, element_type in ELEMENT_TYPES_BY_DTYPE.items()},
     **{element_type: np.dtype(numpy_type) for element_type, numpy_type in _READ_BACK_AS.items()},

@@ -1,5 +1,8 @@
-"""Python values to and from VM lists, following a function's calling
-convention (ireec/vm/function.py).
+"""The arguments of a call that C does not push itself, converted onto its
+input list following the function's calling convention (ireec/vm/function.py):
+the converter each invoker is given (`Packer.push_arg`, called from
+csrc/python/invoker.c). Exact numpy arrays of an element type and
+BufferViews are pushed in C (csrc/python/invoke.c) and never come here.
 
 * `i`, `I`: a Python int, anything with `__index__` (numpy integers), or a
   0-d integer/bool array. Integers are signless in the VM, so both signed and
@@ -16,9 +19,9 @@ convention (ireec/vm/function.py).
   declares a list (`!util.list<T>`), a buffer (`!util.buffer`) or a type of
   its own, or declares nothing: VM objects (`push_vm_ref`).
 
-Results come back as Python ints/floats (i32 and i64 signed), BufferViews,
-Fences, `ireec.vm.List`s, `ireec.vm.Buffer`s, or None for a null ref
-(ireec/vm/variant.py).
+Results are decoded in C (csrc/python/results.c): Python ints/floats (i32 and
+i64 signed), BufferViews, Fences, `ireec.vm.List`s, `ireec.vm.Buffer`s, or
+None for a null ref.
 """
 
 from __future__ import annotations
@@ -29,7 +32,6 @@ import numpy as np
 
 from ..hal.buffer_view import BufferView
 from ..hal.device import Device
-from ..hal.element_type import ELEMENT_TYPES_BY_DTYPE, element_type_from_dtype
 from ..hal.fence import Fence
 from ..vm.buffer import Buffer
 from ..vm.declaration import argument_tensor_types, argument_types, vm_type_name
@@ -39,7 +41,7 @@ from ..vm.ref_type import ref_type_of
 from ..vm.value import as_float as _as_float
 from ..vm.value import as_int as _as_int
 from ..vm.value import describe as _describe
-from ..vm.variant import object_from_variant, ref_type_id, retain_ref
+from ..vm.variant import ref_type_id, retain_ref
 from .._core.handle import use
 from .._core.library import ffi, lib
 from .._core.status import check_status
@@ -49,73 +51,20 @@ from ._tensor_args import host_argument
 if TYPE_CHECKING:
     from ..types import CData
 
-_VARIANT_SIZE = ffi.sizeof("iree_vm_variant_t")
-_EMPTY_VARIANT = bytes(_VARIANT_SIZE)
-
-# Shapes up to this rank go through a Packer's scratch dims; deeper ones get
-# their own array.
-_SCRATCH_RANK = 16
-
-def fill_host_array(host_array, array, dims, what: str):
-    """Describes the numpy `array` in the ireec_host_array_t* `host_array`
-    (its shape in `dims`, a scratch of _SCRATCH_RANK dims, or a new array
-    for deeper shapes, kept by the caller). Returns the cffi object lending
-    the array's memory, which the caller keeps while C may write to it."""
-    if type(array) is not np.ndarray:
-        raise TypeError(f"{what} must be a numpy array, not {type(array).__name__}")
-    dtype = array.dtype
-    element_type = ELEMENT_TYPES_BY_DTYPE.get(dtype)
-    if element_type is None:
-        if dtype.byteorder not in ("=", "|"):
-            raise ValueError(f"{what} has non-native byte order ({dtype})")
-        element_type = element_type_from_dtype(dtype)  # TypeError if it has none
-    try:
-        # Only C-contiguous, writeable arrays export a writable simple buffer.
-        data = ffi.from_buffer(array, require_writable=True)
-    except (BufferError, ValueError, TypeError):
-        raise ValueError(f"{what} must be C-contiguous and writeable") from None
-    rank = array.ndim
-    if rank > _SCRATCH_RANK:
-        dims = ffi.new("iree_hal_dim_t[]", array.shape)
-    elif rank:
-        dims[0:rank] = array.shape
-    host_array.data = data
-    host_array.data_length = array.nbytes
-    host_array.element_type = element_type
-    host_array.shape_rank = rank
-    host_array.shape = dims
-    return data, dims
-
-
-def _native_element_type(dtype: np.dtype) -> int | None:
-    """The element type of a native-order dtype (ml_dtypes' too, whose rows
-    the table gains once they are met); None for dtypes the fast paths
-    leave to the general ones (non-native byte order, no IREE element
-    type)."""
-    if dtype.byteorder not in ("=", "|"):
-        return None
-    try:
-        return element_type_from_dtype(dtype)
-    except TypeError:
-        return None
-
 
 class _Scratch:
-    """The cffi objects one conversion writes into (a value, a ref, a
-    variant, dims, a host array), made once and reused."""
+    """The cffi objects one conversion writes into (a value, a ref), made
+    once and reused."""
 
-    __slots__ = ("value", "ref", "variant", "dims", "host_array")
+    __slots__ = ("value", "ref")
 
     def __init__(self) -> None:
         self.value = ffi.new("iree_vm_value_t*")
         self.ref = ffi.new("iree_vm_ref_t*")
-        self.variant = ffi.new("iree_vm_variant_t*")
-        self.dims = ffi.new("iree_hal_dim_t[]", _SCRATCH_RANK)
-        self.host_array = ffi.new("ireec_host_array_t*")
 
 
 class Packer:
-    """Pushes arguments onto a VM list and reads results back.
+    """Pushes a function's arguments onto a VM list, one at a time.
 
     Each conversion takes a set of cffi scratch objects of its own from the
     Packer's spares (making one when none is spare) and gives it back when
@@ -149,79 +98,23 @@ class Packer:
         except IndexError:  # all in use
             return _Scratch()
 
-    def push_args(self, vm_list, args, device, device_ptr=None) -> None:
-        """Pushes every argument, converted by its calling-convention kind;
-        numpy arrays are copied to `device` (a Device: a use of it held
-        meanwhile, unless the caller gives its pointer, `device_ptr`, from
-        a use of what owns it)."""
+    def push_arg(self, vm_list: CData, index: int, arg: object, device: Device) -> None:
+        """Pushes argument `index`, `arg`, converted by its calling-convention
+        kind (a numpy array copied to `device`): the converter of the
+        invoker's calls, with the session's lock held."""
         scratch = self._take()
         try:
-            if device_ptr is not None:
-                allocator = lib.iree_hal_device_allocator(device_ptr)
-                self._push_args(vm_list, args, device, device_ptr, allocator, scratch)
-            elif isinstance(device, Device):
-                with use(device) as (device_ptr,):
-                    allocator = lib.iree_hal_device_allocator(device_ptr)
-                    self._push_args(vm_list, args, device, device_ptr, allocator, scratch)
+            kind = self.arg_kinds[index]
+            where = self._wheres[index]
+            if kind != "r":
+                self._push_scalar(vm_list, kind, arg, where, scratch)
+            elif index in self.vm_refs and push_vm_ref(
+                    vm_list, arg, self.vm_refs[index], device, where):
+                pass
             else:
-                self._push_args(vm_list, args, device, None, None, scratch)
+                self._push_ref(vm_list, arg, device, where, scratch, index)
         finally:
             self._spare.append(scratch)
-
-    def _push_args(self, vm_list, args, device, device_ptr, allocator,
-                   scratch: _Scratch) -> None:
-        index = 0
-        for kind, arg in zip(self.arg_kinds, args):
-            if kind != "r":
-                self._push_scalar(vm_list, kind, arg, self._wheres[index], scratch)
-            elif index in self.vm_refs and push_vm_ref(
-                    vm_list, arg, self.vm_refs[index], device, self._wheres[index]):
-                pass
-            elif type(arg) is np.ndarray:
-                # The common case, inline: a native-order C-contiguous array
-                # copied to the device and pushed in one C call
-                # (ireec_vm_list_push_buffer_view_copy); push_ref converts
-                # any other array or says what is wrong with it.
-                element_type = ELEMENT_TYPES_BY_DTYPE.get(arg.dtype)
-                if element_type is None:
-                    element_type = _native_element_type(arg.dtype)
-                data = None
-                if element_type is not None and device_ptr is not None:
-                    try:
-                        # Only C-contiguous arrays export a simple buffer.
-                        data = ffi.from_buffer(arg)
-                    except (BufferError, ValueError, TypeError):
-                        pass
-                if data is None:
-                    self._push_ref(vm_list, arg, device, self._wheres[index], scratch)
-                else:
-                    rank = arg.ndim
-                    if rank <= _SCRATCH_RANK:
-                        dims = scratch.dims
-                        dims[0:rank] = arg.shape
-                    else:
-                        dims = ffi.new("iree_hal_dim_t[]", arg.shape)
-                    status = lib.ireec_vm_list_push_buffer_view_copy(
-                        vm_list, device_ptr, allocator, rank, dims, element_type,
-                        data, arg.nbytes)
-                    if status:  # a NULL iree_status_t is OK
-                        self._raise_push_failure(status, index)
-            elif type(arg) is BufferView:
-                with use(arg) as (view,):
-                    status = lib.ireec_vm_list_push_ref_object_retain(
-                        vm_list, view, RefTypes.buffer_view or RefTypes.load().buffer_view)
-                if status:  # a NULL iree_status_t is OK
-                    check_status(status)
-            else:
-                self._push_ref(vm_list, arg, device, self._wheres[index], scratch, index)
-            index += 1
-
-    def _raise_push_failure(self, status, index: int):
-        try:
-            check_status(status)
-        except Exception as error:
-            error.add_note(f"while copying {self._wheres[index]} to the device")
-            raise
 
     def _push_scalar(self, vm_list, kind: str, arg, where: str, scratch: _Scratch) -> None:
         value = scratch.value
@@ -238,15 +131,6 @@ class Packer:
             value.type = lib.IREE_VM_VALUE_TYPE_F64
             value.f64 = _as_float(arg, kind, where)
         check_status(lib.iree_vm_list_push_value(vm_list, value))
-
-    def push_ref(self, vm_list, arg, device, where: str, index: int | None = None) -> None:
-        """Pushes `arg` as a ref (the list takes its own reference); `index`
-        is the argument's, whose declared type Python numbers take."""
-        scratch = self._take()
-        try:
-            self._push_ref(vm_list, arg, device, where, scratch, index)
-        finally:
-            self._spare.append(scratch)
 
     def _push_ref(self, vm_list, arg, device, where: str, scratch: _Scratch,
                   index: int | None = None) -> None:
@@ -316,14 +200,6 @@ class Packer:
                 f"ireec.Fence; got {_describe(arg)}")
         self._push_copy(vm_list, host.array, host.element_type, device, where, scratch)
 
-    def push_null(self, vm_list, ref_type: int) -> None:
-        """Pushes a null ref of `ref_type` (e.g. 'no wait fence')."""
-        scratch = self._take()
-        try:
-            self._push_retained(vm_list, ffi.NULL, ref_type, scratch.ref)
-        finally:
-            self._spare.append(scratch)
-
     @staticmethod
     def _push_retained(vm_list, ptr, ref_type: int, ref) -> None:
         # What iree_vm_ref_wrap_assign does, without the call: a borrowed ref
@@ -335,85 +211,6 @@ class Packer:
             check_status(lib.iree_vm_list_push_ref_retain(vm_list, ref))
         finally:
             ref.ptr = ffi.NULL
-
-    def pop_results(self, vm_list, device) -> list:
-        """Every element of `vm_list` as a Python value (new references)."""
-        return [self.element(vm_list, i, device)
-                for i in range(lib.iree_vm_list_size(vm_list))]
-
-    def read_views_into(self, results: list, out) -> list:
-        """`results` (complete, as returned) with each BufferView that `out`
-        has an array for read into that array, and closed."""
-        targets = self.out_entries(out, len(results))
-        scratch = self._take()
-        try:
-            for i, target in enumerate(targets):
-                if target is None:
-                    continue
-                view = results[i]
-                if type(view) is not BufferView:
-                    raise self.not_a_view_error(i)
-                with use(view, view.device) as (view_ptr, device_ptr):
-                    self._read_view_into(view_ptr, target, i, device_ptr, scratch)
-                view.close()
-                results[i] = target
-        finally:
-            self._spare.append(scratch)
-        return results
-
-    def out_entries(self, out, count: int) -> list:
-        """`out` as a list of `count` entries (arrays or None)."""
-        if type(out) is np.ndarray:
-            targets = [out]
-        elif isinstance(out, (list, tuple)):
-            targets = list(out)
-        else:
-            raise TypeError(f"out must be a numpy array or a list or tuple of "
-                            f"them (None for results to return as usual), not "
-                            f"{type(out).__name__}")
-        if len(targets) != count:
-            raise ValueError(f"out has {len(targets)} entr{'y' if len(targets) == 1 else 'ies'} "
-                             f"for the {count} result{'' if count == 1 else 's'} of {self.name}")
-        return targets
-
-    def _read_view_into(self, view, target, index: int, device, scratch: _Scratch) -> None:
-        """ireec_hal_buffer_view_read_into: the result `view` into the array
-        `target`, which must have exactly its dtype and shape (`view` and
-        `device` pointers the caller holds uses of)."""
-        host_array = scratch.host_array
-        data = fill_host_array(host_array, target, scratch.dims, f"out entry {index}")
-        status = lib.ireec_hal_buffer_view_read_into(view, device, host_array)
-        if status:  # a NULL iree_status_t is OK
-            self._raise_read_failure(status, index)
-        del data  # the array's memory was lent to C until here
-
-    def _raise_read_failure(self, status, index: int):
-        try:
-            check_status(status)
-        except Exception as error:
-            error.add_note(f"while reading result {index} of {self.name} into "
-                           f"out entry {index}")
-            raise
-
-    def not_a_view_error(self, index: int) -> TypeError:
-        return TypeError(f"result {index} of {self.name} is not a buffer view: "
-                         f"its out entry must be None")
-
-    def element(self, vm_list, i: int, device):
-        """Element `i` of `vm_list` as a Python value (a new reference)."""
-        scratch = self._take()
-        try:
-            return self._element(vm_list, i, device, scratch.variant)
-        finally:
-            self._spare.append(scratch)
-
-    def _element(self, vm_list, i: int, device, variant):
-        # Assigning into a variant that still holds a ref releases that ref,
-        # and the scratch only ever borrows: empty it first.
-        ffi.memmove(variant, _EMPTY_VARIANT, _VARIANT_SIZE)
-        # Borrowed: the objects made of it add their own references.
-        check_status(lib.iree_vm_list_get_variant_assign(vm_list, i, variant))
-        return object_from_variant(variant, device, f"result {i} of {self.name}")
 
 
 def vm_ref_args(arg_kinds: str, declaration: str) -> dict[int, str]:

@@ -22,7 +22,7 @@ from ..vm.module import (Module, ModuleList, bytecode_module_name, context_modul
                          find_module)
 from ..vm.native_module import NativeModule
 from .advice import duplicate_module_error, load_error, lookup_error, note_missing_module
-from .call import Function
+from .call import Function, PreparedCall
 from .debug_sink import TraceCallback, python_debug_sink
 from .instance import Instance
 
@@ -363,8 +363,8 @@ class Session(Handle, _cext.SessionHandle):
 
     # call(name, *args, device=None, out=None) is the C base's
     # (ireec._cext.SessionHandle, csrc/python/session.c): the function's
-    # shared PreparedCall, found by name in the session's table (`_calls`),
-    # called from C. A name not in the table comes here first.
+    # PreparedCall, found by name in the session's table (`_calls`), called
+    # from C. A name not in the table comes here first.
 
     def _call(self, name: str, *args: Value, device: Device | None = None,
               out: Out = None) -> list[Value]:
@@ -375,16 +375,31 @@ class Session(Handle, _cext.SessionHandle):
             function = self._functions[name]
         except (KeyError, TypeError):  # not looked up yet, or not a name
             function = self.function(name)
-        call = function._default_call or function._prepared()
-        with self._lock:
-            if function is self._functions.get(name):
-                self._calls[name] = call  # C finds it there from now on
+        call = self._prepared_call(function)
         if device is None and out is None:
-            return call(*args)  # no keywords for the C invoker to read
+            return call(*args)  # no keywords for the invoker to read
         return call(*args, device=device, out=out)
 
     # Errors about its arguments name the method the caller called.
     _call.__qualname__ = "Session.call"
+
+    def _prepared_call(self, function: Function) -> PreparedCall:
+        """The PreparedCall every one-off call of `function` is made with:
+        the one in the session's table (`_calls`, which Session.call reads in
+        C), made and put there on first use. (A Function looked up before a
+        module was loaded since is no longer the table's: it gets one of
+        its own per call.)"""
+        call = self._calls.get(function.name)
+        if call is not None and call.function is function:
+            return call
+        with self._lock:
+            self._require_open()
+            call = self._calls.get(function.name)
+            if call is None or call.function is not function:
+                call = PreparedCall(function)
+                if self._functions.get(function.name) is function:
+                    self._calls[function.name] = call
+            return call
 
     def _forget_functions(self) -> None:
         """Empties the cache of looked-up functions and the table of their

@@ -122,3 +122,13 @@ def test_without_a_vulkan_device_the_error_says_what_to_install(tmp_path):
 def test_a_driver_is_not_lent_for_another_name():
     with pytest.raises(ireec.NotFoundError, match="only cuda, vulkan"):
         _borrowed_drivers.borrow("metal")
+
+
+def test_driver_flags_are_iree_s_own():
+    # Parsed by the lending runtime's own flag parser: known flags taken,
+    # unknown ones refused with IREE's INVALID_ARGUMENT.
+    ireec.hal.parse_driver_flags("--vulkan_robust_buffer_access=false")
+    with pytest.raises(ireec.InvalidArgumentError, match="flag 'vulkan_nonsense' not recognized"):
+        ireec.hal.parse_driver_flags("--vulkan_nonsense=1")
+    with pytest.raises(TypeError, match="flags are str"):
+        ireec.hal.parse_driver_flags(1)

@@ -33,7 +33,7 @@ from ireec.hal import (
     TransferCommand,
 )
 
-from cts_support import DEVICES, compile_executable
+from cts_support import CPU_DEVICES, compile_executable
 
 HOST_TYPE = MemoryType.HOST_LOCAL | MemoryType.DEVICE_VISIBLE
 HOST_USAGE = BufferUsage.TRANSFER | BufferUsage.MAPPING
@@ -42,7 +42,7 @@ HOST_USAGE = BufferUsage.TRANSFER | BufferUsage.MAPPING
 _URIS: dict[int, str] = {}
 
 
-@pytest.fixture(scope="module", params=DEVICES)
+@pytest.fixture(scope="module", params=CPU_DEVICES)
 def device(instance, request):
     with ireec.Device(instance, request.param) as device:
         _URIS[id(device)] = request.param

@@ -353,7 +353,7 @@ def test_10k_hal_cycles_keep_memory_fds_and_threads_flat(tmp_path_factory):
         gc.collect()
         stats = device.allocator.statistics
         print(json.dumps({"start": start, "end": rss(), "counts": [start_counts, counts()],
-                          "last": last, "pending": ireec.hal._host_call.pending_count(),
+                          "last": last, "pending": len(ireec.hal._host_call._calls),
                           "live": stats.host_bytes_allocated - stats.host_bytes_freed}))
     ''', {"executable": executable.hex()})
     growth = figures["end"] - figures["start"]

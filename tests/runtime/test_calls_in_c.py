@@ -1,10 +1,13 @@
 """Calls made in C by ireec._cext (csrc/python/invoke.c, invoker.c,
-session.c) and to_numpy (readback.c): which calls it handles (numpy arrays
-and BufferViews in, results as BufferViews or read into out=), that they
-return what the Python path returns, that it declines (having done nothing)
-whatever it does not handle, and how its failures are raised."""
+session.c) and to_numpy (readback.c): which calls run no Python at all
+(numpy arrays and BufferViews in, results as BufferViews or read into out=),
+that they return what the converted arguments give, which arguments go to
+the Python converter (ireec/runtime/_marshal.py), and how failures are
+raised."""
 
 from __future__ import annotations
+
+import sys
 
 import numpy as np
 import pytest
@@ -12,6 +15,7 @@ import pytest
 import ireec
 from ireec import _cext, ffi, lib
 from ireec.hal.element_type import ELEMENT_TYPES_BY_DTYPE
+from ireec.runtime import _marshal as marshal
 
 from device_buffers import device_only_view
 
@@ -30,14 +34,43 @@ def int_session(session_with):
     return session_with("int_ops")  # its module is also named "module"
 
 
+def _is_session_call(called) -> bool:
+    """Whether `called` (what a profiler's c_call event names) is
+    Session.call, bound or not."""
+    return getattr(called, "__name__", None) == "call" and (
+        isinstance(getattr(called, "__self__", None), _cext.SessionHandle)
+        or getattr(called, "__objclass__", None) is _cext.SessionHandle)
+
+
 @pytest.fixture
-def taken(monkeypatch):
-    """What ireec._cext.invoke did with each call made meanwhile:
-    "handled" (results or a failure) or "declined"."""
-    seen = []
-    _cext.trace_invokes(seen)
+def taken(request):
+    """Per Session.call the test itself makes meanwhile (results or a
+    failure): "in C" when every argument was pushed in C, "converted" when
+    the Python converter (ireec/runtime/_marshal.py) ran for one."""
+    seen: list[str] = []
+    test_code = request.function.__code__
+    converter = marshal.Packer.push_arg.__code__
+    state = {"call": None, "python": False}
+
+    def profile(frame, event, arg):
+        if state["call"] is None:
+            if event == "c_call" and frame.f_code is test_code and _is_session_call(arg):
+                state["call"], state["python"] = arg, False
+        elif event in ("c_return", "c_exception") and arg is state["call"]:
+            seen.append("converted" if state["python"] else "in C")
+            state["call"] = None
+        elif event == "call" and frame.f_code is converter:
+            state["python"] = True
+
+    sys.setprofile(profile)
     yield seen
-    _cext.trace_invokes(None)
+    sys.setprofile(None)
+
+
+def _shared_call(session, name):
+    """The PreparedCall Session.call and Function.__call__ make `name`'s
+    calls with."""
+    return session._prepared_call(session.function(name))
 
 
 def _list_sizes(call) -> tuple[int, int]:
@@ -50,13 +83,13 @@ def test_numpy_arguments_are_handled_in_c(session, taken):
     assert type(result) is ireec.BufferView
     assert result.to_numpy().tolist() == PRODUCT
     assert (result.shape, result.dtype) == ((4,), np.float32)
-    assert taken == ["handled"]
+    assert taken == ["in C"]
 
 
 def test_a_result_made_in_c_is_the_buffer_view_python_makes(session, device, taken):
     (made_in_c,) = session.call("module.simple_mul", A, B)
     made_in_python = ireec.BufferView(device, A)
-    assert taken == ["handled"]
+    assert taken == ["in C"]
     users = session.device._users
     for view, its_device in ((made_in_c, session.device), (made_in_python, device)):
         assert type(view) is ireec.BufferView
@@ -79,7 +112,7 @@ def test_read_only_and_integer_arguments_are_handled_in_c(int_session, taken):
     c = np.array([100, 200, 300, 2**31 - 321], np.int32)
     (result,) = int_session.call("module.mul_add", a, b, c)
     assert result.to_numpy().tolist() == [105, 188, 279, 2**31 - 1]
-    assert taken == ["handled"]
+    assert taken == ["in C"]
 
 
 def test_scalar_results_beside_buffer_views_are_handled_in_c(session, taken):
@@ -87,8 +120,8 @@ def test_scalar_results_beside_buffer_views_are_handled_in_c(session, taken):
                                   np.array([1.5, 2.0, 4.0], np.float32))
     assert doubled.to_numpy().tolist() == [3.0, 4.0, 8.0]
     assert total == 7.5
-    assert taken == ["handled"]
-    prepared = session.function("dynamic.double_and_sum")._prepared()
+    assert taken == ["in C"]
+    prepared = _shared_call(session, "dynamic.double_and_sum")
     assert _list_sizes(prepared) == (0, 0)
 
 
@@ -101,7 +134,7 @@ def test_arrays_declined_or_handled_give_the_same_values(session, taken, make_ar
     lhs, rhs = make_arguments()
     (result,) = session.call("module.simple_mul", lhs, rhs)
     assert result.to_numpy().tolist() == (lhs.astype(np.float32) * rhs).tolist()
-    expected = "handled" if lhs.flags.c_contiguous and lhs.dtype.isnative else "declined"
+    expected = "in C" if lhs.flags.c_contiguous and lhs.dtype.isnative else "converted"
     assert taken == [expected]
 
 
@@ -112,15 +145,16 @@ def test_buffer_view_arguments_are_handled_in_c(session, device, taken):
     # A call's result passed on to the next, staying on the device.
     (squared,) = session.call("module.simple_mul", result, result)
     assert squared.to_numpy().tolist() == (np.array(PRODUCT, np.float32) ** 2).tolist()
-    assert taken == ["handled", "handled"]
+    assert taken == ["in C", "in C"]
     # The list holds its own reference while the call runs, none after.
-    prepared = session.function("module.simple_mul")._prepared()
+    prepared = _shared_call(session, "module.simple_mul")
     assert _list_sizes(prepared) == (0, 0)
 
 
-def test_other_arguments_are_declined_to_python(session, int_session, device, taken):
+def test_other_arguments_are_converted_in_python(session, int_session, device, taken):
     view = ireec.BufferView.from_numpy(device, B)
     view.close()
+    # A closed BufferView is refused in C.
     with pytest.raises(ireec.ClosedError):
         session.call("module.simple_mul", A, view)
     with pytest.raises(TypeError, match="argument 2 of module.simple_mul takes a tensor"):
@@ -129,9 +163,9 @@ def test_other_arguments_are_declined_to_python(session, int_session, device, ta
     assert session.call("module.simple_mul", A, B.tolist())[0].to_numpy().tolist() == PRODUCT
     with pytest.raises(ireec.IreeError):
         session.call("module.simple_mul", A, None)  # a null ref: IREE refuses it
-    # A function with scalar arguments never reaches it.
+    # Scalar arguments are converted too.
     assert int_session.call("module.add_scalars", 2, 40) == [42]
-    assert taken == ["declined", "declined", "declined", "declined"]
+    assert taken == ["in C", "converted", "converted", "converted", "converted"]
 
 
 def test_out_is_read_into_in_the_same_crossing(session, taken):
@@ -139,7 +173,7 @@ def test_out_is_read_into_in_the_same_crossing(session, taken):
     results = session.call("module.simple_mul", A, B, out=out)
     assert results == [out] and results[0] is out
     assert out.tolist() == PRODUCT
-    assert taken == ["handled"]
+    assert taken == ["in C"]
 
 
 def test_an_out_array_of_another_layout_is_refused_after_the_call(session, taken):
@@ -148,30 +182,30 @@ def test_an_out_array_of_another_layout_is_refused_after_the_call(session, taken
         session.call("module.simple_mul", A, B, out=out)
     assert "the buffer view is 4xf32; the target is 4xi32" in str(caught.value)
     assert "while reading result 0 of module.simple_mul into out entry 0" in caught.value.__notes__
-    assert taken == ["handled"]
+    assert taken == ["in C"]
     assert out.tolist() == [0, 0, 0, 0]
-    assert _list_sizes(session.function("module.simple_mul")._prepared()) == (0, 0)
+    assert _list_sizes(_shared_call(session, "module.simple_mul")) == (0, 0)
 
 
-def test_out_declined_by_c_is_refused_or_read_by_python(session, taken):
+def test_out_not_read_in_the_same_crossing_is_refused_or_read_after(session, taken):
     read_only = np.zeros(4, np.float32)
     read_only.setflags(write=False)
     with pytest.raises(ValueError, match="out entry 0 must be C-contiguous and writeable"):
         session.call("module.simple_mul", A, B, out=read_only)
-    # Several results: out is a list, which only the general path reads.
+    # Several results: out is a list, read (in C) once the call is made.
     doubled = np.zeros(2, np.float32)
     _, total = session.call("dynamic.double_and_sum", np.array([1, 2], np.float32),
                             out=[doubled, None])
     assert doubled.tolist() == [2.0, 4.0] and total == 3.0
-    assert taken == ["declined"]
+    assert taken == ["in C", "in C"]
 
 
 def test_a_failed_call_raises_and_leaves_the_lists_empty(session, taken):
     five = np.ones(5, np.float32)
     with pytest.raises(ireec.IreeError):
         session.call("module.simple_mul", five, five)
-    assert taken == ["handled"]
-    assert _list_sizes(session.function("module.simple_mul")._prepared()) == (0, 0)
+    assert taken == ["in C"]
+    assert _list_sizes(_shared_call(session, "module.simple_mul")) == (0, 0)
     assert session.call("module.simple_mul", A, B)[0].to_numpy().tolist() == PRODUCT
 
 
@@ -183,17 +217,17 @@ def test_a_failed_copy_names_the_argument(session, device, taken):
     # IREE's text, with the same note.
     with pytest.raises(ireec.IreeError) as in_c:
         session.call("module.simple_mul", huge_empty, B)
-    assert taken == ["handled"]
-    with pytest.raises(ireec.IreeError) as in_python:  # device= is Python's
+    assert taken == ["in C"]
+    with pytest.raises(ireec.IreeError) as in_python:  # device= is C's too
         session.call("module.simple_mul", huge_empty, B, device=session.device)
-    assert taken == ["handled"]
+    assert taken == ["in C", "in C"]
     for caught in (in_c, in_python):
         assert caught.value.__notes__ == [
             "while copying argument 1 of module.simple_mul to the device"]
         assert type(caught.value) is ireec.InvalidArgumentError
         assert "overflow a 64-bit byte size" in str(caught.value)
     assert str(in_c.value) == str(in_python.value)
-    assert _list_sizes(session.function("module.simple_mul")._prepared()) == (0, 0)
+    assert _list_sizes(_shared_call(session, "module.simple_mul")) == (0, 0)
 
 
 def test_a_closed_session_raises_before_any_call(instance, device, program, taken):
@@ -201,10 +235,13 @@ def test_a_closed_session_raises_before_any_call(instance, device, program, take
     session.load_module(program("simple_mul"))
     function = session.function("module.simple_mul")
     assert function(A, B)[0].to_numpy().tolist() == PRODUCT
+    assert session.call("module.simple_mul", A, B)[0].to_numpy().tolist() == PRODUCT
     session.close()
     with pytest.raises(ireec.ClosedError):
         function(A, B)
-    assert taken == ["handled"]
+    with pytest.raises(ireec.ClosedError):
+        session.call("module.simple_mul", A, B)
+    assert taken == ["in C", "in C"]
 
 
 # Functions returning their argument doubled, per MLIR element type.
@@ -230,7 +267,7 @@ def test_arrays_of_each_numpy_type_take_it(instance, device, compile_mlir, taken
     (result,) = session.call(f"module.double_{mlir_type}", array)
     assert result.to_numpy().dtype == np.dtype(code)
     assert result.to_numpy().tolist() == (array * 2).tolist()
-    assert taken == ["handled"]
+    assert taken == ["in C"]
 
 
 @pytest.mark.parametrize("dtype", [np.bool_, np.int8, np.uint16, np.int64, np.float16,
@@ -306,8 +343,8 @@ def test_a_scalar_result_is_read_in_c_and_refuses_out(instance, device, compile_
     assert session.call("module.total", A) == [pytest.approx(4.6)]
     with pytest.raises(TypeError, match="result 0 of module.total is not a buffer view"):
         session.call("module.total", A, out=np.zeros((), np.float32))
-    assert taken == ["handled", "handled"]
-    assert _list_sizes(session.function("module.total")._prepared()) == (0, 0)
+    assert taken == ["in C", "in C"]
+    assert _list_sizes(_shared_call(session, "module.total")) == (0, 0)
     assert session.call("module.total", B) == [11110.0]
 
 

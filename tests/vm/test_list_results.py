@@ -1,7 +1,7 @@
 """VM lists as results: every kind of variant a function returning a VM
 list hands back (values of each type, a null ref, a buffer view, a nested
-list, a vm.buffer), converted by the Python packer and by the one result
-decoder of the call paths (in C, csrc/python/results.c)."""
+list, a vm.buffer), read through ireec.vm.List and by the one result
+decoder of the call path (in C, csrc/python/results.c)."""
 
 from __future__ import annotations
 
@@ -60,62 +60,83 @@ def _push_allocator(vm_list, device) -> None:
     ireec.check_status(lib.iree_vm_list_push_ref_move(vm_list, ref))
 
 
-def test_result_conversion_reads_every_variant_kind(device):
+def test_a_list_reads_every_variant_kind(device):
     # What a function returning a VM list hands back, built with the raw
-    # layer: values of each type, a null ref, a buffer view and a nested list.
-    from ireec.runtime._marshal import Packer
+    # layer: values of each type, a null ref, a buffer view and a nested list,
+    # read through the List's own conversion (ireec/vm/variant.py).
     from ireec.vm.list import VmList
 
     view, inner, outer = _every_variant_kind(device)
-
-    packer = Packer("test.results", "")
-    for _ in range(3):  # the scratch variant is reused safely
-        i32, i64, f32, f64, none, nested = packer.pop_results(outer.handle, device)
+    results = VmList.from_handle(outer.handle, retain=True, device=device)
+    for _ in range(3):  # read again: the list keeps its elements
+        i32, i64, f32, f64, none, nested = results.to_list()
         assert (i32, i64, f32, f64, none) == (-7, 2**40, 0.5, 0.1, None)
         (inner_view,) = nested
         assert inner_view.to_numpy().tolist() == [1.5, 2.5]
     view.close()
     inner.close()
     outer.close()
+    results.close()
     # The converted view holds its own reference.
     assert inner_view.to_numpy().tolist() == [1.5, 2.5]
 
     odd = VmList.create(2)
     _push_vm_buffer(odd.handle)
-    (buffer,) = packer.pop_results(odd.handle, device)
+    (buffer,) = odd.to_list()
     assert type(buffer) is ireec.vm.Buffer and bytes(buffer) == bytes(range(16))
     _push_allocator(odd.handle, device)
-    with pytest.raises(TypeError, match="result 1 of test.results is a 'hal.allocator' ref"):
-        packer.pop_results(odd.handle, device)
+    with pytest.raises(TypeError, match="element 1 of the List is a 'hal.allocator' ref"):
+        odd.to_list()
 
 
-def test_the_c_result_decoder_reads_every_variant_kind(session_with, device):
-    # The same list through the one decoder of the call paths (in C,
-    # csrc/python/results.c), reading a call's output list: values and
-    # buffer views in C, a nested list and unknown refs through the Python
-    # function installed for them.
-    ffi = ireec.ffi
-    session = session_with("simple_mul")
-    prepared = session.function("module.simple_mul").prepare()
-    outputs = prepared._outputs
-    view, inner = _push_every_variant_kind(outputs, device)
-    # And a buffer view directly in the list.
-    ref = ffi.new("iree_vm_ref_t*", lib.iree_hal_buffer_view_retain_ref(view.handle))
-    ireec.check_status(lib.iree_vm_list_push_ref_move(outputs, ref))
-    i32, i64, f32, f64, none, nested, direct = prepared._decode_results([None] * 7)
-    assert (i32, i64, f32, f64, none) == (-7, 2**40, 0.5, 0.1, None)
-    assert [type(v) for v in (i32, i64, f32, f64)] == [int, int, float, float]
-    (inner_view,) = nested
-    assert inner_view.to_numpy().tolist() == direct.to_numpy().tolist() == [1.5, 2.5]
-    assert direct.device is session.device and direct.handle == view.handle
-    assert lib.iree_vm_list_size(outputs) == 0  # emptied
-    view.close()
-    inner.close()
+# A function returning one value of each kind a call's result decoder reads:
+# values of each type, a null ref, a nested list, a buffer view, a vm.buffer.
+EVERY_KIND = "0v_iIfFrrrr"
 
-    _push_vm_buffer(outputs)
-    (buffer,) = prepared._decode_results([None])
-    assert type(buffer) is ireec.vm.Buffer and bytes(buffer) == bytes(range(16))
-    _push_allocator(outputs, device)  # a ref kind ireec does not convert
-    with pytest.raises(TypeError, match="result 0 of module.simple_mul is a 'hal.allocator' ref"):
-        prepared._decode_results([None])
-    assert lib.iree_vm_list_size(outputs) == 0
+
+def test_the_c_result_decoder_reads_every_variant_kind(instance, device):
+    # A call's results through the one decoder of the call path (in C,
+    # csrc/python/results.c): values and refs of each kind, made by a
+    # function of a native module (which packs them into the call's output
+    # list as a compiled program would).
+    view = ireec.BufferView.from_numpy(device, np.array([1.5, 2.5], np.float32))
+    inner = ireec.vm.List([view])
+    buffer = ireec.vm.Buffer(bytes(range(16)))
+    module = ireec.vm.NativeModule("kinds", {
+        "every": (EVERY_KIND, lambda: (-7, 2**40, 0.5, 0.1, None, inner, view, buffer))})
+    session = ireec.Session(instance, device)
+    session.append_module(module)
+    for _ in range(2):  # the output list is emptied after each call
+        i32, i64, f32, f64, none, nested, direct, vm_buffer = session.call("kinds.every")
+        assert (i32, i64, f32, f64, none) == (-7, 2**40, 0.5, 0.1, None)
+        assert [type(v) for v in (i32, i64, f32, f64)] == [int, int, float, float]
+        assert type(nested) is ireec.vm.List
+        (inner_view,) = nested
+        assert inner_view.to_numpy().tolist() == direct.to_numpy().tolist() == [1.5, 2.5]
+        assert direct.device is session.device and direct.handle == view.handle
+        assert type(vm_buffer) is ireec.vm.Buffer and bytes(vm_buffer) == bytes(range(16))
+        call = session._calls["kinds.every"]
+        assert lib.iree_vm_list_size(call._outputs) == 0  # emptied
+    session.close()
+
+
+# A result of a ref type ireec does not convert.
+EXPORTS_A_HAL_BUFFER = """
+func.func @export(%a: tensor<4xf32>) -> !hal.buffer {
+  %b = hal.tensor.export %a : tensor<4xf32> -> !hal.buffer
+  return %b : !hal.buffer
+}
+"""
+
+
+def test_the_c_result_decoder_refuses_a_ref_it_does_not_convert(instance, device,
+                                                                 compile_mlir):
+    session = ireec.Session(instance, device)
+    session.load_module(compile_mlir(EXPORTS_A_HAL_BUFFER))
+    for _ in range(2):
+        with pytest.raises(TypeError,
+                           match="result 0 of module.export is a 'hal.buffer' ref"):
+            session.call("module.export", np.ones(4, np.float32))
+        call = session._calls["module.export"]
+        assert lib.iree_vm_list_size(call._outputs) == 0
+    session.close()

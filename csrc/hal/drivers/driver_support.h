@@ -91,8 +91,5 @@ IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_task_device_wrap_move(
 IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t ireec_status_aborted_by(
     const char* what, iree_status_t failure);
 
-// Whether |semaphore| has reached |value| (false once it has failed).
-IREE_HAL_DRIVER_SUPPORT_INTERNAL bool ireec_semaphore_reached(
-    iree_hal_semaphore_t* semaphore, uint64_t value);
 
 #endif  // IREEC_HAL_DRIVERS_DRIVER_SUPPORT_H_

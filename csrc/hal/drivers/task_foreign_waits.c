@@ -34,6 +34,7 @@
 #include "iree/hal/utils/semaphore_base.h"
 
 #include "../forwarding_device.h"
+#include "../semaphore_bridge.h"
 #include "driver_support.h"
 #include "local_sync/sync_semaphore.h"
 #include "task_inline_execution.h"
@@ -84,27 +85,6 @@ static iree_status_t ireec_foreign_wait_resolve(void* user_data,
 // Failed waits
 //===----------------------------------------------------------------------===//
 
-// The failure of |semaphore| (IREE's status it failed with, or one of its
-// code), or OK while it has not failed.
-static iree_status_t ireec_semaphore_failure(iree_hal_semaphore_t* semaphore) {
-  uint64_t value = 0;
-  iree_status_t status = iree_hal_semaphore_query(semaphore, &value);
-  if (iree_status_is_ok(status) && value >= IREE_HAL_SEMAPHORE_FAILURE_VALUE) {
-    status = iree_make_status(IREE_STATUS_ABORTED, "semaphore failed");
-  }
-  return status;
-}
-
-// The first failure among |list|'s semaphores, or OK.
-static iree_status_t ireec_semaphore_list_failure(
-    iree_hal_semaphore_list_t list) {
-  for (iree_host_size_t i = 0; i < list.count; ++i) {
-    iree_status_t failure = ireec_semaphore_failure(list.semaphores[i]);
-    if (!iree_status_is_ok(failure)) return failure;
-  }
-  return iree_ok_status();
-}
-
 // IREE's task queue takes a failed wait semaphore as reached and runs the
 // work anyway, signalling success. A queue operation whose waits were not
 // all reached when it was submitted therefore signals a semaphore of its own
@@ -134,9 +114,9 @@ static iree_status_t ireec_failure_check_resolve(
     iree_status_code_t status_code) {
   ireec_failure_check_t* check = (ireec_failure_check_t*)user_data;
   // A failed wait is the root cause even when the work failed after it.
-  iree_status_t failure = ireec_semaphore_list_failure(check->waits);
+  iree_status_t failure = ireec_hal_semaphore_list_failure(check->waits);
   if (iree_status_is_ok(failure) && status_code != IREE_STATUS_OK) {
-    failure = ireec_semaphore_failure(check->gate);
+    failure = ireec_hal_semaphore_failure(check->gate);
     if (iree_status_is_ok(failure)) failure = iree_status_from_code(status_code);
   }
   if (iree_status_is_ok(failure)) {
@@ -241,17 +221,6 @@ static void ireec_task_wait_list_release(ireec_hal_forwarding_device_t* device,
   iree_allocator_free(device->host_allocator, wait_list);
 }
 
-IREE_HAL_DRIVER_SUPPORT_INTERNAL bool ireec_semaphore_reached(
-    iree_hal_semaphore_t* semaphore, uint64_t value) {
-  uint64_t current_value = 0;
-  iree_status_t status = iree_hal_semaphore_query(semaphore, &current_value);
-  bool reached = iree_status_is_ok(status) &&
-                 current_value < IREE_HAL_SEMAPHORE_FAILURE_VALUE &&
-                 current_value >= value;
-  iree_status_ignore(status);
-  return reached;
-}
-
 static iree_status_t ireec_task_wait_list_map_lists(
     ireec_hal_forwarding_device_t* device,
     const iree_hal_semaphore_list_t semaphore_list,
@@ -263,7 +232,7 @@ static iree_status_t ireec_task_wait_list_map_lists(
   *out_state = NULL;
   *out_skip = false;
   // A wait that has failed already: the work must not run.
-  iree_status_t failure = ireec_semaphore_list_failure(semaphore_list);
+  iree_status_t failure = ireec_hal_semaphore_list_failure(semaphore_list);
   if (!iree_status_is_ok(failure)) {
     iree_hal_semaphore_list_fail(signal_list, failure);
     *out_skip = true;
@@ -276,7 +245,7 @@ static iree_status_t ireec_task_wait_list_map_lists(
     if (!iree_hal_task_semaphore_isa(semaphore_list.semaphores[i])) {
       ++foreign_count;
     }
-    if (!ireec_semaphore_reached(semaphore_list.semaphores[i],
+    if (!ireec_hal_semaphore_reached(semaphore_list.semaphores[i],
                                  semaphore_list.payload_values[i])) {
       ++pending_count;
     }
@@ -312,7 +281,7 @@ static iree_status_t ireec_task_wait_list_map_lists(
       continue;
     }
     // Already reached: nothing to wait for.
-    if (ireec_semaphore_reached(semaphore, value)) continue;
+    if (ireec_hal_semaphore_reached(semaphore, value)) continue;
 
     iree_hal_semaphore_t* proxy = NULL;
     status = iree_hal_semaphore_create(device->inner,
@@ -423,14 +392,14 @@ static iree_status_t ireec_task_device_wait_semaphores(
     iree_hal_wait_flags_t flags) {
   // IREE's task waits take a failed semaphore as reached (also when waiting
   // for any one), so a wait checks for failures first and after.
-  iree_status_t failure = ireec_semaphore_list_failure(semaphore_list);
+  iree_status_t failure = ireec_hal_semaphore_list_failure(semaphore_list);
   if (!iree_status_is_ok(failure)) {
     return ireec_status_aborted_by("a waited semaphore failed", failure);
   }
   iree_status_t status = ireec_task_device_wait_inner(
       device, wait_mode, semaphore_list, timeout, flags);
   if (!iree_status_is_ok(status)) return status;
-  failure = ireec_semaphore_list_failure(semaphore_list);
+  failure = ireec_hal_semaphore_list_failure(semaphore_list);
   if (!iree_status_is_ok(failure)) {
     return ireec_status_aborted_by("a waited semaphore failed", failure);
   }

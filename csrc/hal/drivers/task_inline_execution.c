@@ -30,6 +30,8 @@
 
 #include "task_inline_execution.h"
 
+#include "../semaphore_bridge.h"
+
 #include <stdatomic.h>
 #include <string.h>
 
@@ -119,7 +121,7 @@ static bool ireec_task_inline_execution_queue_idle(
 static bool ireec_task_inline_execution_waits_reached(
     iree_hal_semaphore_list_t waits) {
   for (iree_host_size_t i = 0; i < waits.count; ++i) {
-    if (!ireec_semaphore_reached(waits.semaphores[i],
+    if (!ireec_hal_semaphore_reached(waits.semaphores[i],
                                  waits.payload_values[i])) {
       return false;
     }

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -74,7 +75,9 @@ def close_during(obj, call, check=lambda result: True) -> list[str]:
     thread = threading.Thread(target=caller)
     thread.start()
     while obj._users <= base and thread.is_alive():
-        pass
+        # (A system call: under valgrind, which runs one thread at a time,
+        # the caller then gets its turn sooner than by the GIL's switching.)
+        time.sleep(0)
     obj.close()
     thread.join()
     if failures:
@@ -102,7 +105,7 @@ def wait_blocked(obj, wait, release) -> None:
     waiter = threading.Thread(target=lambda: (wait(), outcomes.append("reached")))
     waiter.start()
     while obj._users <= base:
-        pass
+        time.sleep(0)
     closer = threading.Thread(target=obj.close)
     closer.start()
     assert not obj._released  # the wait holds it
@@ -139,13 +142,18 @@ def case_device_wait_semaphores() -> None:
     released(own)
 
 
-def case_session_call() -> None:
-    # The program waits for a fence inside the call (hal.fence.await).
+def blocking_session():
+    """(a session of the blocking program, a semaphore, a fence at its 1
+    which the program's calls wait for inside the call (hal.fence.await),
+    an argument)."""
     session = ireec.Session(instance, device)
     session.load_module(blocking_path)
     semaphore = ireec.Semaphore(device)
-    gate = ireec.Fence.at(semaphore, 1)
-    a = np.arange(4, dtype=np.float32)
+    return session, semaphore, ireec.Fence.at(semaphore, 1), np.arange(4, dtype=np.float32)
+
+
+def case_session_call() -> None:
+    session, semaphore, gate, a = blocking_session()
     # A first call, not blocked, looks the function up: the call closed
     # from here then holds no use of the session but its invoke's.
     session.call("blocking.await_then_double", ireec.Fence(0), a)
@@ -160,11 +168,7 @@ def case_session_call() -> None:
 
 
 def case_bound_call_session() -> None:
-    session = ireec.Session(instance, device)
-    session.load_module(blocking_path)
-    semaphore = ireec.Semaphore(device)
-    gate = ireec.Fence.at(semaphore, 1)
-    a = np.arange(4, dtype=np.float32)
+    session, semaphore, gate, a = blocking_session()
     bound = session.function("blocking.await_then_double").prepare().bind(gate, a)
     results: list = []
     wait_blocked(session, lambda: results.append(bound()[0].to_numpy()),
