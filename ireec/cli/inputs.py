@@ -25,7 +25,10 @@ can be a scalar argument.
 
 from __future__ import annotations
 
+import ast
 import os
+import re
+import struct
 from dataclasses import dataclass
 from typing import IO, Any, Iterator
 
@@ -42,6 +45,50 @@ from ..errors import IreeError
 from ..vm.function import KIND_NAMES, SCALAR_KINDS
 from ._common import CliError
 
+
+
+def _npy_element_type(dtype: np.dtype) -> int:
+    """The element type of a .npy file's array. numpy saves ml_dtypes'
+    types (bfloat16, the float8 types) as raw bytes, `<V2` or `|V1`: those
+    are read, as iree-run-module reads them, as opaque elements of that
+    width, which the function takes as the type it declares."""
+    if dtype.kind == "V" and dtype.fields is None and dtype.subdtype is None \
+            and dtype.itemsize in (1, 2, 4, 8):
+        return getattr(lib, f"IREE_HAL_ELEMENT_TYPE_OPAQUE_{dtype.itemsize * 8}")
+    return element_type_from_dtype(dtype)
+
+
+# IREE's numerical type of each numpy kind a .npy descr may name.
+_NUMERICAL_TYPES = {"b": lib.IREE_HAL_NUMERICAL_TYPE_BOOLEAN,
+                    "i": lib.IREE_HAL_NUMERICAL_TYPE_INTEGER_SIGNED,
+                    "u": lib.IREE_HAL_NUMERICAL_TYPE_INTEGER_UNSIGNED,
+                    "f": lib.IREE_HAL_NUMERICAL_TYPE_FLOAT_IEEE,
+                    "c": lib.IREE_HAL_NUMERICAL_TYPE_FLOAT_COMPLEX,
+                    "V": lib.IREE_HAL_NUMERICAL_TYPE_UNKNOWN}
+
+
+def _raw_npy(f: IO[bytes]) -> tuple[list[int], int, bytes] | None:
+    """(shape, element type, bytes) of the next array in `f` read as
+    iree-run-module reads any .npy: its descr's kind and byte width. For
+    what numpy cannot load itself, such as the `<f1` numpy saves for
+    ml_dtypes' float8_e5m2; None where IREE's tools refuse it too."""
+    try:
+        version = np.lib.format.read_magic(f)
+        size = 2 if version == (1, 0) else 4
+        (length,) = struct.unpack("<H" if size == 2 else "<I", f.read(size))
+        header = ast.literal_eval(f.read(length).decode("latin1"))
+        descr, shape = header["descr"], [int(d) for d in header["shape"]]
+        fortran_order = header["fortran_order"]
+    except (ValueError, SyntaxError, KeyError, TypeError, struct.error):
+        return None
+    match = re.fullmatch(r"[<|=]?([biufcV])(\d+)", descr) if isinstance(descr, str) else None
+    if match is None or fortran_order:
+        return None
+    width = int(match.group(2))
+    data = f.read(width * int(np.prod(shape)))
+    if len(data) != width * int(np.prod(shape)):
+        return None
+    return shape, (_NUMERICAL_TYPES[match.group(1)] << 24) | (width * 8), data
 
 
 class Ignored:
@@ -253,12 +300,17 @@ class ValueParser:
             if splat and _at_end(f):
                 return
             kind = self._next_kind(index)
+            start = f.tell()
             try:
-                array = np.load(f, allow_pickle=False)
+                value = self._array_value(kind, np.load(f, allow_pickle=False))
             except (ValueError, EOFError) as e:
-                raise CliError(f"reading an array from '{path}': {e}",
-                               lib.IREE_STATUS_DATA_LOSS) from e
-            yield self._array_value(kind, array)
+                f.seek(start)
+                raw = _raw_npy(f) if kind == "r" else None
+                if raw is None:
+                    raise CliError(f"reading an array from '{path}': {e}",
+                                   lib.IREE_STATUS_DATA_LOSS) from e
+                value = self._buffer_view(*raw)
+            yield value
             index += 1
             if not splat:
                 return
@@ -274,7 +326,7 @@ class ValueParser:
             array = array.astype(array.dtype.newbyteorder("="))
         array = np.ascontiguousarray(array)
         try:
-            element_type = element_type_from_dtype(array.dtype)
+            element_type = _npy_element_type(array.dtype)
         except TypeError as e:
             raise CliError(str(e), lib.IREE_STATUS_UNIMPLEMENTED) from e
         return self._buffer_view(list(array.shape), element_type, array)
