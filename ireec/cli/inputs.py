@@ -39,7 +39,9 @@ from .._core.library import ffi, lib
 from .._core.strings import string_view
 from .._core.validate import checked_dims, checked_shape_text
 from ..hal.buffer_view import BufferView
-from ..hal.element_type import element_type_from_dtype
+from ..hal.element_type import (
+    ELEMENT_TYPE_SPELLINGS, element_type_from_dtype, iree_element_type_spelling,
+    names_unreadable_element_type)
 from .._core.status import check_status
 from ..errors import IreeError
 from ..vm.function import KIND_NAMES, SCALAR_KINDS
@@ -56,6 +58,17 @@ def _npy_element_type(dtype: np.dtype) -> int:
             and dtype.itemsize in (1, 2, 4, 8):
         return getattr(lib, f"IREE_HAL_ELEMENT_TYPE_OPAQUE_{dtype.itemsize * 8}")
     return element_type_from_dtype(dtype)
+
+
+# A buffer view's text: its shape ("4x2x"), element type and the rest.
+_SHAPE_AND_TYPE = re.compile(r"((?:\d+x)*)([^=]*)(.*)", re.DOTALL)
+
+
+def _iree_spelled(text: str) -> str:
+    """A buffer view's text with numpy's name of its element type in IREE's
+    spelling ("4xfloat32=1" -> "4xf32=1")."""
+    shape, element_type, rest = _SHAPE_AND_TYPE.fullmatch(text).groups()
+    return shape + iree_element_type_spelling(element_type) + rest
 
 
 # IREE's numerical type of each numpy kind a .npy descr may name.
@@ -262,14 +275,20 @@ class ValueParser:
         return int(out[0]) if kind in "iI" else float(out[0])
 
     def _parse_tensor(self, text: str, streams: StreamList) -> BufferView:
+        text = _iree_spelled(text)
         metadata, sep, contents = text.partition("=")
-        if sep and contents[:1] in ("@", "+"):
-            return self._parse_binary_file(metadata, contents, streams)
-        checked_shape_text(text)  # IREE's parser would wrap a huge size
-        view, owner = string_view(text)
-        with use(self.device, self.allocator) as (device, allocator):
-            return BufferView._made(self.device, lib.iree_hal_buffer_view_parse, view,
-                                    device, allocator)
+        try:
+            if sep and contents[:1] in ("@", "+"):
+                return self._parse_binary_file(metadata, contents, streams)
+            checked_shape_text(text)  # IREE's parser would wrap a huge size
+            view, owner = string_view(text)
+            with use(self.device, self.allocator) as (device, allocator):
+                return BufferView._made(self.device, lib.iree_hal_buffer_view_parse, view,
+                                        device, allocator)
+        except IreeError as error:
+            if names_unreadable_element_type(error):
+                raise annotate(error, ELEMENT_TYPE_SPELLINGS) from None
+            raise
 
     def _parse_binary_file(self, metadata: str, contents: str,
                            streams: StreamList) -> BufferView:
