@@ -48,6 +48,7 @@ from .errors import (
     InternalError,
     InvalidArgumentError,
     IreeError,
+    MissingCpuFeaturesError,
     NotFoundError,
     OutOfRangeError,
     PermissionDeniedError,
@@ -120,8 +121,8 @@ __all__ = [
     "RUNTIME_LIBRARY_SHA256", "Error", "IreeError", "RuntimeNotFoundError",
     "CompilerNotFoundError", "CompileError", "AbortedError", "AlreadyExistsError",
     "CancelledError", "DataLossError", "DeadlineExceededError", "DeferredError",
-    "FailedPreconditionError", "IncompatibleError", "InternalError",
-    "InvalidArgumentError", "NotFoundError", "OutOfRangeError",
+    "FailedPreconditionError", "IncompatibleError", "MissingCpuFeaturesError",
+    "InternalError", "InvalidArgumentError", "NotFoundError", "OutOfRangeError",
     "PermissionDeniedError", "ResourceExhaustedError", "UnauthenticatedError",
     "UnavailableError", "UnimplementedError", "UnknownError",
 ]

@@ -17,11 +17,12 @@ from typing import Any
 from . import _cext
 from ._core.callbacks import kept as python_exceptions
 from ._core.library import ffi
-from .errors import ERRORS_BY_CODE, ClosedError, IreeError
+from .errors import ClosedError, IreeError
 from .hal.buffer_view import BufferView
 from .hal.element_type import DTYPES_BY_ELEMENT_TYPE, ELEMENT_TYPES_BY_DTYPE
 from .hal.fence import Fence
 from .hal.semaphore import Semaphore
+from .runtime.advice import status_error_factories
 from .vm import ref_type
 from .vm.buffer import Buffer as VmBuffer
 from .vm.list import List
@@ -43,7 +44,9 @@ def installation() -> dict[str, Any]:
         buffer_view=BufferView,
         closed_error=ClosedError,
         iree_error=IreeError,
-        errors_by_code=ERRORS_BY_CODE,
+        # What each status code's exception is made with: its class, or
+        # where ireec adds advice to IREE's text, a function making it.
+        errors_by_code=status_error_factories(),
         # The classes of a call's ref results, and the Python objects of
         # the ref types registered with ireec.vm.register_type.
         fence=Fence,

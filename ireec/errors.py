@@ -171,6 +171,27 @@ class IncompatibleError(IreeError):
     code_name = "INCOMPATIBLE"
 
 
+class MissingCpuFeaturesError(IncompatibleError):
+    """A module whose CPU executables were compiled for features this
+    machine's CPU lacks, refused before any of its code runs (it would die
+    of SIGILL at the first instruction the CPU lacks).
+
+    Attributes:
+      missing_features: the features the CPU lacks, by the names LLVM and
+        `python -m ireec cpuinfo` give them (("avx512fp16", ...)).
+    """
+
+    # The runtime's words for it (csrc/runtime/module_checks.c), then the
+    # features, comma-separated, up to " (".
+    MARKER = "compiled for CPU features this machine lacks: "
+
+    def __init__(self, message: str, code: int | None = None):
+        super().__init__(message, code)
+        listed = message.partition(self.MARKER)[2].partition(" (")[0]
+        self.missing_features: tuple[str, ...] = tuple(
+            name.strip() for name in listed.split(",") if name.strip())
+
+
 STATUS_ERRORS: tuple[type[IreeError], ...] = (
     CancelledError, UnknownError, InvalidArgumentError, DeadlineExceededError,
     NotFoundError, AlreadyExistsError, PermissionDeniedError, ResourceExhaustedError,

@@ -69,7 +69,7 @@ static void ireec_raise_failure(const iree_vm_function_t* function,
   PyObject* note =
       stage == IREEC_FAILED_COPY
           ? PyUnicode_FromFormat("while copying argument %zd of %U to the device",
-                                 index, name)
+                                 index + 1, name)  // (1-based, as people count)
           : PyUnicode_FromFormat("while reading result %zd of %U into out entry %zd",
                                  index, name, index);
   Py_DECREF(name);

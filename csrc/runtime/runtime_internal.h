@@ -21,6 +21,24 @@
 #include "ireec/decls/ireec/runtime/session_invoke.h"
 
 //===----------------------------------------------------------------------===//
+// Checks of a bytecode module's bytes (module_checks.c)
+//===----------------------------------------------------------------------===//
+
+// INCOMPATIBLE, naming them, when the CPU executables of this machine's
+// architecture that |module_data| carries were compiled for CPU features
+// this machine lacks (their code would die of SIGILL); OK otherwise.
+__attribute__((visibility("hidden"))) iree_status_t
+ireec_runtime_module_check_cpu_features(
+    iree_const_byte_span_t module_data);
+
+// |status| (IREE's refusal of |module_data| as a bytecode module), annotated
+// with what the bytes are when they are something else people hand over by
+// mistake (MLIR source or bytecode, a parameter file, a .npy file, ELF).
+__attribute__((visibility("hidden"))) iree_status_t
+ireec_runtime_module_describe_refused(
+    iree_status_t status, iree_const_byte_span_t module_data);
+
+//===----------------------------------------------------------------------===//
 // Reference counting
 //===----------------------------------------------------------------------===//
 // IREE's own atomics header is internal to IREE, so the runtime objects count

@@ -275,6 +275,19 @@ iree_runtime_session_append_bytecode_module_from_memory(
       iree_runtime_instance_vm_instance(session->instance), flatbuffer_data,
       flatbuffer_allocator, session->host_allocator, &module);
   if (!iree_status_is_ok(status)) {
+    // What the bytes are, when they are not a module at all.
+    status = ireec_runtime_module_describe_refused(status, flatbuffer_data);
+  } else {
+    // Refused before any of its code runs (appending runs its initializer,
+    // which loads its executables): CPU executables for features this
+    // machine lacks would die of SIGILL (module_checks.c).
+    status = ireec_runtime_module_check_cpu_features(flatbuffer_data);
+    if (!iree_status_is_ok(status)) {
+      iree_vm_module_release(module);  // (frees the bytes it owns)
+      return status;
+    }
+  }
+  if (!iree_status_is_ok(status)) {
     // The module was never made, so it does not own the bytes yet.
     iree_allocator_free(flatbuffer_allocator, (void*)flatbuffer_data.data);
     return status;

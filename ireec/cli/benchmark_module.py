@@ -49,7 +49,9 @@ from ._common import (
     run_tool,
     status_code_of,
 )
+from .dump_devices import add_listing_flags, print_listing
 from .inputs import ValueParser, annotate
+from .parameters import add_parameter_flags, load_parameter_flags
 from .program import (
     DEFAULT_DEVICE,
     add_program_flags,
@@ -92,6 +94,8 @@ def build_parser(prog: str) -> FlagParser:
         help="the unit times are reported in (default ms; us for dispatch benchmarks)")
     parser.add_bool_flag("--print_statistics",
                          "print the device allocator's memory statistics to stderr on exit")
+    add_listing_flags(parser)  # --list_drivers, --list_devices, --dump_devices
+    add_parameter_flags(parser)  # --parameters, --parameter_mode
     add_benchmark_flags(parser)
     iree_flags.add_iree_flags(parser)
     return parser
@@ -462,10 +466,27 @@ def report_benchmarks(benchmarks: list[Benchmark], args: argparse.Namespace,
     return EXIT_SUCCESS
 
 
+def note_nothing_to_benchmark(session: Session) -> None:
+    """Says on stderr why there was nothing to benchmark without --function
+    (IREE's tool says only that no benchmark matched, and exits 0, as this
+    tool does): which exports take inputs, and what to do."""
+    module_name = main_module_name(session)
+    taking = [name for name in main_module_exports(session)
+              if not name.startswith("__") and "$" not in name]
+    listed = ", ".join(taking[:8]) + (", ..." if len(taking) > 8 else "")
+    sys.stderr.write(
+        f"note: without --function, iree-benchmark-module benchmarks the exports of "
+        f"module '{module_name}' taking no inputs, and "
+        + (f"every one takes some ({listed}): name one with --function= and give its "
+           f"inputs with --input=\n" if taking else "it exports no function\n"))
+
+
 def run(args: argparse.Namespace) -> int:
     """Runs the benchmarks `args` select and reports them; returns the exit
     status (iree-benchmark-module's).
     """
+    if print_listing(args, sys.stdout):
+        return EXIT_SUCCESS
     _check_flags(args)
     instance = Instance()
     uris, devices = iree_flags.create_devices(instance, args, DEFAULT_DEVICE)
@@ -474,9 +495,13 @@ def run(args: argparse.Namespace) -> int:
     held: list = []
     benchmarks: list[Benchmark] = []
     try:
+        load_parameter_flags(session, args)  # before the modules reading them
         load_modules(session, args.module, args.module_mode)
         benchmarks = find_benchmarks(session, args, session.device, held)
-        return report_benchmarks(benchmarks, args, devices)
+        status = report_benchmarks(benchmarks, args, devices)
+        if not benchmarks:
+            note_nothing_to_benchmark(session)
+        return status
     finally:
         sys.stdout.flush()
         for benchmark in benchmarks:

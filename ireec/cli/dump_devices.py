@@ -13,6 +13,7 @@ forms iree-run-module prints.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import IO, Sequence
 
@@ -22,7 +23,7 @@ from ..errors import IreeError
 from ..hal.driver import DeviceInfo, create_driver
 from ..runtime.instance import Instance
 from .._core.strings import bitfield_text, builder_text
-from ._common import FlagParser, one_line, run_tool
+from ._common import FlagParser, iree_bool, one_line, run_tool
 
 _HEADER = "# " + "=" * 76 + "\n"
 _SEPARATOR = "# ===" + "-" * 70 + "===\n"
@@ -128,6 +129,33 @@ def dump_devices(instance: Instance, driver: str | None, out: IO[str]) -> None:
                       f"#   {device.name}\n" + _SEPARATOR)
             out.write(_driver_dump(instance, device))
             out.write(_memory_heaps(instance, uri))
+
+
+def add_listing_flags(parser: argparse.ArgumentParser) -> None:
+    """--list_drivers, --list_devices and --dump_devices, as IREE's
+    run-module and benchmark-module take them."""
+    add = parser.add_argument
+    add("--list_drivers", nargs="?", const=True, default=False, type=iree_bool,
+        metavar="true|false", help="list the HAL drivers and exit")
+    add("--list_devices", nargs="?", const="", default=None, metavar="DRIVER",
+        help="list the devices of every driver (or of DRIVER) and exit")
+    add("--dump_devices", nargs="?", const="", default=None, metavar="DRIVER",
+        help="describe the devices of every driver (or of DRIVER) and exit")
+
+
+def print_listing(args: argparse.Namespace, out: IO[str]) -> bool:
+    """Prints what --list_drivers, --list_devices or --dump_devices asks
+    for, if one was given (IREE's tools then exit with status 0, running
+    nothing); whether one was."""
+    if args.list_drivers:
+        list_drivers(Instance(), out)
+    elif args.list_devices is not None:
+        list_devices(Instance(), args.list_devices, out)
+    elif args.dump_devices is not None:
+        dump_devices(Instance(), args.dump_devices, out)
+    else:
+        return False
+    return True
 
 
 def main(argv: Sequence[str] | None = None, prog: str = "python -m ireec dump-devices") -> int:

@@ -25,7 +25,10 @@ can be a scalar argument.
 
 from __future__ import annotations
 
+import ast
 import os
+import re
+import struct
 from dataclasses import dataclass
 from typing import IO, Any, Iterator
 
@@ -36,12 +39,69 @@ from .._core.library import ffi, lib
 from .._core.strings import string_view
 from .._core.validate import checked_dims, checked_shape_text
 from ..hal.buffer_view import BufferView
-from ..hal.element_type import element_type_from_dtype
+from ..hal.element_type import (
+    ELEMENT_TYPE_SPELLINGS, element_type_from_dtype, iree_element_type_spelling,
+    names_unreadable_element_type)
 from .._core.status import check_status
 from ..errors import IreeError
 from ..vm.function import KIND_NAMES, SCALAR_KINDS
 from ._common import CliError
 
+
+
+def _npy_element_type(dtype: np.dtype) -> int:
+    """The element type of a .npy file's array. numpy saves ml_dtypes'
+    types (bfloat16, the float8 types) as raw bytes, `<V2` or `|V1`: those
+    are read, as iree-run-module reads them, as opaque elements of that
+    width, which the function takes as the type it declares."""
+    if dtype.kind == "V" and dtype.fields is None and dtype.subdtype is None \
+            and dtype.itemsize in (1, 2, 4, 8):
+        return getattr(lib, f"IREE_HAL_ELEMENT_TYPE_OPAQUE_{dtype.itemsize * 8}")
+    return element_type_from_dtype(dtype)
+
+
+# A buffer view's text: its shape ("4x2x"), element type and the rest.
+_SHAPE_AND_TYPE = re.compile(r"((?:\d+x)*)([^=]*)(.*)", re.DOTALL)
+
+
+def _iree_spelled(text: str) -> str:
+    """A buffer view's text with numpy's name of its element type in IREE's
+    spelling ("4xfloat32=1" -> "4xf32=1")."""
+    shape, element_type, rest = _SHAPE_AND_TYPE.fullmatch(text).groups()
+    return shape + iree_element_type_spelling(element_type) + rest
+
+
+# IREE's numerical type of each numpy kind a .npy descr may name.
+_NUMERICAL_TYPES = {"b": lib.IREE_HAL_NUMERICAL_TYPE_BOOLEAN,
+                    "i": lib.IREE_HAL_NUMERICAL_TYPE_INTEGER_SIGNED,
+                    "u": lib.IREE_HAL_NUMERICAL_TYPE_INTEGER_UNSIGNED,
+                    "f": lib.IREE_HAL_NUMERICAL_TYPE_FLOAT_IEEE,
+                    "c": lib.IREE_HAL_NUMERICAL_TYPE_FLOAT_COMPLEX,
+                    "V": lib.IREE_HAL_NUMERICAL_TYPE_UNKNOWN}
+
+
+def _raw_npy(f: IO[bytes]) -> tuple[list[int], int, bytes] | None:
+    """(shape, element type, bytes) of the next array in `f` read as
+    iree-run-module reads any .npy: its descr's kind and byte width. For
+    what numpy cannot load itself, such as the `<f1` numpy saves for
+    ml_dtypes' float8_e5m2; None where IREE's tools refuse it too."""
+    try:
+        version = np.lib.format.read_magic(f)
+        size = 2 if version == (1, 0) else 4
+        (length,) = struct.unpack("<H" if size == 2 else "<I", f.read(size))
+        header = ast.literal_eval(f.read(length).decode("latin1"))
+        descr, shape = header["descr"], [int(d) for d in header["shape"]]
+        fortran_order = header["fortran_order"]
+    except (ValueError, SyntaxError, KeyError, TypeError, struct.error):
+        return None
+    match = re.fullmatch(r"[<|=]?([biufcV])(\d+)", descr) if isinstance(descr, str) else None
+    if match is None or fortran_order:
+        return None
+    width = int(match.group(2))
+    data = f.read(width * int(np.prod(shape)))
+    if len(data) != width * int(np.prod(shape)):
+        return None
+    return shape, (_NUMERICAL_TYPES[match.group(1)] << 24) | (width * 8), data
 
 
 class Ignored:
@@ -215,14 +275,20 @@ class ValueParser:
         return int(out[0]) if kind in "iI" else float(out[0])
 
     def _parse_tensor(self, text: str, streams: StreamList) -> BufferView:
+        text = _iree_spelled(text)
         metadata, sep, contents = text.partition("=")
-        if sep and contents[:1] in ("@", "+"):
-            return self._parse_binary_file(metadata, contents, streams)
-        checked_shape_text(text)  # IREE's parser would wrap a huge size
-        view, owner = string_view(text)
-        with use(self.device, self.allocator) as (device, allocator):
-            return BufferView._made(self.device, lib.iree_hal_buffer_view_parse, view,
-                                    device, allocator)
+        try:
+            if sep and contents[:1] in ("@", "+"):
+                return self._parse_binary_file(metadata, contents, streams)
+            checked_shape_text(text)  # IREE's parser would wrap a huge size
+            view, owner = string_view(text)
+            with use(self.device, self.allocator) as (device, allocator):
+                return BufferView._made(self.device, lib.iree_hal_buffer_view_parse, view,
+                                        device, allocator)
+        except IreeError as error:
+            if names_unreadable_element_type(error):
+                raise annotate(error, ELEMENT_TYPE_SPELLINGS) from None
+            raise
 
     def _parse_binary_file(self, metadata: str, contents: str,
                            streams: StreamList) -> BufferView:
@@ -253,12 +319,17 @@ class ValueParser:
             if splat and _at_end(f):
                 return
             kind = self._next_kind(index)
+            start = f.tell()
             try:
-                array = np.load(f, allow_pickle=False)
+                value = self._array_value(kind, np.load(f, allow_pickle=False))
             except (ValueError, EOFError) as e:
-                raise CliError(f"reading an array from '{path}': {e}",
-                               lib.IREE_STATUS_DATA_LOSS) from e
-            yield self._array_value(kind, array)
+                f.seek(start)
+                raw = _raw_npy(f) if kind == "r" else None
+                if raw is None:
+                    raise CliError(f"reading an array from '{path}': {e}",
+                                   lib.IREE_STATUS_DATA_LOSS) from e
+                value = self._buffer_view(*raw)
+            yield value
             index += 1
             if not splat:
                 return
@@ -274,7 +345,7 @@ class ValueParser:
             array = array.astype(array.dtype.newbyteorder("="))
         array = np.ascontiguousarray(array)
         try:
-            element_type = element_type_from_dtype(array.dtype)
+            element_type = _npy_element_type(array.dtype)
         except TypeError as e:
             raise CliError(str(e), lib.IREE_STATUS_UNIMPLEMENTED) from e
         return self._buffer_view(list(array.shape), element_type, array)

@@ -34,7 +34,7 @@ from ._common import (
 )
 from . import iree_flags
 from .compare import EQUALITY_MODES, Equality, compare_results
-from .dump_devices import dump_devices, list_devices, list_drivers
+from .dump_devices import add_listing_flags, print_listing
 from .inputs import ValueParser, annotate
 from .outputs import print_results, write_outputs
 from .parameters import add_parameter_flags, load_parameter_flags
@@ -81,12 +81,7 @@ def build_parser(prog: str) -> FlagParser:
         help="print up to N elements of each result, then ...")
     parser.add_bool_flag("--print_statistics",
                          "print the device allocator's memory statistics to stderr on exit")
-    add("--list_drivers", nargs="?", const=True, default=False, type=iree_bool,
-        metavar="true|false", help="list the HAL drivers and exit")
-    add("--list_devices", nargs="?", const="", default=None, metavar="DRIVER",
-        help="list the devices of every driver (or of DRIVER) and exit")
-    add("--dump_devices", nargs="?", const="", default=None, metavar="DRIVER",
-        help="describe the devices of every driver (or of DRIVER) and exit")
+    add_listing_flags(parser)  # --list_drivers, --list_devices, --dump_devices
     add("--flagfile", metavar="PATH",
         help="read more flags from PATH, one per line, where this flag stands")
     add("--repeat", type=int64_flag, default=1, metavar="N",
@@ -181,14 +176,7 @@ def _main(argv: list[str], prog: str) -> int:
     parser = build_parser(prog)
     args = parser.parse_args(iree_flags.iree_argv(expand_flagfiles(argv), parser))
     iree_flags.dump_task_topologies(args)
-    if args.list_drivers:
-        list_drivers(Instance(), sys.stdout)
-        return EXIT_SUCCESS
-    if args.list_devices is not None:
-        list_devices(Instance(), args.list_devices, sys.stdout)
-        return EXIT_SUCCESS
-    if args.dump_devices is not None:
-        dump_devices(Instance(), args.dump_devices, sys.stdout)
+    if print_listing(args, sys.stdout):
         return EXIT_SUCCESS
     return run(args)
 

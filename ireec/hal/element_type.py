@@ -37,6 +37,7 @@ from numpy.typing import DTypeLike
 from .._core.library import ffi, lib
 from .._core.status import check_status
 from .._core.validate import UINT32, checked_int
+from ..errors import IreeError
 
 # DLPack's DLDataTypeCode values (dlpack.h, version 1.1).
 DL_INT, DL_UINT, DL_FLOAT, DL_BFLOAT, DL_COMPLEX, DL_BOOL = 0, 1, 2, 4, 5, 6
@@ -234,11 +235,52 @@ def element_dense_byte_count(element_type: int) -> int:
     return (element_bit_count(element_type) + 7) // 8
 
 
+# numpy's and ml_dtypes' names of element types, in IREE's spelling: people
+# write `float32` where IREE's parsers take only `f32`.
+_IREE_SPELLINGS = {
+    "bool": "i1", "float16": "f16", "float32": "f32", "float64": "f64",
+    "bfloat16": "bf16", "complex64": "cf64", "complex128": "cf128",
+    **{f"int{bits}": f"i{bits}" for bits in (8, 16, 32, 64)},
+    **{f"uint{bits}": f"ui{bits}" for bits in (8, 16, 32, 64)},
+    "float8_e5m2": "f8E5M2", "float8_e4m3fn": "f8E4M3FN", "float8_e5m2fnuz": "f8E5M2FNUZ",
+    "float8_e4m3fnuz": "f8E4M3FNUZ", "float8_e8m0fnu": "f8E8M0FNU",
+}
+
+# What a wrong spelling is answered with.
+ELEMENT_TYPE_SPELLINGS = (
+    "element types are spelled as IREE spells them: i1, i8, i16, i32, i64 (si8... "
+    "signed, ui8... unsigned), f16, f32, f64, bf16, cf64, cf128, f8E5M2, f8E4M3FN, "
+    "f8E5M2FNUZ, f8E4M3FNUZ, f8E8M0FNU, x8... (opaque), or as numpy names them: "
+    + ", ".join(_IREE_SPELLINGS))
+
+# IREE's messages for an element type it cannot read.
+_UNREADABLE = ("unhandled element type prefix", "out of range bit count")
+
+
+def iree_element_type_spelling(text: str) -> str:
+    """IREE's spelling of the element type written `text` ("float32" ->
+    "f32"); any other text as it is."""
+    return _IREE_SPELLINGS.get(text, text)
+
+
+def names_unreadable_element_type(error: IreeError) -> bool:
+    """Whether `error` is IREE's for an element type it cannot read."""
+    return any(phrase in error.message for phrase in _UNREADABLE)
+
+
 def parse_element_type(text: str) -> int:
-    """iree_hal_parse_element_type: "f32" -> IREE_HAL_ELEMENT_TYPE_FLOAT_32."""
-    data = text.encode()
+    """iree_hal_parse_element_type: "f32" -> IREE_HAL_ELEMENT_TYPE_FLOAT_32;
+    numpy's names ("float32") are understood too. InvalidArgumentError,
+    naming the spellings, for any other text."""
+    data = iree_element_type_spelling(text).encode()
     owner = ffi.new("char[]", data)
     out = ffi.new("iree_hal_element_type_t*")
-    check_status(lib.iree_hal_parse_element_type(
-        lib.iree_make_string_view(owner, len(data)), out))
+    try:
+        check_status(lib.iree_hal_parse_element_type(
+            lib.iree_make_string_view(owner, len(data)), out))
+    except IreeError as error:
+        if names_unreadable_element_type(error):
+            error.message = f"{error.message}; {ELEMENT_TYPE_SPELLINGS}"
+            error.args = (error.message,)
+        raise
     return out[0]

@@ -8,7 +8,7 @@ Waits are sliced (see _wait.py): Ctrl-C interrupts them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Generator, Iterable
 
 from .. import _cext
 from .._core.handle import address, keep_in_use, use
@@ -17,6 +17,7 @@ from .._core.status import check_status
 from .._core.validate import checked_int, checked_object
 from ._wait import failure_status, sliced_wait
 from ._device_object import DeviceObject
+from .fence_await import wait_async
 from .semaphore import Semaphore, semaphore_value
 
 if TYPE_CHECKING:
@@ -166,6 +167,17 @@ class Fence(DeviceObject, _cext.FenceHandle):
                              fence, t, lib.IREE_HAL_WAIT_FLAG_DEFAULT),
                          lambda: lib.iree_hal_fence_query(fence),
                          timeout, "fence")
+
+    async def wait_async(self) -> None:
+        """Waits until every timepoint is reached without blocking the
+        asyncio event loop's thread (`await fence` is the same); a failed
+        semaphore raises its failure. Cancelling the awaiting task stops
+        the wait; `asyncio.wait_for(fence, seconds)` gives it a deadline
+        (TimeoutError). See ireec.hal.fence_await."""
+        await wait_async(self)
+
+    def __await__(self) -> Generator[Any, None, None]:
+        return wait_async(self).__await__()
 
     def __repr__(self) -> str:
         if self.closed:

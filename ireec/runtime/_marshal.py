@@ -90,7 +90,7 @@ class Packer:
         self._spare = [_Scratch()]
 
     def where(self, index: int) -> str:
-        return f"argument {index} of {self.name}"
+        return f"argument {index + 1} of {self.name}"  # 1-based, as people count
 
     def _take(self) -> _Scratch:
         try:

@@ -84,9 +84,21 @@ def _from_python(value: Any, declared: TensorType | None, where: str) -> np.ndar
 def _check_shape(array: np.ndarray[Any, Any], declared: TensorType | None,
                  where: str) -> np.ndarray[Any, Any]:
     if declared is not None and not declared.accepts_shape(array.shape):
-        shape = "x".join(map(str, array.shape)) or "a scalar"
-        raise ValueError(f"{where} is declared {declared.text}; it was given {shape}")
+        raise ValueError(f"{where} is declared {declared.text}; it was given "
+                         f"{_shape_words(array.shape)}")
     return array
+
+
+def _shape_words(shape: tuple[int, ...]) -> str:
+    """A shape in words, its counts named as counts: "a scalar", "3
+    elements", "shape 1x2 (2 elements)"."""
+    if not shape:
+        return "a scalar"
+    count = int(np.prod(shape))
+    elements = f"{count} element{'' if count == 1 else 's'}"
+    if len(shape) == 1:
+        return elements
+    return f"shape {'x'.join(map(str, shape))} ({elements})"
 
 
 __all__ = ["HostArgument", "host_argument"]

@@ -26,6 +26,7 @@ from .._core.strings import string_view
 from .._core.validate import checked_object
 from ..hal.device import Device
 from ..hal.fence import Fence
+from .async_results import AsyncResults
 from ..vm.function import KIND_NAMES, calling_convention, parse_cconv, read_attributes
 
 if TYPE_CHECKING:
@@ -136,7 +137,7 @@ class Function:
         return call(*args, device=device, out=out)
 
     def call_async(self, *args: Value, wait: Fence | None = None,
-                   device: Device | None = None) -> tuple[list[Value], Fence]:
+                   device: Device | None = None) -> AsyncResults:
         """Starts the call (iree_runtime_session_call) and returns (results,
         signal_fence); see `PreparedCall.call_async`."""
         return self.session._prepared_call(self).call_async(*args, wait=wait, device=device)
@@ -234,7 +235,7 @@ class PreparedCall(_cext.Invoker):
     # Invoker): see the class docstring.
 
     def call_async(self, *args: Value, wait: Fence | None = None,
-                   device: Device | None = None) -> tuple[list[Value], Fence]:
+                   device: Device | None = None) -> AsyncResults:
         """Starts the call (iree_runtime_session_call) and returns
         `(results, signal_fence)` without waiting for the results.
 
@@ -257,7 +258,7 @@ class PreparedCall(_cext.Invoker):
         """
         checked_object(wait, Fence, "wait", optional=True)
         checked_object(device, Device, "device", optional=True)
-        return self._call_async(args, wait, device)
+        return AsyncResults(self._call_async(args, wait, device))
 
     def bind(self, *args: Value, device: Device | None = None,
              out: Out = None) -> BoundCall:

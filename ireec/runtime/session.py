@@ -22,6 +22,7 @@ from ..vm.module import (Module, ModuleList, bytecode_module_name, context_modul
                          find_module)
 from ..vm.native_module import NativeModule
 from .advice import duplicate_module_error, load_error, lookup_error, note_missing_module
+from .async_results import AsyncResults
 from .call import Function, PreparedCall
 from .debug_sink import TraceCallback, python_debug_sink
 from .instance import Instance
@@ -408,7 +409,7 @@ class Session(Handle, _cext.SessionHandle):
         self._calls.clear()
 
     def call_async(self, name: str, *args: Value, wait: Fence | None = None,
-                   device: Device | None = None) -> tuple[list[Value], Fence]:
+                   device: Device | None = None) -> AsyncResults:
         """Starts `name` (iree_runtime_session_call) and returns (results,
         signal_fence) without waiting (see PreparedCall.call_async)."""
         return self.function(name).call_async(*args, wait=wait, device=device)

@@ -140,7 +140,7 @@ class _Function:
                 pointer = ffi.cast("void*", ptr)
                 device = self.module.device_of(module_state, pointer if ptr else None)
                 args.append(object_from_ref(pointer, type_id, device,
-                                            f"argument {i} of {self._what}"))
+                                            f"argument {i + 1} of {self._what}"))
             else:
                 args.append(packed[position])
                 position += 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 
+import numpy as np
 import pytest
 
 from ireec.cli import benchmark_report as report
@@ -16,6 +17,7 @@ from child_process import (
     run_installed_script, run_ireec, run_ireec_on_a_terminal, run_program)
 from cli_support import QUICK, SIMPLE_MUL_CALL, TWO_DEVICES_PROGRAM, VMVX_ON_TWO_DEVICES
 from locations import PROGRAMS_DIR
+from parameter_files import write_irpa
 
 UNIMPLEMENTED = 12
 
@@ -320,3 +322,63 @@ def test_dispatch_benchmarks(tmp_path):
     assert rows == [(b["name"], b["iterations"], b["time_unit"])
                     for b in theirs["benchmarks"]]
     assert len(rows) == 1 and rows[0][0].startswith("BM_") and rows[0][1:] == (20, "us")
+
+
+def test_parameters_as_iree_benchmark_module_reads_them(program, tmp_path):
+    # IREE's tool benchmarks a module reading parameters from --parameters
+    # files (of any --parameter_mode); so does this one, with the same
+    # benchmark and iteration count.
+    archive = write_irpa(tmp_path / "model.irpa",
+                         {"weight": np.arange(4, dtype=np.float32),
+                          "bias": np.ones(4, np.float32)}, tmp_path)
+    for mode in ("file", "preload"):
+        iree, ours = ok(*run_both(f"--module={program('parameters')}", "--function=affine",
+                                  "--input=4xf32=1,2,3,4", f"--parameters=model={archive}",
+                                  f"--parameter_mode={mode}", *QUICK,
+                                  "--benchmark_format=json"))
+        theirs, mine = json.loads(iree.stdout), json.loads(ours.stdout)
+        assert [(b["name"], b["iterations"]) for b in mine["benchmarks"]] == \
+            [(b["name"], b["iterations"]) for b in theirs["benchmarks"]] == \
+            [("BM_affine/process_time/real_time", 20)]
+    # Without the parameters both fail with NOT_FOUND (IREE's at the call,
+    # naming the scope; this one at load, naming the module it imports).
+    iree, ours = run_both(f"--module={program('parameters')}", "--function=affine",
+                          "--input=4xf32=1,2,3,4", *QUICK)
+    assert iree.returncode == ours.returncode == 5  # NOT_FOUND
+    assert "'io_parameters' not registered" in ours.stderr
+    assert "no provider registered that handles scopes like 'model'" in iree.stdout
+
+
+@pytest.mark.parametrize("flag", ["--list_drivers", "--list_devices",
+                                  "--list_devices=local-sync", "--dump_devices=local-task"])
+def test_listing_flags_list_and_exit_as_iree_benchmark_module_does(simple_mul, flag):
+    # With a module and a function to benchmark given too: the listing is
+    # all that happens, and the exit status is 0.
+    iree, ours = ok(*run_both(flag, f"--module={simple_mul}", *SIMPLE_MUL_CALL, *QUICK))
+    assert "BM_" not in ours.stdout and "BM_" not in iree.stdout
+    run_module = run_ireec("run-module", flag).check(0)
+    assert ours.stdout == run_module.stdout  # the listing run-module prints
+    if flag == "--list_devices=local-sync":
+        assert ours.stdout == iree.stdout == "local-sync://\n"
+    elif flag == "--list_drivers":
+        for driver in ("local-sync", "local-task", "cuda", "hip", "vulkan"):
+            assert f"{driver:>16}: " in ours.stdout and f"{driver:>16}: " in iree.stdout
+    elif flag == "--list_devices":
+        assert {"local-task://", "local-sync://"} <= set(ours.stdout.splitlines())
+        assert {"local-task://", "local-sync://"} <= set(iree.stdout.splitlines())
+    else:
+        assert "# --device=local-task://\n" in ours.stdout
+        assert "# --device=local-task://\n" in iree.stdout
+
+
+def test_without_function_a_module_taking_inputs_says_what_to_do(simple_mul):
+    # IREE's tool finds nothing to benchmark, says no benchmark matched and
+    # exits 0; this one does the same, then says why and what to do.
+    iree, ours = ok(*run_both(f"--module={simple_mul}", *QUICK))
+    assert ours.stdout == iree.stdout == ""
+    assert iree.stderr == "Failed to match any benchmarks against regex: .\n"
+    assert ours.stderr.splitlines() == [
+        "Failed to match any benchmarks against regex: .",
+        "note: without --function, iree-benchmark-module benchmarks the exports of module "
+        "'module' taking no inputs, and every one takes some (simple_mul): name one with "
+        "--function= and give its inputs with --input="]

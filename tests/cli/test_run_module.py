@@ -105,6 +105,24 @@ def test_text_forms_iree_accepts(simple_mul, lhs, rhs, printed):
     assert result.stdout.splitlines()[-1] == printed
 
 
+def test_numpy_names_of_element_types_are_understood(simple_mul, tmp_path):
+    # `float32` where IREE spells `f32`, in a value's text and before a raw file.
+    raw = tmp_path / "in.bin"
+    raw.write_bytes(np.array([1, 2, 3, 4], np.float32).tobytes())
+    result = run_module(f"--module={simple_mul}", "--input=4xfloat32=2",
+                        f"--input=4xfloat32=@{raw}")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "4xf32=2 4 6 8"
+
+
+@pytest.mark.parametrize("value", ["4xfloat=1", "4xfp32=1", "4xdouble=@in.bin"])
+def test_an_unknown_element_type_is_answered_with_the_spellings(simple_mul, value):
+    result = run_module(f"--module={simple_mul}", f"--input={value}", "--input=4xf32=2")
+    assert_one_line_error(result, INVALID_ARGUMENT, f"parsing input `{value}`",
+                          "element types are spelled as IREE spells them: i1, ",
+                          ", f32, ", ", float32, ")
+
+
 def test_integer_tensors_and_brackets(int_ops):
     result = run_module(f"--module={int_ops}", "--function=mul_add",
                         "--input=4xi32=[1 2 3 4]", "--input=4xi32=-1,0,1,2",

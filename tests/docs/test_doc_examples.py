@@ -43,10 +43,16 @@ def _prepare(path, compile_mlir, work: Path) -> None:
     MLIR and, unless the page compiles it itself, as a .vmfb for the local
     CPU."""
     (work / "examples").symlink_to(EXAMPLES_DIR)
+    text = path.read_text()
     for name, source in _sources_named(path).items():
         shutil.copy(source, work / source.name)
         if not any(marker in source.read_text() for marker in _COMPILED_BY_THE_PAGE):
             shutil.copy(compile_mlir(source), work / f"{name}.vmfb")
+            # Also where the page names it under build/, as
+            # scripts/run-hello-world writes build/examples/NAME.vmfb.
+            for folder in set(re.findall(rf"\b(build(?:/[\w-]+)*)/{name}\.vmfb\b", text)):
+                (work / folder).mkdir(parents=True, exist_ok=True)
+                shutil.copy(work / f"{name}.vmfb", work / folder / f"{name}.vmfb")
 
 
 def test_pages_are_found():

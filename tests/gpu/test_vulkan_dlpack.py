@@ -53,5 +53,5 @@ def test_device_memory_is_refused_before_it_is_taken(session, device):
         ireec.BufferView.from_dlpack(device, producer)
     with pytest.raises(BufferError, match="kDLCUDA 0") as raised:
         session.call("module.simple_mul", producer, A)
-    assert "while importing argument 0" in "".join(raised.value.__notes__)
+    assert "while importing argument 1" in "".join(raised.value.__notes__)
     assert producer.streams == [] and producer.deleted == 0

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import ireec
-from ireec import BufferView, check_status, ffi, lib
+from ireec import BufferView, InvalidArgumentError, check_status, ffi, lib
 from ireec.hal.element_type import (
     dtype_from_element_type,
     element_type_from_dtype,
@@ -284,3 +284,19 @@ def test_ml_dtypes_is_imported_only_when_needed():
         "print(ireec.dtype_from_element_type(et), 'ml_dtypes' in sys.modules)\n"
     )
     assert run_python("-c", code).check().stdout.split() == ["bfloat16", "True"]
+
+
+@pytest.mark.parametrize("dtype,name,text", SUPPORTED, ids=IDS)
+def test_numpy_names_of_element_types_are_understood(dtype, name, text):
+    # People write numpy's name (`float32`) where IREE spells `f32`.
+    assert parse_element_type(np.dtype(dtype).name) == \
+        getattr(lib, f"IREE_HAL_ELEMENT_TYPE_{name}")
+
+
+@pytest.mark.parametrize("text", ["fp32", "float", "double", "int"])
+def test_an_unknown_element_type_is_answered_with_the_spellings(text):
+    with pytest.raises(InvalidArgumentError) as raised:
+        parse_element_type(text)
+    message = str(raised.value)
+    assert f"in '{text}'; element types are spelled as IREE spells them: i1, " in message
+    assert ", f32, " in message and ", float32, " in message

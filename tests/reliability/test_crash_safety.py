@@ -124,12 +124,12 @@ CASES = [
     ("int-for-a-buffer-view", """
         session.load_module(P["mul"])
         session.call("module.simple_mul", 3, a)""",
-     "ValueError", "argument 0 of module.simple_mul is declared tensor<4xf32>",
+     "ValueError", "argument 1 of module.simple_mul is declared tensor<4xf32>",
      "given a scalar"),
     ("object-for-a-buffer-view", """
         session.load_module(P["mul"])
         session.call("module.simple_mul", a, "text")""",
-     "TypeError", "argument 1 of module.simple_mul takes a tensor", "got str"),
+     "TypeError", "argument 2 of module.simple_mul takes a tensor", "got str"),
     ("none-for-a-buffer-view", """
         session.load_module(P["mul"])
         session.call("module.simple_mul", None, a)""",

@@ -41,12 +41,13 @@ def test_module_from_another_compiler_names_the_one_needed(session_with, program
     with pytest.raises(ireec.InvalidArgumentError) as raised:
         session.load_module(source)
     message = str(raised.value)
-    assert "compiled by a different iree-compile" in message
+    # IREE's cause first, kept whole, then what to do.
+    assert "bytecode version mismatch; runtime supports" in message
+    assert message.index("runtime supports") < message.index(
+        "compiled by a different iree-compile")
     assert "this runtime needs iree-base-compiler==3.9.0" in message
-    assert len(message) < 300
     assert raised.value.code == ireec.lib.IREE_STATUS_INVALID_ARGUMENT
-    # IREE's own message stays reachable, as the cause.
-    assert "bytecode version mismatch; runtime supports" in str(raised.value.__cause__)
+    assert str(raised.value.__cause__) in message
     assert session.modules == ["hal"]
 
 
@@ -57,15 +58,14 @@ def test_module_for_another_device_names_driver_devices_and_flags(session_with, 
     with pytest.raises(ireec.IncompatibleError) as raised:
         session.load_module(cuda)
     message = str(raised.value)
-    assert len(message) < 400, message
     assert "'cuda' (HAL driver 'cuda')" in message
     assert f"this session has {[d.id for d in session.devices]}" in message
     assert ("iree-compile --iree-hal-target-device=local "
             "--iree-hal-local-target-device-backends=llvm-cpu") in message
-    assert "#hal" not in message and "#executable" not in message  # no attributes
-    # IREE's message is the long one with the target's attributes.
-    assert len(str(raised.value.__cause__)) > len(message)
-    assert '#hal.device.target<"cuda"' in str(raised.value.__cause__)
+    # IREE's cause is kept whole: the device symbol and the target.
+    assert "HAL device `__device_0` not found or unavailable" in message
+    assert '#hal.device.target<"cuda"' in message
+    assert str(raised.value.__cause__).rstrip("; ") in message
 
 
 @pytest.mark.parametrize("as_file", [True, False])
@@ -135,10 +135,11 @@ def test_module_for_more_devices_says_so(session_with, compile_mlir):
     with pytest.raises(ireec.IncompatibleError) as raised:
         session.load_module(two)
     message = str(raised.value)
-    assert message.startswith("INCOMPATIBLE; HAL device `device_b` not found or unavailable: "
-                              "the module was compiled for more devices than this session "
-                              f"has ({[d.id for d in session.devices]})")
-    assert "devices=[d0, d1, ...]" in message and len(message) < 400
+    assert "INCOMPATIBLE; HAL device `device_b` not found or unavailable: " in message
+    assert ("the module was compiled for more devices than this session has "
+            f"({[d.id for d in session.devices]})") in message
+    assert "devices=[d0, d1, ...]" in message
+    assert str(raised.value.__cause__).rstrip("; ") in message
 
 
 # A program whose locations have empty names (`loc(""(...))`), as jax >= 0.7

@@ -159,7 +159,7 @@ def test_other_arguments_are_converted_in_python(session, int_session, device, t
     # A closed BufferView is refused in C.
     with pytest.raises(ireec.ClosedError):
         session.call("module.simple_mul", A, view)
-    with pytest.raises(TypeError, match="argument 1 of module.simple_mul takes a tensor"):
+    with pytest.raises(TypeError, match="argument 2 of module.simple_mul takes a tensor"):
         session.call("module.simple_mul", A, object())
     # A list converts in Python (typed by the function's declaration).
     assert session.call("module.simple_mul", A, B.tolist())[0].to_numpy().tolist() == PRODUCT
@@ -225,7 +225,7 @@ def test_a_failed_copy_names_the_argument(session, device, taken):
     assert taken == ["in C", "in C"]
     for caught in (in_c, in_python):
         assert caught.value.__notes__ == [
-            "while copying argument 0 of module.simple_mul to the device"]
+            "while copying argument 1 of module.simple_mul to the device"]
         assert type(caught.value) is ireec.InvalidArgumentError
         assert "overflow a 64-bit byte size" in str(caught.value)
     assert str(in_c.value) == str(in_python.value)

@@ -125,16 +125,17 @@ def test_load_module_functions(instance, device, program):
 
 @pytest.mark.parametrize("args, error, fragments", [
     (([[1, 2], [3]], FOUR), ValueError,
-     ["argument 0 of module.simple_mul", "tensor<4xf32>", "not rectangular"]),
+     ["argument 1 of module.simple_mul", "tensor<4xf32>", "not rectangular"]),
     (([1, 2, 3], FOUR), ValueError,
-     ["argument 0 of module.simple_mul is declared tensor<4xf32>", "given 3"]),
+     ["argument 1 of module.simple_mul is declared tensor<4xf32>", "given 3 elements"]),
     (([FOUR], FOUR), ValueError,
-     ["argument 0 of module.simple_mul is declared tensor<4xf32>", "given 1x4"]),
+     ["argument 1 of module.simple_mul is declared tensor<4xf32>",
+      "given shape 1x4 (4 elements)"]),
     ((FOUR, ["a", "b", "c", "d"]), TypeError,
-     ["argument 1 of module.simple_mul", "not numbers"]),
-    ((FOUR, 2.0), ValueError, ["argument 1 of module.simple_mul is declared tensor<4xf32>",
+     ["argument 2 of module.simple_mul", "not numbers"]),
+    ((FOUR, 2.0), ValueError, ["argument 2 of module.simple_mul is declared tensor<4xf32>",
                                "given a scalar"]),
-    ((FOUR, object()), TypeError, ["argument 1 of module.simple_mul takes a tensor"]),
+    ((FOUR, object()), TypeError, ["argument 2 of module.simple_mul takes a tensor"]),
 ])
 def test_refusals_name_argument_and_declared_type(session, args, error, fragments):
     with pytest.raises(error) as raised:

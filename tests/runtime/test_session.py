@@ -119,7 +119,7 @@ def test_i32_is_signless(session, compile_mlir):
     # An unsigned value goes in as its bit pattern; results read back signed.
     assert fn(2**32 - 1) == [-1]
     with pytest.raises(ireec.InvalidArgumentError,
-                       match=r"argument 0 of scalars.identity_i32: 4294967296 does not fit in i32"):
+                       match=r"argument 1 of scalars.identity_i32: 4294967296 does not fit in i32"):
         fn(2**32)
     with pytest.raises(ireec.InvalidArgumentError, match="does not fit in i32"):
         fn(-(2**31) - 1)
@@ -154,11 +154,11 @@ def test_wrong_argument_count(session, program):
 
 
 @pytest.mark.parametrize("bad, message", [
-    ("seven", r"argument 1 of module.add_scalars takes an i32 \(an int\); got str"),
-    (2.5, r"argument 1 of module.add_scalars takes an i32 \(an int\); got float 2.5"),
-    (np.ones(3, np.int32), r"argument 1 of module.add_scalars takes an i32 scalar; got a numpy array of shape \(3,\)"),
-    (np.array(2.0), r"argument 1 of module.add_scalars takes an i32 scalar; got a 0-d array of dtype float64"),
-    (None, r"argument 1 of module.add_scalars takes an i32 \(an int\); got NoneType"),
+    ("seven", r"argument 2 of module.add_scalars takes an i32 \(an int\); got str"),
+    (2.5, r"argument 2 of module.add_scalars takes an i32 \(an int\); got float 2.5"),
+    (np.ones(3, np.int32), r"argument 2 of module.add_scalars takes an i32 scalar; got a numpy array of shape \(3,\)"),
+    (np.array(2.0), r"argument 2 of module.add_scalars takes an i32 scalar; got a 0-d array of dtype float64"),
+    (None, r"argument 2 of module.add_scalars takes an i32 \(an int\); got NoneType"),
 ])
 def test_wrong_scalar_argument_type_names_the_argument(session, program, bad, message):
     session.load_module(program("int_ops"))
@@ -167,11 +167,11 @@ def test_wrong_scalar_argument_type_names_the_argument(session, program, bad, me
 
 
 @pytest.mark.parametrize("bad, error, message", [
-    (3, ValueError, r"argument 0 of module.simple_mul is declared tensor<4xf32>; it was "
+    (3, ValueError, r"argument 1 of module.simple_mul is declared tensor<4xf32>; it was "
                     r"given a scalar"),
-    ("abc", TypeError, r"argument 0 of module.simple_mul takes a tensor \(a buffer view\): "
+    ("abc", TypeError, r"argument 1 of module.simple_mul takes a tensor \(a buffer view\): "
                        r"pass a numpy array.*got str"),
-    ([1.0, [2.0], 3.0, 4.0], ValueError, r"argument 0 of module.simple_mul \(tensor<4xf32>\) "
+    ([1.0, [2.0], 3.0, 4.0], ValueError, r"argument 1 of module.simple_mul \(tensor<4xf32>\) "
                                          r"is not rectangular"),
 ])
 def test_wrong_tensor_argument_type_names_the_argument(session, program, bad, error, message):
@@ -263,7 +263,7 @@ def test_prepared_call_after_an_error_still_works(session, program):
     session.load_module(program("simple_mul"))
     prepared = session.function("module.simple_mul").prepare()
     ok = np.full(4, 2.0, np.float32)
-    with pytest.raises(TypeError, match="argument 1"):
+    with pytest.raises(TypeError, match="argument 2 of"):
         prepared(ok, "not an array")
     with pytest.raises(ireec.InvalidArgumentError):
         prepared(ok, np.ones(3, np.float32))

@@ -105,7 +105,7 @@ def test_a_module_constant_is_a_read_only_buffer(session):
 
 def test_arguments_declared_as_buffers_refuse_other_values(session):
     for wrong in ([1, 2], 5, "text"):
-        with pytest.raises(TypeError, match=r"argument 0 of vmargs.buffer_size takes a "
+        with pytest.raises(TypeError, match=r"argument 1 of vmargs.buffer_size takes a "
                                             r"!util.buffer"):
             session.call("vmargs.buffer_size", wrong)
     # None is a null ref, which the program itself refuses.

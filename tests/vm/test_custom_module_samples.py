@@ -86,7 +86,7 @@ def test_basic_values_of_the_type_in_and_out_of_calls(instance, device, compile_
     assert session.call("custom.message.length", twice) == [4]
     (same,) = session.call("custom.message.repeat", ireec.vm.List([hello])[0], 1)
     assert same.text == "hi"
-    with pytest.raises(TypeError, match="argument 0 of custom.message.length takes"):
+    with pytest.raises(TypeError, match="argument 1 of custom.message.length takes"):
         session.call("custom.message.length", object())
 
 

@@ -194,7 +194,7 @@ def test_a_result_list_of_every_kind(session):
 
 def test_arguments_declared_as_lists_refuse_other_values(session):
     for wrong in (np.zeros(3), 5, "text", ireec.vm.Buffer(b"x")):
-        with pytest.raises(TypeError, match=r"argument 0 of vmargs.size takes a "
+        with pytest.raises(TypeError, match=r"argument 1 of vmargs.size takes a "
                                             r"!util.list<\?> \(a list, a tuple or an "
                                             r"ireec.vm.List\)"):
             session.call("vmargs.size", wrong)

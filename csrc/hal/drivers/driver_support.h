@@ -11,6 +11,7 @@
 #include "iree/hal/api.h"
 #include "iree/hal/driver_registry.h"
 #include "iree/hal/drivers/local_task/task_driver.h"
+#include "iree/hal/local/executable_loader.h"
 #include "iree/task/api.h"
 
 // Cross-file helpers of the driver modules stay out of libireec_runtime's
@@ -38,9 +39,22 @@ ireec_single_driver_factory_check_name(void* self,
 // Local-task driver construction
 //===----------------------------------------------------------------------===//
 
+// Room for every CPU executable loader IREE can be built with.
+#define IREEC_HAL_CPU_LOADER_CAPACITY 4
+
+// The CPU executable loaders both CPU drivers use, in |loaders| (room for
+// IREEC_HAL_CPU_LOADER_CAPACITY), |*out_count| of them, each a reference
+// the caller releases: every loader this runtime was built with, as IREE's
+// tools create them (iree_hal_create_all_available_executable_loaders).
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
+ireec_hal_create_cpu_executable_loaders(
+    iree_allocator_t host_allocator,
+    iree_hal_executable_loader_t** loaders,
+    iree_host_size_t* out_count);
+
 // Creates a task driver named |identifier| with one queue, served by a new
 // executor whose workers follow |topology|. Its devices load executables with
-// the embedded-ELF and (isolated) VMVX loaders and allocate from the host
+// ireec_hal_create_cpu_executable_loaders' loaders and allocate from the host
 // heap. The driver retains everything it uses; the caller still owns (and
 // deinitializes) |topology|.
 IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t

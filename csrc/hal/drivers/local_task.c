@@ -8,7 +8,9 @@
 //   level, scattered across cache domains);
 // - 128 KiB worker stacks, no spinning, per-worker local memory sized by the
 //   executor from the CPU's L2 cache;
-// - executable loaders: embedded ELF (no plugins) and isolated VMVX;
+// - executable loaders: every one this runtime was built with, as IREE's
+//   tools create them (system library, embedded ELF, isolated VMVX; no
+//   plugins);
 // - device memory from the host heap (huge pages for large blocks, see
 //   csrc/base/huge_page_allocator.c).
 //
@@ -20,8 +22,7 @@
 #include "iree/hal/drivers/init.h"
 #include "iree/hal/drivers/local_task/registration/driver_module.h"
 #include "iree/hal/drivers/local_task/task_driver.h"
-#include "iree/hal/local/loaders/embedded_elf_loader.h"
-#include "iree/hal/local/loaders/vmvx_module_loader.h"
+#include "iree/hal/local/loaders/registration/init.h"
 #include "iree/task/api.h"
 #include "ireec/decls/ireec/base/huge_page_allocator.h"
 
@@ -40,29 +41,34 @@
 //===----------------------------------------------------------------------===//
 
 IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
+ireec_hal_create_cpu_executable_loaders(
+    iree_allocator_t host_allocator,
+    iree_hal_executable_loader_t** loaders,
+    iree_host_size_t* out_count) {
+  // IREE's own set, in IREE's order, as its tools create it: the system
+  // library loader (what --iree-llvmcpu-link-embedded=false produces: a
+  // shared library, written to a temporary file and opened with dlopen),
+  // embedded ELF (what llvm-cpu produces by default) and VMVX, the portable
+  // reference fallback, isolated (each executable its own VM context). No
+  // plugin manager: executables importing plugin functions are not
+  // supported here, and every loader accepts NULL for that case.
+  return iree_hal_create_all_available_executable_loaders(
+      /*plugin_manager=*/NULL, IREEC_HAL_CPU_LOADER_CAPACITY, out_count, loaders,
+      host_allocator);
+}
+
+IREE_HAL_DRIVER_SUPPORT_INTERNAL iree_status_t
 iree_hal_local_task_driver_create_from_executors(
     iree_string_view_t identifier, const iree_hal_task_device_params_t* params,
     iree_host_size_t executor_count, iree_task_executor_t* const* executors,
     iree_allocator_t host_allocator, iree_hal_driver_t** out_driver) {
   *out_driver = NULL;
-  iree_hal_executable_loader_t* loaders[2] = {NULL, NULL};
+  iree_hal_executable_loader_t* loaders[IREEC_HAL_CPU_LOADER_CAPACITY] = {NULL};
   iree_host_size_t loader_count = 0;
   iree_hal_allocator_t* device_allocator = NULL;
 
-  // Embedded ELF first: it is what the llvm-cpu backend produces and so the
-  // loader most executables are meant for. No plugin manager: executables
-  // that import plugin functions are not supported here, and the loader
-  // accepts NULL for that case. VMVX is the portable reference fallback;
-  // the isolated form gives each executable its own VM context.
-  iree_status_t status = iree_hal_embedded_elf_loader_create(
-      /*plugin_manager=*/NULL, host_allocator, &loaders[loader_count]);
-  if (iree_status_is_ok(status)) ++loader_count;
-  if (iree_status_is_ok(status)) {
-    status = iree_hal_vmvx_module_loader_create_isolated(
-        /*user_module_count=*/0, /*user_modules=*/NULL, host_allocator,
-        &loaders[loader_count]);
-    if (iree_status_is_ok(status)) ++loader_count;
-  }
+  iree_status_t status =
+      ireec_hal_create_cpu_executable_loaders(host_allocator, loaders, &loader_count);
 
   // Buffers are plain host memory; "local" is the identifier IREE gives the
   // heap allocator of its local drivers. The system allocator is swapped for

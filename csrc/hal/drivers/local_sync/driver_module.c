@@ -2,7 +2,8 @@
 // driver is IREE's synchronous CPU driver (sync_driver.c) configured as
 // IREE configures it when no flags are given, with the executable loaders
 // and device memory local-task uses:
-// - executable loaders: embedded ELF (no plugins) and isolated VMVX;
+// - executable loaders: local-task's (system library, embedded ELF,
+//   isolated VMVX; no plugins);
 // - device memory from the host heap (huge pages for large blocks, see
 //   csrc/base/huge_page_allocator.c).
 
@@ -11,8 +12,6 @@
 #include "iree/hal/drivers/local_sync/registration/driver_module.h"
 #include "iree/hal/drivers/local_sync/sync_device.h"
 #include "iree/hal/drivers/local_sync/sync_driver.h"
-#include "iree/hal/local/loaders/embedded_elf_loader.h"
-#include "iree/hal/local/loaders/vmvx_module_loader.h"
 #include "ireec/decls/ireec/base/huge_page_allocator.h"
 
 #include "../driver_support.h"
@@ -32,19 +31,11 @@ static iree_status_t iree_hal_local_sync_driver_factory_try_create(
   iree_hal_sync_device_params_t default_params;
   iree_hal_sync_device_params_initialize(&default_params);
 
-  // Embedded ELF first (what llvm-cpu produces), VMVX as the portable
-  // fallback; as for local-task, no plugin manager.
-  iree_hal_executable_loader_t* loaders[2] = {NULL, NULL};
+  // The loaders local-task uses (every one IREE's tools create).
+  iree_hal_executable_loader_t* loaders[IREEC_HAL_CPU_LOADER_CAPACITY] = {NULL};
   iree_host_size_t loader_count = 0;
-  iree_status_t status = iree_hal_embedded_elf_loader_create(
-      /*plugin_manager=*/NULL, host_allocator, &loaders[loader_count]);
-  if (iree_status_is_ok(status)) {
-    ++loader_count;
-    status = iree_hal_vmvx_module_loader_create_isolated(
-        /*user_module_count=*/0, /*user_modules=*/NULL, host_allocator,
-        &loaders[loader_count]);
-  }
-  if (iree_status_is_ok(status)) ++loader_count;
+  iree_status_t status =
+      ireec_hal_create_cpu_executable_loaders(host_allocator, loaders, &loader_count);
 
   // As local-task: the system allocator's huge-page variant for buffer
   // storage, a caller's own allocator as given (the same one for storage and
