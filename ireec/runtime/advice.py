@@ -3,6 +3,7 @@ what ireec knows of its cause and fix added after it (IREE's text is kept
 whole: the advice is appended, never put in its place).
 
 When a module fails to load (`load_error`):
+
 - a module from another iree-compile (bytecode version or module features
   this runtime lacks): which compiler this runtime needs;
 - a module whose source map IREE's own verifier refuses (what iree-compile
@@ -16,6 +17,7 @@ When a module fails to load (`load_error`):
 - bytes that are not a module at all (the runtime names what they look
   like): for MLIR source, the iree-compile command for the session's
   devices.
+
 Also: a second module with a name already loaded (refused, naming it); a
 function looked up before its module is loaded, or not exported by it
 (what is loaded and what the module exports).
