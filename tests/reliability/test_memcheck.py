@@ -49,23 +49,30 @@ def _records(log: str) -> list[str]:
     return [block for block in re.split(r"^==\d+== ?\n", log, flags=re.M) if block.strip()]
 
 
-def test_scenario_has_no_invalid_access(compile_mlir, tmp_path):
+def _run_under_memcheck(script: str, *args, tmp_path):
+    """Runs memcheck/`script` with `args` under valgrind's memcheck: the
+    child's result (its exit status checked) and valgrind's log."""
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         pytest.fail("valgrind is not installed (scripts/run-tests installs Debian's "
                     "package: apt-get install -y valgrind)")
-    mul = compile_mlir(PROGRAMS_DIR / "simple_mul.mlir", target_flags=GENERIC_CPU_FLAGS)
-    async_ops = compile_mlir(PROGRAMS_DIR / "async_ops.mlir",
-                             "--iree-execution-model=async-external",
-                             target_flags=GENERIC_CPU_FLAGS)
     log_path = tmp_path / "memcheck.log"
     run = run_program(
         valgrind, "--tool=memcheck", "--error-limit=no", "--num-callers=40",
         "--fullpath-after=", f"--suppressions={MEMCHECK_DIR / 'noise.supp'}",
-        f"--log-file={log_path}", sys.executable, MEMCHECK_DIR / "scenario.py", mul, async_ops,
+        f"--log-file={log_path}", sys.executable, MEMCHECK_DIR / script, *args,
         extra_env={"PYTHONMALLOC": "malloc"}, cwd=tmp_path, timeout=TIMEOUT)
     log = log_path.read_text()
     assert run.returncode == 0, f"{run.report()}\n{log[-4000:]}"
+    return run, log
+
+
+def test_scenario_has_no_invalid_access(compile_mlir, tmp_path):
+    mul = compile_mlir(PROGRAMS_DIR / "simple_mul.mlir", target_flags=GENERIC_CPU_FLAGS)
+    async_ops = compile_mlir(PROGRAMS_DIR / "async_ops.mlir",
+                             "--iree-execution-model=async-external",
+                             target_flags=GENERIC_CPU_FLAGS)
+    run, log = _run_under_memcheck("scenario.py", mul, async_ops, tmp_path=tmp_path)
     assert run.stdout.strip().endswith("scenario done"), run.stdout
     records = _records(log)
     invalid = [r for r in records if INVALID_ACCESS.search(r)]
@@ -86,23 +93,12 @@ CLOSE_DURING_SAMPLE = ("parameter_index_load", "semaphore_wait", "session_call",
 
 
 def test_closing_during_calls_has_no_invalid_access(compile_mlir, tmp_path):
-    valgrind = shutil.which("valgrind")
-    if valgrind is None:
-        pytest.fail("valgrind is not installed (scripts/run-tests installs Debian's "
-                    "package: apt-get install -y valgrind)")
     mul = compile_mlir(PROGRAMS_DIR / "simple_mul.mlir", target_flags=GENERIC_CPU_FLAGS)
     blocking = compile_mlir(PROGRAMS_DIR / "blocking.mlir", target_flags=GENERIC_CPU_FLAGS)
     executable = tmp_path / "executable.bin"
     executable.write_bytes(compile_executable("absolute_2xf32", "llvm-cpu", tmp_path))
-    log_path = tmp_path / "memcheck.log"
-    run = run_program(
-        valgrind, "--tool=memcheck", "--error-limit=no", "--num-callers=40",
-        "--fullpath-after=", f"--suppressions={MEMCHECK_DIR / 'noise.supp'}",
-        f"--log-file={log_path}", sys.executable, MEMCHECK_DIR / "close_during_calls.py",
-        mul, blocking, executable, tmp_path, *CLOSE_DURING_SAMPLE,
-        extra_env={"PYTHONMALLOC": "malloc"}, cwd=tmp_path, timeout=TIMEOUT)
-    log = log_path.read_text()
-    assert run.returncode == 0, f"{run.report()}\n{log[-4000:]}"
+    run, log = _run_under_memcheck("close_during_calls.py", mul, blocking, executable,
+                                   tmp_path, *CLOSE_DURING_SAMPLE, tmp_path=tmp_path)
     assert run.stdout.split("\n") == [f"{case} ok" for case in CLOSE_DURING_SAMPLE] + [
         "done", ""]
     records = _records(log)
